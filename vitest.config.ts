@@ -1,0 +1,17 @@
+import { defineConfig } from "vitest/config";
+import { fileURLToPath } from "node:url";
+
+// Unit and component tests live beside the code (`*.test.ts(x)`); end-to-end tests live in e2e/ and
+// run under Playwright, not here.
+export default defineConfig({
+  resolve: {
+    alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
+  },
+  test: {
+    include: ["{app,server,packages,scripts}/**/*.test.{ts,tsx}"],
+    exclude: ["**/node_modules/**", "**/dist/**", "build/**", "e2e/**"],
+    environment: "node",
+    setupFiles: ["./vitest.setup.ts"],
+    testTimeout: 20_000,
+  },
+});
