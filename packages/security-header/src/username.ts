@@ -1,0 +1,50 @@
+import { SecurityHeaderError, type SecurityHeaderWarning } from "./errors.js";
+
+const USERNAME_PATTERN = /^(\d{9})\/(\d+)$/;
+
+export interface ValidatedUsername {
+  readonly username: string;
+  readonly nif: string;
+  readonly userId: string;
+  readonly nifCheckDigitValid: boolean;
+  readonly warnings: readonly SecurityHeaderWarning[];
+}
+
+/** Portuguese NIF mod-11 check digit: weights 9..2 over the first 8 digits. */
+export function nifCheckDigit(nif: string): number {
+  if (!/^\d{9}$/.test(nif)) throw new SecurityHeaderError("INVALID_USERNAME", "A NIF has exactly 9 digits");
+  let sum = 0;
+  for (let i = 0; i < 8; i++) sum += Number(nif[i]) * (9 - i);
+  const remainder = sum % 11;
+  return remainder < 2 ? 0 : 11 - remainder;
+}
+
+export function isValidNif(nif: string): boolean {
+  return /^\d{9}$/.test(nif) && nifCheckDigit(nif) === Number(nif[8]);
+}
+
+/**
+ * Accepts `NIF/UserID` (9 digits, a slash, the sub-user number). A wrong NIF check digit is only a
+ * warning: the authority's documentation examples (555555555/1) fail it and must still work.
+ */
+export function validateUsername(username: string): ValidatedUsername {
+  const match = typeof username === "string" ? USERNAME_PATTERN.exec(username) : null;
+  if (!match) {
+    throw new SecurityHeaderError(
+      "INVALID_USERNAME",
+      "Username must be NIF/UserID: 9 digits, a slash and the sub-user number, e.g. 123456789/1",
+    );
+  }
+  const nif = match[1] ?? "";
+  const userId = match[2] ?? "";
+  const nifCheckDigitValid = isValidNif(nif);
+  const warnings: SecurityHeaderWarning[] = nifCheckDigitValid
+    ? []
+    : [
+        {
+          code: "NIF_CHECK_DIGIT",
+          message: `The NIF ${nif} fails the check digit test (expected last digit ${nifCheckDigit(nif)}); the header was still generated`,
+        },
+      ];
+  return { username, nif, userId, nifCheckDigitValid, warnings };
+}
