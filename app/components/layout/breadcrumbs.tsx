@@ -1,0 +1,31 @@
+import { Link } from "react-router";
+import { useTranslation } from "react-i18next";
+import { breadcrumbTrail, findPage } from "../../config/site-map";
+import { toRouterPath } from "../ui/smart-link";
+
+/** Home › Area › System, from the site map; the last item is the current page. */
+export function Breadcrumbs({ pageId }: { pageId: string }) {
+  const { t } = useTranslation("pages");
+  const trail = findPage(pageId) ? breadcrumbTrail(pageId) : ["home", pageId];
+  if (trail.length < 2) return null;
+  return (
+    <nav className="breadcrumbs" aria-label={t("common:breadcrumbs")}>
+      <ol>
+        {trail.map((id, index) => {
+          const page = findPage(id);
+          const label = t(`${id}.breadcrumb`);
+          const isLast = index === trail.length - 1;
+          return (
+            <li key={id}>
+              {isLast || !page ? (
+                <span aria-current={isLast ? "page" : undefined}>{label}</span>
+              ) : (
+                <Link to={toRouterPath(page.path === "" ? "/areaOE/" : `/areaOE/${page.path}`)}>{label}</Link>
+              )}
+            </li>
+          );
+        })}
+      </ol>
+    </nav>
+  );
+}

@@ -1,0 +1,67 @@
+/**
+ * The part of the startup configuration that the browser may see. It is rendered into the page by
+ * the root loader (no second round trip) and never holds secrets.
+ */
+export interface LocalizedText {
+  pt: string;
+  en: string;
+}
+
+export interface UsefulLink {
+  /** Text from the configuration, per language. */
+  linkText?: LocalizedText;
+  /** Or a key of the `common` namespace, for the built-in links. */
+  labelKey?: string;
+  href: string;
+  inApp: boolean;
+}
+
+export type PublicLinkName =
+  | "tariff"
+  | "gue"
+  | "eori"
+  | "contactUs"
+  | "customsInformation"
+  | "forms"
+  | "customsLinks"
+  | "financePortal"
+  | "vehicleTaxSimulator";
+
+export interface PublicConfig {
+  links: Record<PublicLinkName, string>;
+  /** The Useful Links list before any page adds to it or replaces it. */
+  usefulLinks: UsefulLink[];
+}
+
+/** Declared by a page in its route `handle` to change the side panel's Useful Links. */
+export interface UsefulLinksDeclaration {
+  mode: "replace" | "append";
+  links: UsefulLink[];
+}
+
+/** The built-in Useful Links (SPEC §2): customs information, tariff, forms, customs links, GUE, EORI. */
+export function defaultUsefulLinks(links: PublicConfig["links"]): UsefulLink[] {
+  const item = (labelKey: string, href: string): UsefulLink => ({ labelKey, href, inApp: false });
+  return [
+    item("sidePanel.customsInformation", links.customsInformation),
+    item("sidePanel.tariff", links.tariff),
+    item("sidePanel.forms", links.forms),
+    item("sidePanel.customsLinks", links.customsLinks),
+    item("sidePanel.gue", links.gue),
+    item("sidePanel.eori", links.eori),
+  ];
+}
+
+/**
+ * Applies the pages' declarations in route order (outermost first): `replace` starts a new list,
+ * `append` adds to the current one.
+ */
+export function resolveUsefulLinks(
+  base: UsefulLink[],
+  declarations: ReadonlyArray<UsefulLinksDeclaration | undefined>,
+): UsefulLink[] {
+  return declarations.reduce<UsefulLink[]>((list, declaration) => {
+    if (!declaration) return list;
+    return declaration.mode === "replace" ? [...declaration.links] : [...list, ...declaration.links];
+  }, base);
+}

@@ -1,0 +1,99 @@
+/**
+ * The site map of SPEC §2: every page, its path under the base path, and its parent in the
+ * breadcrumb hierarchy. Route modules live in app/routes/<id>.tsx; titles live in the `pages`
+ * translation namespace under the same id.
+ */
+export const BASE_PATH = "/areaOE";
+
+export interface SitePage {
+  readonly id: string;
+  /** Path below the base path, without a leading slash ("" is the home page). */
+  readonly path: string;
+  readonly parent?: string;
+  /** False for modules that exist but are not routed (ICS2). */
+  readonly routed?: boolean;
+}
+
+export const SITE_PAGES = [
+  { id: "home", path: "" },
+  { id: "import", path: "public/importacao", parent: "home" },
+  { id: "import-rbv", path: "public/importacao/stadaImpRBV", parent: "import" },
+  { id: "import-dain", path: "public/importacao/stadaImpDAIN", parent: "import" },
+  { id: "export", path: "public/exportacao", parent: "home" },
+  { id: "export-stada-cau", path: "public/exportacao/stadaExpCAU", parent: "export" },
+  { id: "export-dss-cau", path: "public/exportacao/dssCAU", parent: "export" },
+  { id: "export-nr-cau", path: "public/exportacao/nrCAU", parent: "export" },
+  { id: "transit", path: "public/transito", parent: "home" },
+  { id: "transit-stada-cau", path: "public/transito/stadaTracau", parent: "transit" },
+  { id: "excise", path: "public/iecs", parent: "home" },
+  { id: "excise-siceu", path: "public/iecs/siceu", parent: "excise" },
+  { id: "excise-sicex", path: "public/iecs/sicex", parent: "excise" },
+  { id: "excise-sicrex", path: "public/iecs/sicrex", parent: "excise" },
+  { id: "excise-gaspro", path: "public/iecs/gaspro", parent: "excise" },
+  { id: "excise-iescp", path: "public/iecs/iescp", parent: "excise" },
+  { id: "excise-giiec", path: "public/iecs/giiec", parent: "excise" },
+  { id: "vehicle-tax", path: "public/fiscalidadeAutomovel", parent: "home" },
+  { id: "vehicle-tax-isv", path: "public/fiscalidadeAutomovel/isv", parent: "vehicle-tax" },
+  { id: "transport", path: "public/meioTransMercadorias", parent: "home" },
+  { id: "transport-simtem-air", path: "public/meioTransMercadorias/simtemva", parent: "transport" },
+  { id: "transport-simtem-sea", path: "public/meioTransMercadorias/simtemvm", parent: "transport" },
+  { id: "transport-simtem-post", path: "public/meioTransMercadorias/simtemvp", parent: "transport" },
+  { id: "liquidation", path: "public/liquidacaoGarantias", parent: "home" },
+  { id: "liquidation-settlements", path: "public/liquidacaoGarantias/liquidacoesAduaneiras", parent: "liquidation" },
+  { id: "liquidation-guarantees", path: "public/liquidacaoGarantias/garantiasAduaneiras", parent: "liquidation" },
+  { id: "other-applications", path: "public/outrasAplicacoes", parent: "home" },
+  { id: "web-services", path: "public/webservices", parent: "home" },
+  { id: "tools", path: "public/ferramentas", parent: "home" },
+  { id: "security-header", path: "public/ferramentas/webservices/securityHeader", parent: "tools" },
+  {
+    id: "security-header-config",
+    path: "public/ferramentas/webservices/securityHeader/configSecurityHeader",
+    parent: "security-header",
+  },
+  {
+    id: "security-header-form",
+    path: "ferramentas/webservices/securityHeader/generateSecurityHeaderForm",
+    parent: "security-header",
+  },
+  { id: "first-steps", path: "public/primeirosPassos", parent: "home" },
+  { id: "testing-manual", path: "public/manualDeTestes", parent: "home" },
+  { id: "iva-exp", path: "public/ivaExp", parent: "home" },
+  { id: "ics2", path: "public/ics2", parent: "import", routed: false },
+] as const satisfies readonly SitePage[];
+
+export type PageId = (typeof SITE_PAGES)[number]["id"];
+
+const BY_ID = new Map<string, SitePage>(SITE_PAGES.map((page) => [page.id, page]));
+
+export function findPage(id: string): SitePage | undefined {
+  return BY_ID.get(id);
+}
+
+/** The absolute path of a page, e.g. "/areaOE/public/iecs/siceu". */
+export function pageHref(id: PageId): string {
+  const page = BY_ID.get(id);
+  if (!page) throw new Error(`Unknown page id: ${id}`);
+  return page.path === "" ? `${BASE_PATH}/` : `${BASE_PATH}/${page.path}`;
+}
+
+/** The router path of a page (relative to the router's basename). */
+export function pageRoutePath(id: PageId): string {
+  const page = BY_ID.get(id);
+  if (!page) throw new Error(`Unknown page id: ${id}`);
+  return `/${page.path}`;
+}
+
+/** The chain of page ids from the home page down to `id`, for breadcrumbs. */
+export function breadcrumbTrail(id: string): string[] {
+  const trail: string[] = [];
+  let current = BY_ID.get(id);
+  while (current) {
+    trail.unshift(current.id);
+    current = current.parent ? BY_ID.get(current.parent) : undefined;
+  }
+  return trail;
+}
+
+export function childPages(id: string): SitePage[] {
+  return SITE_PAGES.filter((page) => "parent" in page && page.parent === id && !("routed" in page));
+}

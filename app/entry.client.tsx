@@ -1,0 +1,35 @@
+import { startTransition, StrictMode } from "react";
+import { hydrateRoot } from "react-dom/client";
+import { HydratedRouter } from "react-router/dom";
+import i18next from "i18next";
+import LanguageDetector from "i18next-browser-languagedetector";
+import { I18nextProvider, initReactI18next } from "react-i18next";
+import { baseI18nOptions } from "./i18n/create-i18n";
+import { LANGUAGE_COOKIE, LANGUAGE_QUERY } from "./i18n/languages";
+
+// The server already negotiated the language (query, cookie, Accept-Language, pt) and wrote it into
+// <html lang>; the detector reads the same sources in the same order so hydration matches.
+void i18next
+  .use(LanguageDetector)
+  .use(initReactI18next)
+  .init({
+    ...baseI18nOptions,
+    detection: {
+      order: ["querystring", "cookie", "htmlTag"],
+      lookupQuerystring: LANGUAGE_QUERY,
+      lookupCookie: LANGUAGE_COOKIE,
+      caches: [],
+    },
+  })
+  .then(() => {
+    startTransition(() => {
+      hydrateRoot(
+        document,
+        <I18nextProvider i18n={i18next}>
+          <StrictMode>
+            <HydratedRouter />
+          </StrictMode>
+        </I18nextProvider>,
+      );
+    });
+  });

@@ -1,0 +1,12 @@
+import { useTranslation } from "react-i18next";
+
+/** The 'Coming soon' state of a page whose content is not written yet (SPEC §8). */
+export function ComingSoon() {
+  const { t } = useTranslation("common");
+  return (
+    <div className="notice" role="status">
+      <p className="notice__title">{t("states.comingSoon")}</p>
+      <p>{t("states.comingSoonBody")}</p>
+    </div>
+  );
+}

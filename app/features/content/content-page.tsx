@@ -1,0 +1,37 @@
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { FALLBACK_LANGUAGES, isLanguage } from "../../i18n/languages";
+import type { ContentByLanguage } from "./content-module";
+import { ComingSoon } from "./coming-soon";
+import { OnThisPage } from "./on-this-page";
+
+export interface ContentPageProps {
+  id: string;
+  content: ContentByLanguage;
+  /** Components available to the content files (acronyms, documents tables, …), wired by the app. */
+  components?: Record<string, unknown>;
+  /** Interactive parts of the page, shown after the content. */
+  children?: ReactNode;
+}
+
+/** A page: its h1, its content in the current language (or the fallback), or 'Coming soon'. */
+export function ContentPage({ id, content, components, children }: ContentPageProps) {
+  const { t, i18n } = useTranslation("pages");
+  const lang = isLanguage(i18n.language) ? i18n.language : "pt";
+  const module = content[lang] ?? FALLBACK_LANGUAGES.map((fallback) => content[fallback]).find(Boolean);
+  const Body = module?.default;
+  return (
+    <article className="content-page">
+      <h1>{module?.frontmatter?.heading ?? t(`${id}.title`)}</h1>
+      {module?.tableOfContents ? <OnThisPage entries={module.tableOfContents} /> : null}
+      {Body ? (
+        <div className="prose" lang={content[lang] ? undefined : module === content.pt ? "pt" : "en"}>
+          <Body components={components} />
+        </div>
+      ) : (
+        <ComingSoon />
+      )}
+      {children}
+    </article>
+  );
+}

@@ -1,0 +1,15 @@
+import { useMatches } from "react-router";
+import { resolveUsefulLinks, type UsefulLink, type UsefulLinksDeclaration } from "../../config/public-config";
+import { useAppConfig } from "../../config/use-root-data";
+
+interface UsefulLinksHandle {
+  usefulLinks?: UsefulLinksDeclaration;
+}
+
+/** The configured Useful Links after every matched page's declaration (route `handle.usefulLinks`). */
+export function useUsefulLinks(): UsefulLink[] {
+  const config = useAppConfig();
+  const matches = useMatches();
+  const declarations = matches.map((match) => (match.handle as UsefulLinksHandle | undefined)?.usefulLinks);
+  return resolveUsefulLinks(config?.usefulLinks ?? [], declarations);
+}

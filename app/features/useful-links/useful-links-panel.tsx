@@ -1,0 +1,27 @@
+import { useTranslation } from "react-i18next";
+import { SmartLink } from "../../components/ui/smart-link";
+import type { UsefulLink } from "../../config/public-config";
+import { isLanguage } from "../../i18n/languages";
+
+export function UsefulLinksPanel({ links }: { links: UsefulLink[] }) {
+  const { t, i18n } = useTranslation("common");
+  const lang = isLanguage(i18n.language) ? i18n.language : "pt";
+  if (links.length === 0) return null;
+  return (
+    <section className="side-panel__section" aria-labelledby="useful-links-heading">
+      <h2 id="useful-links-heading">{t("sidePanel.usefulLinksHeading")}</h2>
+      <ul className="link-list">
+        {links.map((link) => {
+          const text = link.linkText ? link.linkText[lang] : t(link.labelKey ?? "");
+          return (
+            <li key={`${link.href}-${text}`}>
+              <SmartLink href={link.href} inApp={link.inApp}>
+                {text}
+              </SmartLink>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,11 @@
+export const LANGUAGES = ["pt", "en"] as const;
+export type Language = (typeof LANGUAGES)[number];
+/** SPEC §9: Portuguese is the first fallback language, English the second. */
+export const FALLBACK_LANGUAGES: Language[] = ["pt", "en"];
+export const DEFAULT_LANGUAGE: Language = "pt";
+export const LANGUAGE_COOKIE = "lang";
+export const LANGUAGE_QUERY = "lang";
+
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === "string" && (LANGUAGES as readonly string[]).includes(value);
+}

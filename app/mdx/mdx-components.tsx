@@ -1,0 +1,18 @@
+import { ImagePreviewDialog } from "../components/ui/image-preview-dialog";
+import { Callout } from "./callout";
+import { ConfigLink } from "./config-link";
+import { ContentLink } from "./content-link";
+import { SystemCard, SystemCards } from "./system-card";
+
+/**
+ * Everything a content file (content/<lang>/<page-id>.mdx) may use. The app layer wires features in
+ * here so that features never import each other.
+ */
+export const mdxComponents = {
+  a: ContentLink,
+  Callout,
+  ConfigLink,
+  ImagePreview: ImagePreviewDialog,
+  SystemCard,
+  SystemCards,
+};

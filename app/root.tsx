@@ -1,0 +1,100 @@
+import { useEffect, useMemo, type ReactNode } from "react";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, type ShouldRevalidateFunctionArgs } from "react-router";
+import { I18nextProvider, useTranslation } from "react-i18next";
+import type { Route } from "./+types/root";
+import "./load-context";
+import stylesheet from "./styles/app.css?url";
+import { SiteHeader } from "./components/layout/site-header";
+import { SiteFooter } from "./components/layout/site-footer";
+import { Breadcrumbs } from "./components/layout/breadcrumbs";
+import { SidePanel } from "./features/useful-links/side-panel";
+import { useRootData, type RootData } from "./config/use-root-data";
+import { DEFAULT_LANGUAGE } from "./i18n/languages";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/areaOE/favicon.svg", type: "image/svg+xml" },
+];
+
+export function loader({ context }: Route.LoaderArgs): RootData {
+  return { lang: context.lang, publicConfig: context.publicConfig, origin: context.origin };
+}
+
+// A language switch changes the query string; every other navigation keeps the root data.
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  if (currentUrl.searchParams.get("lang") !== nextUrl.searchParams.get("lang")) return true;
+  return currentUrl.pathname === nextUrl.pathname ? defaultShouldRevalidate : false;
+}
+
+/** Keeps the i18n instance on the language the server rendered, so a switch repaints in one pass. */
+function useLanguageScopedI18n(lang: string) {
+  const { i18n } = useTranslation();
+  const scoped = useMemo(
+    () => (i18n.language === lang ? i18n : i18n.cloneInstance({ lng: lang, initAsync: false })),
+    [i18n, lang],
+  );
+  useEffect(() => {
+    if (i18n.language !== lang) void i18n.changeLanguage(lang);
+  }, [i18n, lang]);
+  return scoped;
+}
+
+function CurrentBreadcrumbs() {
+  const matches = useMatches();
+  const leaf = matches[matches.length - 1];
+  if (!leaf || leaf.id === "home" || leaf.id === "home-alias" || leaf.id === "root") return null;
+  return <Breadcrumbs pageId={leaf.id} />;
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const data = useRootData();
+  const lang = data?.lang ?? DEFAULT_LANGUAGE;
+  const i18n = useLanguageScopedI18n(lang);
+  return (
+    <html lang={lang} dir="ltr">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body id="top">
+        <I18nextProvider i18n={i18n}>
+          <SkipLink />
+          <SiteHeader lang={lang} />
+          <div className="container page-layout">
+            <main id="main-content" tabIndex={-1} className="page-layout__main">
+              <CurrentBreadcrumbs />
+              {children}
+            </main>
+            <SidePanel />
+          </div>
+          <SiteFooter financePortal={data?.publicConfig.links.financePortal} />
+        </I18nextProvider>
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+function SkipLink() {
+  const { t } = useTranslation("common");
+  return (
+    <a href="#main-content" className="skip-link">
+      {t("skipLink")}
+    </a>
+  );
+}
+
+export default function App() {
+  // Lets tests (and scripts) know the page is interactive.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
+  return <Outlet />;
+}

@@ -1,0 +1,13 @@
+import { ContentPage } from "~/features/content/content-page";
+import { byLanguage, contentHandle } from "~/features/content/content-module";
+import { pageMeta } from "~/config/page-meta";
+import { mdxComponents } from "~/mdx/mdx-components";
+
+const content = byLanguage(import.meta.glob("../../content/*/export-nr-cau.mdx", { eager: true }));
+
+export const meta = pageMeta("export-nr-cau");
+export const handle = contentHandle(content, "export-nr-cau");
+
+export default function Page() {
+  return <ContentPage id="export-nr-cau" content={content} components={mdxComponents} />;
+}

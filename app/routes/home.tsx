@@ -1,0 +1,66 @@
+import { Link } from "react-router";
+import { useTranslation } from "react-i18next";
+import { pageMeta } from "~/config/page-meta";
+import { childPages, pageRoutePath, type PageId } from "~/config/site-map";
+import { ImagePreviewDialog } from "~/components/ui/image-preview-dialog";
+
+export const meta = pageMeta("home");
+export const handle = { pageId: "home" };
+
+const TOOL_PAGES: PageId[] = ["security-header", "web-services", "first-steps", "testing-manual"];
+
+export default function Home() {
+  const { t, i18n } = useTranslation(["common", "pages"]);
+  const areas = childPages("home").filter((page) => !TOOL_PAGES.includes(page.id as PageId) && page.id !== "tools");
+  const lang = i18n.language === "en" ? "en" : "pt";
+  return (
+    <div className="home">
+      <h1>{t("pages:home.title")}</h1>
+      <p className="lead">{t("common:home.intro")}</p>
+
+      <section className="callout callout--primary" aria-labelledby="generate-header-heading">
+        <h2 id="generate-header-heading">{t("common:home.generateHeaderTitle")}</h2>
+        <p>{t("common:home.generateHeaderBody")}</p>
+        <p>
+          <Link to={pageRoutePath("security-header-form")} className="button button--primary">
+            {t("common:home.generateHeaderAction")}
+          </Link>
+        </p>
+      </section>
+
+      <section aria-labelledby="areas-heading">
+        <h2 id="areas-heading">{t("common:home.areasHeading")}</h2>
+        <ul className="card-grid">
+          {areas.map((page) => (
+            <li key={page.id} className="card">
+              <h3 className="card__title">
+                <Link to={`/${page.path}`}>{t(`pages:${page.id}.title`)}</Link>
+              </h3>
+              <p>{t(`pages:${page.id}.summary`)}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="start-heading">
+        <h2 id="start-heading">{t("common:home.startHeading")}</h2>
+        <ul className="card-grid">
+          {TOOL_PAGES.map((id) => (
+            <li key={id} className="card">
+              <h3 className="card__title">
+                <Link to={pageRoutePath(id)}>{t(`pages:${id}.title`)}</Link>
+              </h3>
+              <p>{t(`pages:${id}.summary`)}</p>
+            </li>
+          ))}
+        </ul>
+        <ImagePreviewDialog
+          src={`/areaOE/diagrams/getting-started-${lang}.svg`}
+          alt={t("common:home.diagramAlt")}
+          caption={t("common:home.diagramCaption")}
+          size="lg"
+        />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,25 @@
+import { data, Link } from "react-router";
+import { useTranslation } from "react-i18next";
+import { pageMeta } from "~/config/page-meta";
+
+// Any path under /areaOE that is not a page: the unavailable screen, with status 404.
+export function loader() {
+  return data(null, { status: 404 });
+}
+
+export const meta = pageMeta("not-found");
+
+export default function NotFound() {
+  const { t } = useTranslation("common");
+  return (
+    <div className="unavailable">
+      <h1>{t("unavailable.title")}</h1>
+      <p className="lead">{t("unavailable.message")}</p>
+      <p>
+        <Link to="/" className="button">
+          {t("actions.backToHome")}
+        </Link>
+      </p>
+    </div>
+  );
+}

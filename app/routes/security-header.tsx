@@ -1,0 +1,13 @@
+import { ContentPage } from "~/features/content/content-page";
+import { byLanguage, contentHandle } from "~/features/content/content-module";
+import { pageMeta } from "~/config/page-meta";
+import { mdxComponents } from "~/mdx/mdx-components";
+
+const content = byLanguage(import.meta.glob("../../content/*/security-header.mdx", { eager: true }));
+
+export const meta = pageMeta("security-header");
+export const handle = contentHandle(content, "security-header");
+
+export default function Page() {
+  return <ContentPage id="security-header" content={content} components={mdxComponents} />;
+}

@@ -1,0 +1,10 @@
+import type { Config } from "@react-router/dev/config";
+
+export default {
+  appDirectory: "app",
+  // Server rendering is not optional: every page's text and links are in the first HTML response.
+  ssr: true,
+  basename: "/areaOE/",
+  // Only the routes a visitor reaches are described to the client, not the whole manifest.
+  routeDiscovery: { mode: "lazy", manifestPath: "/__manifest" },
+} satisfies Config;

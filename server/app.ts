@@ -1,0 +1,83 @@
+import path from "node:path";
+import express, { type Express } from "express";
+import compression from "compression";
+import expressStaticGzip from "express-static-gzip";
+import { pinoHttp } from "pino-http";
+import type { Logger } from "pino";
+import { createRequestHandler } from "@react-router/express";
+import type { ServerBuild } from "react-router";
+import type { AppConfig } from "./config/schema";
+import { BASE_PATH } from "./config/schema";
+import { toPublicConfig } from "./config/public-config";
+import { languageMiddleware } from "./http/language";
+import { cspNonce, hstsWhenSecure, permissionsPolicy, securityHeaders } from "./http/security-headers";
+import type { Language } from "../app/i18n/languages";
+
+export interface CreateAppOptions {
+  config: AppConfig;
+  logger: Logger;
+  /** The React Router server build (or a loader of it, in development). */
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  /** Folder of the client build; omitted in development, where Vite serves assets. */
+  clientDir?: string;
+}
+
+export function createApp({ config, logger, build, clientDir }: CreateAppOptions): Express {
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", process.env.TRUST_PROXY ?? "loopback");
+  const publicConfig = toPublicConfig(config);
+
+  app.use(
+    pinoHttp({
+      logger,
+      autoLogging: { ignore: (req) => req.url === `${BASE_PATH}/api/health` },
+      serializers: {
+        // Only the path: query strings may carry personal data.
+        req: (req: { method: string; url: string; id: unknown }) => ({
+          id: req.id,
+          method: req.method,
+          path: req.url.split("?")[0],
+        }),
+        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      },
+    }),
+  );
+  app.use(cspNonce, securityHeaders(), hstsWhenSecure, permissionsPolicy);
+
+  app.get("/", (_req, res) => res.redirect(302, `${BASE_PATH}/`));
+  app.get(`${BASE_PATH}/api/health`, (_req, res) => {
+    res.setHeader("Cache-Control", "no-store");
+    res.json({ status: "ok" });
+  });
+
+  if (clientDir) {
+    // Hashed file names never change content: cache them forever, precompressed (brotli, gzip).
+    app.use(
+      `${BASE_PATH}/assets`,
+      expressStaticGzip(path.join(clientDir, "assets"), {
+        enableBrotli: true,
+        orderPreference: ["br", "gz"],
+        serveStatic: { immutable: true, maxAge: "1y", index: false, fallthrough: false },
+      }),
+    );
+    app.use(BASE_PATH, express.static(clientDir, { maxAge: "1h", index: false }));
+  }
+
+  app.use(compression());
+  app.use(BASE_PATH, languageMiddleware);
+  app.all(
+    /.*/,
+    createRequestHandler({
+      build,
+      mode: process.env.NODE_ENV === "development" ? "development" : "production",
+      getLoadContext: (req, res) => ({
+        lang: res.locals.lang as Language,
+        cspNonce: res.locals.cspNonce as string,
+        publicConfig,
+        origin: `${req.protocol}://${req.get("host") ?? "localhost"}`,
+      }),
+    }),
+  );
+  return app;
+}

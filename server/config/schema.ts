@@ -1,0 +1,73 @@
+import { z } from "zod";
+
+export const BASE_PATH = "/areaOE";
+
+/** A link target: an absolute http(s) URL, or an in-app path under the base path. */
+export const linkHref = z.string().superRefine((value, ctx) => {
+  if (value.startsWith("/")) {
+    if (value !== BASE_PATH && !value.startsWith(`${BASE_PATH}/`)) {
+      ctx.addIssue({ code: "custom", message: `an in-app path must start with ${BASE_PATH}/` });
+    }
+    if (value.startsWith("//")) {
+      ctx.addIssue({ code: "custom", message: "a protocol-relative address is not allowed" });
+    }
+    return;
+  }
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    ctx.addIssue({ code: "custom", message: `"${value}" is not a valid URL` });
+    return;
+  }
+  if (url.protocol !== "https:" && url.protocol !== "http:") {
+    ctx.addIssue({ code: "custom", message: `the scheme "${url.protocol}" is not allowed; use https: or http:` });
+  }
+});
+
+const localizedText = z.object({
+  pt: z.string().trim().min(1, "the Portuguese text is missing"),
+  en: z.string().trim().min(1, "the English text is missing"),
+});
+
+export const usefulLinkSchema = z
+  .object({
+    linkText: localizedText,
+    href: linkHref,
+    inApp: z.boolean().default(false),
+  })
+  .strict()
+  .superRefine((link, ctx) => {
+    if (link.inApp && !link.href.startsWith(`${BASE_PATH}/`) && link.href !== BASE_PATH) {
+      ctx.addIssue({ code: "custom", path: ["href"], message: `an inApp link must be a path under ${BASE_PATH}` });
+    }
+  });
+
+const externalUrl = linkHref;
+
+export const configSchema = z
+  .object({
+    $comment: z.string().optional(),
+    links: z
+      .object({
+        tariff: externalUrl,
+        gue: externalUrl,
+        eori: externalUrl,
+        contactUs: externalUrl,
+        customsInformation: externalUrl,
+        forms: externalUrl,
+        customsLinks: externalUrl,
+        financePortal: externalUrl,
+        vehicleTaxSimulator: externalUrl,
+      })
+      .strict(),
+    /** Replaces the default Useful Links list when given. */
+    usefulLinks: z.array(usefulLinkSchema).optional(),
+    /** Appended to the (default or replaced) Useful Links list. */
+    extraUsefulLinks: z.array(usefulLinkSchema).default([]),
+  })
+  .passthrough();
+
+export type AppConfig = z.infer<typeof configSchema>;
+export type UsefulLinkConfig = z.infer<typeof usefulLinkSchema>;
+export type LinkName = keyof AppConfig["links"];

@@ -1,0 +1,43 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import type { Server } from "node:http";
+import * as build from "virtual:react-router/server-build";
+import { createApp } from "./app";
+import { loadConfig } from "./config/load-config";
+import { createLogger } from "./logger";
+
+// Production entry: `npm start` runs the built copy of this file (build/server/index.js).
+const logger = createLogger();
+
+function start(): Server {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    logger.fatal({ err: { message: (error as Error).message } }, "areaOE cannot start");
+    console.error((error as Error).message);
+    process.exit(1);
+  }
+  const clientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../client");
+  const app = createApp({ config, logger, build, clientDir });
+  const port = Number.parseInt(process.env.PORT ?? "3000", 10);
+  const host = process.env.HOST ?? "0.0.0.0";
+  const server = app.listen(port, host, () => {
+    logger.info({ port, host }, `areaOE listening on http://localhost:${port}/areaOE/`);
+  });
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
+  return server;
+}
+
+const server = start();
+
+// Graceful shutdown: stop accepting connections, let requests in flight finish, then exit.
+function shutdown(signal: string): void {
+  logger.info({ signal }, "shutting down");
+  server.close(() => process.exit(0));
+  server.closeIdleConnections();
+  setTimeout(() => process.exit(0), 10_000).unref();
+}
+process.once("SIGTERM", () => shutdown("SIGTERM"));
+process.once("SIGINT", () => shutdown("SIGINT"));

@@ -1,0 +1,41 @@
+import { reactRouter } from "@react-router/dev/vite";
+import mdx from "@mdx-js/rollup";
+import remarkGfm from "remark-gfm";
+import remarkFrontmatter from "remark-frontmatter";
+import remarkMdxFrontmatter from "remark-mdx-frontmatter";
+import rehypeSlug from "rehype-slug";
+import rehypeExtractToc from "@stefanprobst/rehype-extract-toc";
+import rehypeExportToc from "@stefanprobst/rehype-extract-toc/mdx";
+import { compression } from "vite-plugin-compression2";
+import { defineConfig } from "vite";
+import { fileURLToPath } from "node:url";
+
+export default defineConfig(({ isSsrBuild }) => ({
+  base: "/areaOE/",
+  resolve: {
+    alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
+  },
+  build: isSsrBuild
+    ? { rollupOptions: { input: "./server/main.ts" }, target: "node20" }
+    : { target: "es2022", assetsInlineLimit: 0 },
+  plugins: [
+    {
+      enforce: "pre",
+      ...mdx({
+        providerImportSource: "@mdx-js/react",
+        remarkPlugins: [remarkGfm, remarkFrontmatter, remarkMdxFrontmatter],
+        // Headings get ids, and each content file exports its `tableOfContents` for 'On this page'.
+        rehypePlugins: [rehypeSlug, rehypeExtractToc, rehypeExportToc],
+      }),
+    },
+    reactRouter(),
+    // Precompressed copies of the client assets (brotli and gzip), served by the Node server.
+    !isSsrBuild &&
+      compression({
+        algorithms: ["brotliCompress", "gzip"],
+        include: /\.(js|css|svg|json|txt|map)$/,
+        threshold: 512,
+        deleteOriginalAssets: false,
+      }),
+  ],
+}));
