@@ -1,6 +1,7 @@
 import { defineConfig } from "@playwright/test";
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
+const BUILD_DIR = process.env.AREAOE_BUILD_DIR ?? "build";
 
 // End-to-end tests drive Debian's Chromium (never a downloaded browser) against the production build.
 export default defineConfig({
@@ -31,7 +32,7 @@ export default defineConfig({
     locale: "pt-PT",
   },
   webServer: {
-    command: "node build/server/index.js",
+    command: `node ${BUILD_DIR}/server/index.js`,
     url: `http://127.0.0.1:${PORT}/areaOE/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,

@@ -2,6 +2,8 @@ import type { Config } from "@react-router/dev/config";
 
 export default {
   appDirectory: "app",
+  // Parallel builds (several developers, benchmarks) may each use their own output folder.
+  buildDirectory: process.env.AREAOE_BUILD_DIR ?? "build",
   // Server rendering is not optional: every page's text and links are in the first HTML response.
   ssr: true,
   basename: "/areaOE/",
