@@ -1,4 +1,4 @@
-import { X509Certificate } from "node:crypto";
+import { createPrivateKey, X509Certificate } from "node:crypto";
 import { readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import forge from "node-forge";
@@ -47,9 +47,7 @@ describe("ensureLocalTestKeyPair", () => {
     writeFileSync(join(dir, "certificate.pem"), other.certificatePem);
     const pair = await ensureLocalTestKeyPair(dir);
     expect(pair.generated).toBe(true);
-    expect(new X509Certificate(pair.certificatePem).checkPrivateKey(
-      (await import("node:crypto")).createPrivateKey(pair.privateKeyPem),
-    )).toBe(true);
+    expect(new X509Certificate(pair.certificatePem).checkPrivateKey(createPrivateKey(pair.privateKeyPem))).toBe(true);
   }, 60_000);
 
   it("gives concurrent callers one consistent pair", async () => {

@@ -25,7 +25,7 @@ export function makeTempDir(prefix = "security-header-"): { dir: string; cleanup
 }
 
 /** RSA key pair and self-signed certificate made by openssl in `dir`. */
-export function opensslKeyPair(dir: string, bits: number, days = 30): OpensslKeyPair {
+export function opensslKeyPair(dir: string, bits: number, days = 90): OpensslKeyPair {
   const privateKeyPath = join(dir, `key-${bits}.pem`);
   const certificatePath = join(dir, `cert-${bits}.pem`);
   openssl(["genpkey", "-algorithm", "RSA", "-pkeyopt", `rsa_keygen_bits:${bits}`, "-out", privateKeyPath]);
