@@ -1,3 +1,6 @@
+// Consumers type-check these sources (the "types" export), possibly without including this folder:
+// the reference carries the forge submodule typings along with the import.
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference
 /// <reference path="./forge-modules.d.ts" />
 import { sha256 } from "@noble/hashes/sha2.js";
 import type { asn1 as Asn1Types, pki as PkiTypes } from "node-forge";
