@@ -3,6 +3,7 @@ import { Callout } from "./callout";
 import { ConfigLink } from "./config-link";
 import { ContentLink } from "./content-link";
 import { SystemCard, SystemCards } from "./system-card";
+import { Documents } from "../features/documents/documents";
 
 /**
  * Everything a content file (content/<lang>/<page-id>.mdx) may use. The app layer wires features in
@@ -12,6 +13,7 @@ export const mdxComponents = {
   a: ContentLink,
   Callout,
   ConfigLink,
+  Documents,
   ImagePreview: ImagePreviewDialog,
   SystemCard,
   SystemCards,

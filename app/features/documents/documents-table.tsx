@@ -1,0 +1,50 @@
+import { useTranslation } from "react-i18next";
+import type { Language } from "../../i18n/languages";
+import type { DocumentEntry } from "./document-schema";
+import { DocumentTitleCell } from "./document-title-cell";
+import { OptionalValue } from "./optional-value";
+import { formatDocumentDate } from "./format-document-date";
+
+/** A plain, server-rendered table of documents. */
+export function DocumentsTable({ documents, lang }: { documents: DocumentEntry[]; lang: Language }) {
+  const { t } = useTranslation("documents");
+  return (
+    <div className="documents">
+      <table>
+        <caption className="visually-hidden">{t("caption")}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t("columns.title")}</th>
+            <th scope="col">{t("columns.kind")}</th>
+            <th scope="col">{t("columns.version")}</th>
+            <th scope="col">{t("columns.date")}</th>
+            <th scope="col">{t("columns.language")}</th>
+            <th scope="col">{t("columns.format")}</th>
+            <th scope="col">{t("columns.size")}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {documents.map((document) => (
+            <tr key={document.id}>
+              <th scope="row">
+                <DocumentTitleCell document={document} lang={lang} />
+              </th>
+              <td>{t(`kinds.${document.kind}`)}</td>
+              <td>
+                <OptionalValue value={document.version} />
+              </td>
+              <td>
+                <OptionalValue value={document.date ? formatDocumentDate(document.date, lang) : null} />
+              </td>
+              <td>{t(`languages.${document.language}`)}</td>
+              <td>{document.format}</td>
+              <td>
+                <OptionalValue value={document.size} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

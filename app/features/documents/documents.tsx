@@ -1,0 +1,20 @@
+import { useTranslation } from "react-i18next";
+import { isLanguage } from "../../i18n/languages";
+import { registry } from "./registry";
+import { resolveDocuments } from "./resolve-documents";
+import { DocumentsTable } from "./documents-table";
+
+/**
+ * `<Documents ids={["import-rbv-manual"]} />` in a content file: those registry entries as a table.
+ * An unknown id renders nothing (the content checks fail on it), so a typo never breaks the page.
+ */
+export function Documents({ ids }: { ids: string[] }) {
+  const { i18n } = useTranslation("documents");
+  const lang = isLanguage(i18n.language) ? i18n.language : "pt";
+  const { found, missing } = resolveDocuments(ids, registry.documents);
+  if (import.meta.env.DEV && missing.length > 0) {
+    console.warn(`[documents] unknown document id(s): ${missing.join(", ")}`);
+  }
+  if (found.length === 0) return null;
+  return <DocumentsTable documents={found} lang={lang} />;
+}
