@@ -4,6 +4,7 @@ import { ConfigLink } from "./config-link";
 import { ContentLink } from "./content-link";
 import { SystemCard, SystemCards } from "./system-card";
 import { Documents } from "../features/documents/documents";
+import { Acronym } from "../features/glossary/acronym";
 
 /**
  * Everything a content file (content/<lang>/<page-id>.mdx) may use. The app layer wires features in
@@ -11,6 +12,7 @@ import { Documents } from "../features/documents/documents";
  */
 export const mdxComponents = {
   a: ContentLink,
+  Acronym,
   Callout,
   ConfigLink,
   Documents,
