@@ -1,0 +1,96 @@
+import { hkdfSync } from "node:crypto";
+import { EncryptJWT, jwtDecrypt } from "jose";
+import { z } from "zod";
+import { customsRolesFromClaim } from "../../app/features/session/customs-roles";
+import type { SessionUser } from "../../app/features/session/session-user";
+
+export const SESSION_COOKIE = "areaoe_session";
+export const TRANSACTION_COOKIE = "areaoe_signin";
+/** A session lasts at most this long; then the visitor signs in again. */
+export const SESSION_TTL_SECONDS = 60 * 60;
+/** The sign-in round trip to the identity provider must finish within this time. */
+export const TRANSACTION_TTL_SECONDS = 10 * 60;
+
+export interface CookieKeys {
+  session: Uint8Array;
+  transaction: Uint8Array;
+}
+
+/** One 256-bit key per purpose from the configured secret, so a transaction cookie never opens as a session. */
+export function deriveCookieKeys(secret: string): CookieKeys {
+  const derive = (purpose: string) => new Uint8Array(hkdfSync("sha256", secret, "areaOE", `areaOE ${purpose} cookie`, 32));
+  return { session: derive("session"), transaction: derive("sign-in transaction") };
+}
+
+/** What travels through the identity provider round trip (only in the encrypted cookie). */
+export interface SignInTransaction {
+  state: string;
+  nonce: string;
+  codeVerifier: string;
+  returnTo: string;
+  redirectUri: string;
+}
+
+const sessionPayload = z.object({ nif: z.string().min(1), name: z.string(), roles: z.array(z.string()) });
+const transactionPayload = z.object({
+  state: z.string().min(1),
+  nonce: z.string().min(1),
+  codeVerifier: z.string().min(1),
+  returnTo: z.string().min(1),
+  redirectUri: z.string().min(1),
+});
+
+// dir + A256GCM: authenticated encryption, so the cookie is both confidential and tamper-evident.
+async function seal(payload: Record<string, unknown>, key: Uint8Array, ttlSeconds: number, purpose: string) {
+  return new EncryptJWT(payload)
+    .setProtectedHeader({ alg: "dir", enc: "A256GCM" })
+    .setIssuedAt()
+    .setExpirationTime(`${ttlSeconds}s`)
+    .setAudience(purpose)
+    .encrypt(key);
+}
+
+/** The payload, or null for anything tampered, expired, for another purpose or malformed. */
+async function open(token: string | undefined, key: Uint8Array, purpose: string): Promise<Record<string, unknown> | null> {
+  if (!token || token.length > 4096) return null;
+  try {
+    const { payload } = await jwtDecrypt(token, key, {
+      audience: purpose,
+      keyManagementAlgorithms: ["dir"],
+      contentEncryptionAlgorithms: ["A256GCM"],
+    });
+    return payload as Record<string, unknown>;
+  } catch {
+    return null;
+  }
+}
+
+export function sealSession(user: SessionUser, key: Uint8Array, ttlSeconds = SESSION_TTL_SECONDS): Promise<string> {
+  return seal({ nif: user.nif, name: user.name, roles: user.roles }, key, ttlSeconds, "session");
+}
+
+export async function openSession(token: string | undefined, key: Uint8Array): Promise<SessionUser | null> {
+  const parsed = sessionPayload.safeParse(await open(token, key, "session"));
+  if (!parsed.success) return null;
+  return { nif: parsed.data.nif, name: parsed.data.name, roles: customsRolesFromClaim(parsed.data.roles) };
+}
+
+export function sealTransaction(transaction: SignInTransaction, key: Uint8Array): Promise<string> {
+  return seal({ ...transaction }, key, TRANSACTION_TTL_SECONDS, "sign-in");
+}
+
+export async function openTransaction(token: string | undefined, key: Uint8Array): Promise<SignInTransaction | null> {
+  const parsed = transactionPayload.safeParse(await open(token, key, "sign-in"));
+  return parsed.success ? parsed.data : null;
+}
+
+/** Reads one cookie from a Cookie header without a parser dependency. */
+export function readCookie(header: string | undefined, name: string): string | undefined {
+  if (!header) return undefined;
+  for (const part of header.split(";")) {
+    const index = part.indexOf("=");
+    if (index < 0) continue;
+    if (part.slice(0, index).trim() === name) return part.slice(index + 1).trim();
+  }
+  return undefined;
+}
