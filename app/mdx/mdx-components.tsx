@@ -1,10 +1,17 @@
-import { ImagePreviewDialog } from "../components/ui/image-preview-dialog";
 import { Callout } from "./callout";
 import { ConfigLink } from "./config-link";
 import { ContentLink } from "./content-link";
 import { SystemCard, SystemCards } from "./system-card";
-import { Documents } from "../features/documents/documents";
-import { Acronym } from "../features/glossary/acronym";
+import { lazyComponent } from "./lazy-component";
+
+// Interactive or heavy components (Radix, TanStack, calendars, …) MUST be added through
+// lazyComponent(): this map is imported by every content page, and a static import here would put
+// them in every page's first-load JavaScript.
+const Acronym = lazyComponent(() => import("../features/glossary/acronym").then((m) => m.Acronym));
+const Documents = lazyComponent(() => import("../features/documents/documents").then((m) => m.Documents));
+const ImagePreview = lazyComponent(() =>
+  import("../components/ui/image-preview-dialog").then((m) => m.ImagePreviewDialog),
+);
 
 /**
  * Everything a content file (content/<lang>/<page-id>.mdx) may use. The app layer wires features in
@@ -16,7 +23,7 @@ export const mdxComponents = {
   Callout,
   ConfigLink,
   Documents,
-  ImagePreview: ImagePreviewDialog,
+  ImagePreview,
   SystemCard,
   SystemCards,
 };

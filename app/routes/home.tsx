@@ -2,7 +2,11 @@ import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
 import { pageMeta } from "~/config/page-meta";
 import { childPages, pageRoutePath, type PageId } from "~/config/site-map";
-import { ImagePreviewDialog } from "~/components/ui/image-preview-dialog";
+import { lazyComponent } from "~/mdx/lazy-component";
+
+const ImagePreviewDialog = lazyComponent(() =>
+  import("~/components/ui/image-preview-dialog").then((m) => m.ImagePreviewDialog),
+);
 
 export const meta = pageMeta("home");
 export const handle = { pageId: "home" };
