@@ -1,0 +1,31 @@
+/**
+ * `npm run bench`: prints the portal's performance figures. Not a test: nothing here fails on a
+ * slow machine; the figures are for reading and comparing between commits.
+ */
+import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import path from "node:path";
+
+const buildDir = process.env.AREAOE_BUILD_DIR ?? "build";
+
+function run(label: string, command: string, args: string[]): void {
+  console.log(`\n=== ${label} ===`);
+  const result = spawnSync(command, args, { stdio: "inherit", env: process.env });
+  if (result.status !== 0) console.log(`(${label} did not complete: exit ${String(result.status)})`);
+}
+
+if (!existsSync(path.resolve(buildDir, "server/index.js"))) {
+  run("production build", "npx", ["react-router", "build"]);
+}
+
+const benches: [string, string][] = [
+  ["Page weight and speed (issue 2)", "scripts/bench/page-weight.bench.ts"],
+  ["Security header generation (issue 4)", "packages/security-header/bench/security-header.bench.ts"],
+  ["Security header in Chromium (issue 4)", "scripts/bench/security-header-browser.bench.ts"],
+  ["Server throughput (issue 7)", "scripts/bench/server.bench.ts"],
+];
+
+for (const [label, file] of benches) {
+  if (existsSync(file)) run(label, "npx", ["tsx", file]);
+  else console.log(`\n=== ${label} ===\n(${file} is missing)`);
+}
