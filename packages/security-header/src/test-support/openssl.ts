@@ -3,6 +3,7 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 
 export interface OpensslKeyPair {
   readonly dir: string;
@@ -63,7 +64,7 @@ export function opensslSha1(data: Uint8Array): Buffer {
   return openssl(["dgst", "-sha1", "-binary"], data);
 }
 
-export const FIXTURE_CERTIFICATE_PATH = new URL(
-  "../../../../../shared/fixtures/authority-encryption-cert-2027.pem",
-  import.meta.url,
-);
+/** The authority's public 2027 certificate, kept outside the repository (`<repo>/../shared/fixtures`). */
+export const FIXTURE_CERTIFICATE_PATH: URL = process.env.AREAOE_AUTHORITY_CERT_FIXTURE
+  ? pathToFileURL(process.env.AREAOE_AUTHORITY_CERT_FIXTURE)
+  : new URL("../../../../../shared/fixtures/authority-encryption-cert-2027.pem", import.meta.url);
