@@ -1,0 +1,20 @@
+import { useTranslation } from "react-i18next";
+import "./error-screen.css";
+
+export interface ErrorScreenProps {
+  onRetry: () => void;
+}
+
+/** SPEC §8 'Unexpected rendering failure': the message with a Retry button on its right. */
+export function ErrorScreen({ onRetry }: ErrorScreenProps) {
+  const { t } = useTranslation("errors");
+  return (
+    <div className="error-screen" role="alert">
+      <h1 className="error-screen__title">{t("boundary.title")}</h1>
+      <p className="error-screen__message">{t("boundary.message")}</p>
+      <button type="button" className="button button--primary" onClick={onRetry}>
+        {t("boundary.retry")}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,28 @@
+import { useSyncExternalStore } from "react";
+import { useSearchParams } from "react-router";
+
+// Test-only: with AREAOE_ENABLE_FAULT_INJECTION=1 (set only by playwright.config.ts) the query
+// `__fault=render` breaks the page content in the browser and `__fault=ssr` breaks the server
+// render, so the end-to-end tests can see the boundaries and the reporter on a production build.
+// Off, it renders nothing and reads nothing; on, a visitor can only break their own page view.
+export const FAULT_QUERY = "__fault";
+
+const subscribe = () => () => undefined;
+
+export function FaultInjection({ enabled }: { enabled: boolean | undefined }) {
+  if (!enabled) return null;
+  return <FaultSwitch />;
+}
+
+function FaultSwitch() {
+  const [params] = useSearchParams();
+  const inBrowser = useSyncExternalStore(
+    subscribe,
+    () => true,
+    () => false,
+  );
+  const fault = params.get(FAULT_QUERY);
+  if (fault === "ssr" && !inBrowser) throw new Error("Injected server rendering fault");
+  if (fault === "render" && inBrowser) throw new Error("Injected rendering fault");
+  return null;
+}

@@ -1,0 +1,40 @@
+import { useEffect, type ReactNode } from "react";
+import { isRouteErrorResponse, useLocation, useNavigate } from "react-router";
+import { ErrorScreen } from "./error-screen";
+import { reportError } from "./error-reporting";
+import { isChunkLoadError, type ChunkLoadError } from "./chunk-recovery";
+import { retryChunkLoad } from "./route-module-loader";
+
+export interface RouteErrorScreenProps {
+  error: unknown;
+  /** The unavailable screen, for a thrown 404. */
+  notFound: ReactNode;
+}
+
+/**
+ * The root ErrorBoundary's content: loader, server-rendering and page-chunk failures. Retry runs the
+ * navigation again in place (loaders and rendering), or re-imports a failed page chunk.
+ */
+export function RouteErrorScreen({ error, notFound }: RouteErrorScreenProps) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const isResponse = isRouteErrorResponse(error);
+
+  useEffect(() => {
+    if (!isResponse) reportError(error);
+  }, [error, isResponse]);
+
+  if (isResponse && error.status === 404) return <>{notFound}</>;
+
+  const retry = () => {
+    if (isChunkLoadError(error)) {
+      void retryChunkLoad(error as ChunkLoadError);
+      return;
+    }
+    void navigate(
+      { pathname: location.pathname, search: location.search, hash: location.hash },
+      { replace: true, preventScrollReset: true },
+    );
+  };
+  return <ErrorScreen onRetry={retry} />;
+}

@@ -1,0 +1,86 @@
+import { ChunkLoadError, claimReload, takeResumeTarget } from "./chunk-recovery";
+
+// React Router (framework mode) imports a page's route module on the first navigation to it, and on
+// failure reloads the page every time, with no guard and without ever reaching an error boundary. Its
+// loader first asks `id in window.__reactRouterRouteModules` and, when true, returns that entry
+// (a promise is awaited). Wrapping that object lets this module do the import instead: one guarded
+// reload, then a ChunkLoadError that the root ErrorBoundary shows with Retry.
+
+interface RouterGlobals {
+  __reactRouterRouteModules?: Record<string, unknown>;
+  __reactRouterManifest?: { routes: Record<string, { module: string } | undefined> };
+  __reactRouterDataRouter?: {
+    state: { navigation: { location?: { pathname: string; search: string; hash: string } } };
+    navigate(to: string): Promise<void>;
+  };
+}
+
+function navigationTarget(globals: RouterGlobals): string | undefined {
+  const location = globals.__reactRouterDataRouter?.state.navigation.location;
+  return location ? `${location.pathname}${location.search}${location.hash}` : undefined;
+}
+
+/** Must run before hydration, which reads the route modules object once. */
+export function installRouteModuleLoader(win: Window & RouterGlobals = window): void {
+  const modules = win.__reactRouterRouteModules;
+  const manifest = win.__reactRouterManifest;
+  if (!modules || !manifest) return;
+
+  async function load(id: string, moduleUrl: string): Promise<unknown> {
+    try {
+      const module: unknown = await import(/* @vite-ignore */ moduleUrl);
+      modules![id] = module;
+      return module;
+    } catch (cause) {
+      if (claimReload(win.sessionStorage, Date.now(), navigationTarget(win))) {
+        win.location.reload();
+        return new Promise(() => undefined);
+      }
+      throw new ChunkLoadError(moduleUrl, { cause });
+    }
+  }
+
+  let requested: string | undefined;
+  win.__reactRouterRouteModules = new Proxy(modules, {
+    has(target, id) {
+      if (Reflect.has(target, id)) return true;
+      if (typeof id !== "string" || !manifest.routes[id]) return false;
+      requested = id;
+      return true;
+    },
+    get(target, id, receiver) {
+      if (Reflect.has(target, id) || id !== requested) return Reflect.get(target, id, receiver);
+      requested = undefined;
+      return load(id, manifest.routes[id]!.module);
+    },
+  });
+
+  // A failed chunk of our own code (a dynamic import through Vite) gets the same single reload.
+  win.addEventListener("vite:preloadError", () => {
+    if (claimReload(win.sessionStorage, Date.now(), navigationTarget(win))) win.location.reload();
+  });
+}
+
+/** After a chunk reload, goes on to the page the visitor was going to. */
+export function resumeInterruptedNavigation(win: Window & RouterGlobals = window): void {
+  const target = takeResumeTarget(win.sessionStorage, Date.now());
+  if (target) void win.__reactRouterDataRouter?.navigate(target);
+}
+
+/**
+ * Retry after a chunk failure. The browser may remember a failed module fetch, so the file is asked
+ * for again under a fresh query. React Router keeps the rejected lazy-route promise for the rest of
+ * the page life, so the router itself cannot re-import; once the file loads, a document navigation to
+ * the same address shows the page (its chunk now in the HTTP cache). If it still fails, nothing
+ * happens and the error screen stays, ready for another Retry.
+ */
+export async function retryChunkLoad(error: ChunkLoadError, win: Window = window): Promise<boolean> {
+  try {
+    const separator = error.moduleUrl.includes("?") ? "&" : "?";
+    await import(/* @vite-ignore */ `${error.moduleUrl}${separator}retry=${Date.now()}`);
+  } catch {
+    return false;
+  }
+  win.location.assign(win.location.href);
+  return true;
+}
