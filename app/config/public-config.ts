@@ -31,6 +31,10 @@ export interface PublicConfig {
   links: Record<PublicLinkName, string>;
   /** The Useful Links list before any page adds to it or replaces it. */
   usefulLinks: UsefulLink[];
+  /** Where the browser reports errors (SPEC §7). */
+  errorReporting?: { enabled: boolean; url: string; method: string };
+  /** Test-only fault injection (app/features/errors/fault-injection.tsx). */
+  faultInjection?: boolean;
 }
 
 /** Declared by a page in its route `handle` to change the side panel's Useful Links. */

@@ -17,9 +17,18 @@ export const ENV_OVERRIDES: Record<string, string[]> = {
   /** JSON arrays of {linkText:{pt,en}, href, inApp}. */
   AREAOE_USEFUL_LINKS: ["usefulLinks"],
   AREAOE_EXTRA_USEFUL_LINKS: ["extraUsefulLinks"],
+  AREAOE_ERROR_REPORTING_ENABLED: ["errorReporting", "enabled"],
+  AREAOE_ERROR_REPORTING_URL: ["errorReporting", "url"],
+  AREAOE_ERROR_REPORTING_METHOD: ["errorReporting", "method"],
+  AREAOE_ENABLE_FAULT_INJECTION: ["faultInjection"],
 };
 
-const JSON_VALUED = new Set(["AREAOE_USEFUL_LINKS", "AREAOE_EXTRA_USEFUL_LINKS"]);
+const JSON_VALUED = new Set([
+  "AREAOE_USEFUL_LINKS",
+  "AREAOE_EXTRA_USEFUL_LINKS",
+  "AREAOE_ERROR_REPORTING_ENABLED",
+  "AREAOE_ENABLE_FAULT_INJECTION",
+]);
 
 export class ConfigError extends Error {
   constructor(message: string) {

@@ -7,5 +7,7 @@ export function toPublicConfig(config: AppConfig): PublicConfig {
   return {
     links: { ...config.links },
     usefulLinks: [...base, ...config.extraUsefulLinks],
+    errorReporting: { ...config.errorReporting },
+    faultInjection: config.faultInjection,
   };
 }

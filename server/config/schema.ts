@@ -45,6 +45,15 @@ export const usefulLinkSchema = z
 
 const externalUrl = linkHref;
 
+/** Where the browser sends error reports (SPEC §7); on by default, to the portal's own endpoint. */
+export const errorReportingSchema = z
+  .object({
+    enabled: z.boolean().default(true),
+    url: linkHref.default(`${BASE_PATH}/api/client-errors`),
+    method: z.enum(["POST", "PUT"]).default("POST"),
+  })
+  .strict();
+
 export const configSchema = z
   .object({
     $comment: z.string().optional(),
@@ -65,6 +74,12 @@ export const configSchema = z
     usefulLinks: z.array(usefulLinkSchema).optional(),
     /** Appended to the (default or replaced) Useful Links list. */
     extraUsefulLinks: z.array(usefulLinkSchema).default([]),
+    errorReporting: errorReportingSchema.default({ enabled: true, url: `${BASE_PATH}/api/client-errors`, method: "POST" }),
+    /** Test-only switch (AREAOE_ENABLE_FAULT_INJECTION=1, set by playwright.config.ts): see app/features/errors/fault-injection.tsx. */
+    faultInjection: z
+      .union([z.boolean(), z.literal(0), z.literal(1)])
+      .default(false)
+      .transform((value) => value === true || value === 1),
   })
   .passthrough();
 

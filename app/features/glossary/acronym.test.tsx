@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
-import { render, screen } from "@testing-library/react";
+import { cleanup, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { ReactNode } from "react";
 import { renderToString } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { createServerI18n } from "../../i18n/create-i18n";
 import { POPOVER_SIDE_OFFSET } from "../../components/ui/popover";
 import { Acronym } from "./acronym";
@@ -12,6 +12,8 @@ import { Acronym } from "./acronym";
 function withLang(lang: "pt" | "en", node: ReactNode) {
   return <I18nextProvider i18n={createServerI18n(lang)}>{node}</I18nextProvider>;
 }
+
+afterEach(cleanup);
 
 describe("<Acronym>", () => {
   it("server-renders an abbr with the meaning, readable without JavaScript", () => {
