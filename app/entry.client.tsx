@@ -6,6 +6,12 @@ import LanguageDetector from "i18next-browser-languagedetector";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { baseI18nOptions } from "./i18n/create-i18n";
 import { LANGUAGE_COOKIE, LANGUAGE_QUERY } from "./i18n/languages";
+import { installRouteModuleLoader } from "./features/errors/route-module-loader";
+import { installGlobalErrorHandlers } from "./features/errors/error-reporting";
+
+// Before hydration: page-chunk failures get one guarded reload, and uncaught errors are reported.
+installRouteModuleLoader();
+installGlobalErrorHandlers();
 
 // The server already negotiated the language (query, cookie, Accept-Language, pt) and wrote it into
 // <html lang>; the detector reads the same sources in the same order so hydration matches.

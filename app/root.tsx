@@ -10,6 +10,11 @@ import { Breadcrumbs } from "./components/layout/breadcrumbs";
 import { SidePanel } from "./features/useful-links/side-panel";
 import { useRootData, type RootData } from "./config/use-root-data";
 import { DEFAULT_LANGUAGE } from "./i18n/languages";
+import { PageBoundary } from "./features/errors/page-error-boundary";
+import { RouteErrorScreen } from "./features/errors/route-error-screen";
+import { ErrorHandling } from "./features/errors/error-handling";
+import { FaultInjection } from "./features/errors/fault-injection";
+import NotFound from "./routes/not-found";
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -69,11 +74,12 @@ export function Layout({ children }: { children: ReactNode }) {
           <div className="container page-layout">
             <main id="main-content" tabIndex={-1} className="page-layout__main">
               <CurrentBreadcrumbs />
-              {children}
+              <PageBoundary>{children}</PageBoundary>
             </main>
             <SidePanel />
           </div>
           <SiteFooter financePortal={data?.publicConfig.links.financePortal} />
+          <ErrorHandling reporting={data?.publicConfig.errorReporting} />
         </I18nextProvider>
         <ScrollRestoration />
         <Scripts />
@@ -96,5 +102,17 @@ export default function App() {
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
   }, []);
-  return <Outlet />;
+  const data = useRootData();
+  return (
+    <>
+      <FaultInjection enabled={data?.publicConfig.faultInjection} />
+      <Outlet />
+    </>
+  );
+}
+
+// Loader, server-rendering and page-chunk failures, shown inside the Layout (header and side panel
+// stay); a thrown 404 shows the unavailable screen.
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <RouteErrorScreen error={error} notFound={<NotFound />} />;
 }
