@@ -1,7 +1,5 @@
-import path from "node:path";
 import express, { type Express } from "express";
 import compression from "compression";
-import expressStaticGzip from "express-static-gzip";
 import { pinoHttp } from "pino-http";
 import type { Logger } from "pino";
 import { createRequestHandler } from "@react-router/express";
@@ -10,7 +8,11 @@ import type { AppConfig } from "./config/schema";
 import { BASE_PATH } from "./config/schema";
 import { toPublicConfig } from "./config/public-config";
 import { languageMiddleware } from "./http/language";
-import { cspNonce, hstsWhenSecure, permissionsPolicy, securityHeaders } from "./http/security-headers";
+import { connectSourcesFor, cspNonce, hstsWhenSecure, permissionsPolicy, securityHeaders } from "./http/security-headers";
+import { clientErrorsRouter } from "./api/client-errors";
+import { serverErrorHandler } from "./http/error-handler";
+import { pageMethods, wellFormedUrl } from "./http/request-guards";
+import { staticAssets } from "./http/static-assets";
 import type { Language } from "../app/i18n/languages";
 
 export interface CreateAppOptions {
@@ -20,9 +22,11 @@ export interface CreateAppOptions {
   build: ServerBuild | (() => Promise<ServerBuild>);
   /** Folder of the client build; omitted in development, where Vite serves assets. */
   clientDir?: string;
+  /** The previous build's client assets, still served after a deployment (AREAOE_PREVIOUS_ASSETS_DIR). */
+  previousAssetsDir?: string;
 }
 
-export function createApp({ config, logger, build, clientDir }: CreateAppOptions): Express {
+export function createApp({ config, logger, build, clientDir, previousAssetsDir }: CreateAppOptions): Express {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", process.env.TRUST_PROXY ?? "loopback");
@@ -43,7 +47,15 @@ export function createApp({ config, logger, build, clientDir }: CreateAppOptions
       },
     }),
   );
-  app.use(cspNonce, securityHeaders(), hstsWhenSecure, permissionsPolicy);
+  app.use(
+    cspNonce,
+    securityHeaders({ connectSrc: connectSourcesFor(config.errorReporting.url) }),
+    hstsWhenSecure,
+    permissionsPolicy,
+  );
+  app.use(wellFormedUrl);
+  // Only this endpoint parses a body, and only it is rate limited.
+  app.use(BASE_PATH, clientErrorsRouter({ logger }));
 
   app.get("/", (_req, res) => res.redirect(302, `${BASE_PATH}/`));
   app.get(`${BASE_PATH}/api/health`, (_req, res) => {
@@ -52,20 +64,13 @@ export function createApp({ config, logger, build, clientDir }: CreateAppOptions
   });
 
   if (clientDir) {
-    // Hashed file names never change content: cache them forever, precompressed (brotli, gzip).
-    app.use(
-      `${BASE_PATH}/assets`,
-      expressStaticGzip(path.join(clientDir, "assets"), {
-        enableBrotli: true,
-        orderPreference: ["br", "gz"],
-        serveStatic: { immutable: true, maxAge: "1y", index: false, fallthrough: false },
-      }),
-    );
+    app.use(`${BASE_PATH}/assets`, ...staticAssets(clientDir, previousAssetsDir));
     app.use(BASE_PATH, express.static(clientDir, { maxAge: "1h", index: false }));
   }
 
   app.use(compression());
   app.use(BASE_PATH, languageMiddleware);
+  app.use(pageMethods);
   app.all(
     /.*/,
     createRequestHandler({
@@ -79,5 +84,6 @@ export function createApp({ config, logger, build, clientDir }: CreateAppOptions
       }),
     }),
   );
+  app.use(serverErrorHandler(logger));
   return app;
 }

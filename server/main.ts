@@ -19,7 +19,8 @@ function start(): Server {
     process.exit(1);
   }
   const clientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../client");
-  const app = createApp({ config, logger, build, clientDir });
+  const previousAssetsDir = process.env.AREAOE_PREVIOUS_ASSETS_DIR || undefined;
+  const app = createApp({ config, logger, build, clientDir, previousAssetsDir });
   const port = Number.parseInt(process.env.PORT ?? "3000", 10);
   const host = process.env.HOST ?? "0.0.0.0";
   const server = app.listen(port, host, () => {
