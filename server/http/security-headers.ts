@@ -12,7 +12,7 @@ export function cspNonce(_req: Request, res: Response, next: NextFunction): void
  * Helmet with a strict Content-Security-Policy: scripts only from our origin or with this response's
  * nonce; no inline or eval'd script, no plugins, no framing, no <base> rewriting.
  */
-export function securityHeaders(): RequestHandler {
+export function securityHeaders({ connectSrc = [] }: { connectSrc?: string[] } = {}): RequestHandler {
   return helmet({
     contentSecurityPolicy: {
       useDefaults: false,
@@ -25,7 +25,9 @@ export function securityHeaders(): RequestHandler {
         styleSrcAttr: ["'unsafe-inline'"],
         imgSrc: ["'self'", "data:"],
         fontSrc: ["'self'"],
-        connectSrc: ["'self'"],
+        // Error reports may go to another origin named in the startup configuration.
+        connectSrc: ["'self'", ...connectSrc],
+        scriptSrcAttr: ["'none'"],
         formAction: ["'self'"],
         frameAncestors: ["'none'"],
         objectSrc: ["'none'"],
@@ -40,6 +42,11 @@ export function securityHeaders(): RequestHandler {
     // HSTS only means something over HTTPS; the middleware below adds it when the request is secure.
     strictTransportSecurity: false,
   });
+}
+
+/** The origin of an absolute report URL, to allow in connect-src; an in-app path needs nothing. */
+export function connectSourcesFor(url: string): string[] {
+  return /^https?:\/\//i.test(url) ? [new URL(url).origin] : [];
 }
 
 export function hstsWhenSecure(req: Request, res: Response, next: NextFunction): void {

@@ -1,0 +1,39 @@
+import type { Request, Response } from "express";
+import pt from "../../app/features/errors/locales/pt.json" with { type: "json" };
+import en from "../../app/features/errors/locales/en.json" with { type: "json" };
+import { negotiateLanguage } from "../../app/i18n/negotiate-language";
+import { isLanguage, type Language } from "../../app/i18n/languages";
+
+const TEXTS = { pt: pt.server, en: en.server };
+type ServerText = keyof (typeof TEXTS)["pt"];
+
+/** The visitor's language without trusting anything: a malformed cookie or query falls back to pt. */
+export function requestLanguage(req: Request, res: Response): Language {
+  if (isLanguage(res.locals.lang)) return res.locals.lang;
+  const query = /[?&]lang=(pt|en)(?:&|$)/.exec(req.originalUrl)?.[1];
+  const cookie = /(?:^|;\s*)lang=(pt|en)(?:;|$)/.exec(req.headers.cookie ?? "")?.[1];
+  return negotiateLanguage({ query, cookie, acceptLanguage: req.headers["accept-language"] });
+}
+
+function textFor(status: number): ServerText {
+  if (status === 404) return "notFound";
+  if (status === 405) return "methodNotAllowed";
+  if (status >= 400 && status < 500) return "badRequest";
+  return "serverError";
+}
+
+/** A small self-contained page: no script, no internals, in the visitor's language. */
+export function sendPlainErrorPage(req: Request, res: Response, status: number): void {
+  const lang = requestLanguage(req, res);
+  const texts = TEXTS[lang];
+  res.status(status);
+  res.setHeader("Cache-Control", "no-store");
+  res.type("html");
+  if (req.method === "HEAD") {
+    res.end();
+    return;
+  }
+  res.send(
+    `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${texts.title} ${status} | areaOE</title></head><body><main><h1>${texts.title} ${status}</h1><p>${texts[textFor(status)]}</p><p><a href="/areaOE/">areaOE</a></p></main></body></html>`,
+  );
+}
