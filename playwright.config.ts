@@ -41,6 +41,8 @@ export default defineConfig({
       HOST: "127.0.0.1",
       LOG_LEVEL: "warn",
       NODE_ENV: "production",
+      // Test-only: lets e2e/errors.spec.ts break a page on purpose (app/features/errors/fault-injection.tsx).
+      AREAOE_ENABLE_FAULT_INJECTION: "1",
     },
   },
 });
