@@ -9,6 +9,7 @@ import rehypeExportToc from "@stefanprobst/rehype-extract-toc/mdx";
 import { compression } from "vite-plugin-compression2";
 import { defineConfig } from "vite";
 import { fileURLToPath } from "node:url";
+import { searchIndexPlugin } from "./scripts/search/vite-plugin-search-index";
 
 export default defineConfig(({ isSsrBuild }) => ({
   base: "/areaOE/",
@@ -29,6 +30,8 @@ export default defineConfig(({ isSsrBuild }) => ({
       }),
     },
     reactRouter(),
+    // The search index of each language, built from the content on every build (never committed).
+    searchIndexPlugin(),
     // Precompressed copies of the client assets (brotli and gzip), served by the Node server.
     !isSsrBuild &&
       compression({

@@ -5,6 +5,7 @@ import type { Route } from "./+types/root";
 import "./load-context";
 import stylesheet from "./styles/app.css?url";
 import { SiteHeader } from "./components/layout/site-header";
+import { HeaderSearch } from "./features/search/header-search";
 import { SiteFooter } from "./components/layout/site-footer";
 import { Breadcrumbs } from "./components/layout/breadcrumbs";
 import { SidePanel } from "./features/useful-links/side-panel";
@@ -70,7 +71,9 @@ export function Layout({ children }: { children: ReactNode }) {
       <body id="top">
         <I18nextProvider i18n={i18n}>
           <SkipLink />
-          <SiteHeader lang={lang} />
+          <SiteHeader lang={lang}>
+            <HeaderSearch lang={lang} />
+          </SiteHeader>
           <div className="container page-layout">
             <main id="main-content" tabIndex={-1} className="page-layout__main">
               <CurrentBreadcrumbs />

@@ -12,6 +12,8 @@ export interface SitePage {
   readonly parent?: string;
   /** False for modules that exist but are not routed (ICS2). */
   readonly routed?: boolean;
+  /** False for routed pages that are not listed among their parent's children (search results). */
+  readonly listed?: boolean;
 }
 
 export const SITE_PAGES = [
@@ -58,6 +60,8 @@ export const SITE_PAGES = [
   { id: "first-steps", path: "public/primeirosPassos", parent: "home" },
   { id: "testing-manual", path: "public/manualDeTestes", parent: "home" },
   { id: "iva-exp", path: "public/ivaExp", parent: "home" },
+  // The search results page: reachable from the header's search form, not listed among the areas.
+  { id: "search", path: "public/pesquisa", parent: "home", listed: false },
   { id: "ics2", path: "public/ics2", parent: "import", routed: false },
 ] as const satisfies readonly SitePage[];
 
@@ -95,5 +99,7 @@ export function breadcrumbTrail(id: string): string[] {
 }
 
 export function childPages(id: string): SitePage[] {
-  return SITE_PAGES.filter((page) => "parent" in page && page.parent === id && !("routed" in page));
+  return SITE_PAGES.filter(
+    (page) => "parent" in page && page.parent === id && !("routed" in page) && !("listed" in page),
+  );
 }

@@ -1,0 +1,33 @@
+import { describe, expect, it } from "vitest";
+import { buildPassage } from "./passage";
+
+const join = (parts: { text: string; match: boolean }[]) => parts.map((p) => (p.match ? `[${p.text}]` : p.text)).join("");
+
+describe("buildPassage", () => {
+  it("marks whole words that start with a matched term, accents or not", () => {
+    expect(join(buildPassage("A declaração de importação é feita no STADA.", ["importacao", "stada"]))).toBe(
+      "A declaração de [importação] é feita no [STADA].",
+    );
+  });
+
+  it("marks a prefix match as the whole word", () => {
+    expect(join(buildPassage("Certificados digitais de teste", ["certif"]))).toBe("[Certificados] digitais de teste");
+  });
+
+  it("does not mark a term inside another word", () => {
+    expect(join(buildPassage("O NSAL não é SAL.", ["sal"]))).toBe("O NSAL não é [SAL].");
+  });
+
+  it("cuts a long text around the first match, at word boundaries", () => {
+    const text = `${"palavra ".repeat(60)}EORI ${"fim ".repeat(60)}`.trim();
+    const result = join(buildPassage(text, ["eori"], 100));
+    expect(result.startsWith("… ")).toBe(true);
+    expect(result.endsWith(" …")).toBe(true);
+    expect(result).toContain("[EORI]");
+    expect(result.length).toBeLessThan(120);
+  });
+
+  it("starts at the beginning when nothing matches in the stored text", () => {
+    expect(join(buildPassage("Texto curto.", ["outro"]))).toBe("Texto curto.");
+  });
+});

@@ -1,0 +1,36 @@
+import type { Options, SearchOptions } from "minisearch";
+import type { Language } from "../../i18n/languages";
+import { normalizeTerm } from "./normalize-term";
+import type { SearchDocument } from "./search-document";
+
+// Words too common to help; without them "importação de mercadorias" ranks on the words that matter.
+const STOP_WORDS: Record<Language, ReadonlySet<string>> = {
+  pt: new Set(["a", "o", "as", "os", "e", "de", "da", "do", "das", "dos", "em", "no", "na", "nos", "nas", "um", "uma", "para", "por", "com", "que", "ao", "se"]),
+  en: new Set(["a", "an", "the", "and", "or", "of", "to", "in", "on", "for", "by", "with", "is", "are", "be", "at", "as"]),
+};
+
+/** Light fuzziness: exact for acronyms and short words (SAL is not 'sai'), one or two edits for longer ones. */
+function fuzziness(term: string): number | false {
+  return term.length >= 5 ? 0.2 : false;
+}
+
+export const SEARCH_OPTIONS: SearchOptions = {
+  boost: { title: 4, heading: 2.5, terms: 1.5, text: 1 },
+  prefix: true,
+  fuzzy: fuzziness,
+  combineWith: "AND",
+};
+
+/** The MiniSearch options of one language; the same object builds the index and loads it (loadJSON). */
+export function searchIndexOptions(lang: Language): Options<SearchDocument> {
+  const stopWords = STOP_WORDS[lang];
+  return {
+    fields: ["title", "heading", "text", "terms"],
+    storeFields: ["pageId", "anchor", "heading", "passage"],
+    processTerm: (term) => {
+      const normalized = normalizeTerm(term);
+      return normalized && !stopWords.has(normalized) ? normalized : null;
+    },
+    searchOptions: SEARCH_OPTIONS,
+  };
+}

@@ -1,0 +1,22 @@
+import type { Route } from "./+types/search";
+import { pageMeta } from "~/config/page-meta";
+import { cleanQuery } from "~/features/search/run-search";
+import { searchSite } from "~/features/search/search-site";
+import { SearchPage } from "~/features/search/search-page";
+
+// Server-rendered results for `?q=`: the page works without JavaScript, and the index never ships
+// with it (the loader, and so the index, stays on the server).
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const query = cleanQuery(new URL(request.url).searchParams.get("q"));
+  const results = query ? await searchSite(context.lang, query) : [];
+  return { query, results };
+}
+
+const baseMeta = pageMeta("search");
+// Result pages are not worth indexing by search engines; the pages they point to are.
+export const meta: Route.MetaFunction = (args) => [...baseMeta(args), { name: "robots", content: "noindex" }];
+export const handle = { pageId: "search" };
+
+export default function Search({ loaderData }: Route.ComponentProps) {
+  return <SearchPage query={loaderData.query} results={loaderData.results} />;
+}
