@@ -1,0 +1,76 @@
+/** Decimal separator of the numeric input (SPEC §9). */
+export const NUMERIC_DECIMAL_SEPARATOR = ".";
+/** Thousands separator of the numeric input (SPEC §9); optional, but only between groups of three digits. */
+export const NUMERIC_THOUSANDS_SEPARATOR = ",";
+/** Fraction digits accepted unless `precision` is given. */
+export const NUMERIC_DEFAULT_PRECISION = 2;
+/** Significant digits a double holds exactly; longer numbers are refused rather than silently rounded. */
+export const NUMERIC_MAX_DIGITS = 15;
+
+export interface NumericBounds {
+  /** Smallest accepted value (inclusive). */
+  min?: number;
+  /** Largest accepted value (inclusive). */
+  max?: number;
+  /** Values must be greater than this. */
+  exclusiveMin?: number;
+  /** Values must be less than this. */
+  exclusiveMax?: number;
+  /** Most fraction digits accepted (default `NUMERIC_DEFAULT_PRECISION`; 0 for whole numbers). */
+  precision?: number;
+}
+
+export type NumericErrorCode = "format" | "negative" | "precision" | "min" | "max" | "exclusiveMin" | "exclusiveMax" | "tooLarge";
+
+export interface NumericError {
+  code: NumericErrorCode;
+  /** The bound that was crossed (min, max, exclusive bounds) or the precision. */
+  limit?: number;
+}
+
+export type NumericParseResult =
+  | { ok: true; value: number | null }
+  | { ok: false; error: NumericError };
+
+// Optional minus, an integer part (plain digits or digits grouped by ',' in threes), optional fraction.
+const NUMBER_PATTERN = /^(-)?(\d+|\d{1,3}(?:,\d{3})+)?(?:\.(\d+))?$/;
+
+/** Negative values are accepted only when a lower bound below zero permits them (SPEC §9). */
+export function allowsNegative(bounds: NumericBounds): boolean {
+  return (bounds.min !== undefined && bounds.min < 0) || (bounds.exclusiveMin !== undefined && bounds.exclusiveMin < 0);
+}
+
+/**
+ * Parses what the user typed in a numeric input: '.' is the decimal separator and ',' the optional
+ * thousands separator ("1,234.56", "1234.56", ".5"). An empty text is `{ ok: true, value: null }` (a
+ * required field says 'Mandatory' on its own). Checks, in order: format, sign, precision, size, bounds;
+ * the first failure is returned with the bound crossed.
+ */
+export function parseNumericValue(text: string, bounds: NumericBounds = {}): NumericParseResult {
+  const trimmed = text.trim();
+  if (trimmed === "") return { ok: true, value: null };
+  const match = NUMBER_PATTERN.exec(trimmed);
+  const [, minus, integerPart, fraction] = match ?? [];
+  if (!match || (integerPart === undefined && fraction === undefined)) return { ok: false, error: { code: "format" } };
+  if (minus && !allowsNegative(bounds)) return { ok: false, error: { code: "negative" } };
+  const precision = bounds.precision ?? NUMERIC_DEFAULT_PRECISION;
+  if ((fraction?.length ?? 0) > precision) return { ok: false, error: { code: "precision", limit: precision } };
+  const integerDigits = (integerPart ?? "").replaceAll(NUMERIC_THOUSANDS_SEPARATOR, "").replace(/^0+(?=\d)/, "");
+  if (integerDigits.length + (fraction?.length ?? 0) > NUMERIC_MAX_DIGITS) return { ok: false, error: { code: "tooLarge" } };
+  const value = Number(`${minus ?? ""}${integerDigits || "0"}.${fraction ?? "0"}`) + 0; // + 0 turns -0 into 0
+  const { min, max, exclusiveMin, exclusiveMax } = bounds;
+  if (min !== undefined && value < min) return { ok: false, error: { code: "min", limit: min } };
+  if (exclusiveMin !== undefined && value <= exclusiveMin) return { ok: false, error: { code: "exclusiveMin", limit: exclusiveMin } };
+  if (max !== undefined && value > max) return { ok: false, error: { code: "max", limit: max } };
+  if (exclusiveMax !== undefined && value >= exclusiveMax) return { ok: false, error: { code: "exclusiveMax", limit: exclusiveMax } };
+  return { ok: true, value };
+}
+
+/** A number written the way the numeric input reads it: '.' for decimals, ',' between thousands. */
+export function formatNumericValue(value: number, fractionDigits = 0): string {
+  return new Intl.NumberFormat("en-US", {
+    minimumFractionDigits: fractionDigits,
+    maximumFractionDigits: Math.max(fractionDigits, 20),
+    useGrouping: true,
+  }).format(value);
+}
