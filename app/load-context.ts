@@ -1,5 +1,6 @@
 import type { Language } from "./i18n/languages";
 import type { PublicConfig } from "./config/public-config";
+import type { SessionUser } from "./features/session/session-user";
 
 /** What the Node server hands to every loader and to the server entry. */
 export interface AreaOELoadContext {
@@ -8,6 +9,10 @@ export interface AreaOELoadContext {
   publicConfig: PublicConfig;
   /** The origin the visitor sees (scheme and host), for absolute links such as hreflang alternates. */
   origin: string;
+  /** The signed-in visitor from the encrypted session cookie, or null. */
+  session: SessionUser | null;
+  /** False when no identity provider is configured and the demo provider is off. */
+  signInEnabled: boolean;
 }
 
 declare module "react-router" {

@@ -13,6 +13,7 @@ import { clientErrorsRouter } from "./api/client-errors";
 import { serverErrorHandler } from "./http/error-handler";
 import { pageMethods, wellFormedUrl } from "./http/request-guards";
 import { staticAssets } from "./http/static-assets";
+import { createAuth } from "./auth/create-auth";
 import type { Language } from "../app/i18n/languages";
 
 export interface CreateAppOptions {
@@ -31,6 +32,7 @@ export function createApp({ config, logger, build, clientDir, previousAssetsDir 
   app.disable("x-powered-by");
   app.set("trust proxy", process.env.TRUST_PROXY ?? "loopback");
   const publicConfig = toPublicConfig(config);
+  const auth = createAuth(config, logger);
 
   app.use(
     pinoHttp({
@@ -70,6 +72,8 @@ export function createApp({ config, logger, build, clientDir, previousAssetsDir 
 
   app.use(compression());
   app.use(BASE_PATH, languageMiddleware);
+  // Session cookie, /areaOE/auth/*, /areaOE/api/session and (when switched on) the demo identity provider.
+  app.use(auth.router);
   app.use(pageMethods);
   app.all(
     /.*/,
@@ -81,6 +85,7 @@ export function createApp({ config, logger, build, clientDir, previousAssetsDir 
         cspNonce: res.locals.cspNonce as string,
         publicConfig,
         origin: `${req.protocol}://${req.get("host") ?? "localhost"}`,
+        ...auth.loadContext(res),
       }),
     }),
   );

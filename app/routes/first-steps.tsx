@@ -1,13 +1,60 @@
+import { useTranslation } from "react-i18next";
+import type { Route } from "./+types/first-steps";
 import { ContentPage } from "~/features/content/content-page";
 import { byLanguage, contentHandle } from "~/features/content/content-module";
 import { pageMeta } from "~/config/page-meta";
+import { useAppConfig } from "~/config/use-root-data";
 import { mdxComponents } from "~/mdx/mdx-components";
+import { LoginState } from "~/features/session/login-state";
+import { ProfilesTable } from "~/features/session/profiles-table";
+import { SystemsTable } from "~/features/session/systems-table";
+import { FirstStepsGuide } from "~/features/session/first-steps-guide";
+import { returnToFromUrl } from "~/features/session/return-to";
 
 const content = byLanguage(import.meta.glob("../../content/*/first-steps.mdx", { eager: true }));
 
 export const meta = pageMeta("first-steps");
 export const handle = contentHandle(content, "first-steps");
 
-export default function Page() {
-  return <ContentPage id="first-steps" content={content} components={mdxComponents} />;
+/** Server-rendered login state: the first HTML response already shows who is signed in. */
+export function loader({ context, request }: Route.LoaderArgs) {
+  const session = context.session;
+  return {
+    signInEnabled: context.signInEnabled,
+    user: session ? { nif: session.nif, name: session.name } : null,
+    roles: session?.roles ?? [],
+    returnTo: returnToFromUrl(request.url),
+  };
+}
+
+// The page shows who is signed in: no shared cache may keep it.
+export function headers() {
+  return { "Cache-Control": "private, no-store" };
+}
+
+export default function Page({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("session");
+  const links = useAppConfig()?.links;
+  const gueHref = links?.gue ?? "/areaOE/";
+  const { user, roles, signInEnabled, returnTo } = loaderData;
+  return (
+    <ContentPage id="first-steps" content={content} components={mdxComponents}>
+      <LoginState user={user} signInEnabled={signInEnabled} returnTo={returnTo} gueHref={gueHref} />
+
+      <section aria-labelledby="steps-heading">
+        <h2 id="steps-heading">{t("steps.heading")}</h2>
+        <FirstStepsGuide gueHref={gueHref} financePortalHref={links?.financePortal ?? "/areaOE/"} />
+      </section>
+
+      <section aria-labelledby="profiles-heading">
+        <h2 id="profiles-heading">{t("profiles.heading")}</h2>
+        {user ? <ProfilesTable name={user.name} roles={roles} /> : <p>{t("profiles.signInToSee")}</p>}
+      </section>
+
+      <section aria-labelledby="systems-heading">
+        <h2 id="systems-heading">{t("systems.heading")}</h2>
+        <SystemsTable roles={user ? roles : null} />
+      </section>
+    </ContentPage>
+  );
 }

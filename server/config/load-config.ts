@@ -21,6 +21,11 @@ export const ENV_OVERRIDES: Record<string, string[]> = {
   AREAOE_ERROR_REPORTING_URL: ["errorReporting", "url"],
   AREAOE_ERROR_REPORTING_METHOD: ["errorReporting", "method"],
   AREAOE_ENABLE_FAULT_INJECTION: ["faultInjection"],
+  AREAOE_OIDC_ISSUER: ["identityProvider", "issuer"],
+  AREAOE_OIDC_CLIENT_ID: ["identityProvider", "clientId"],
+  AREAOE_OIDC_CLIENT_SECRET: ["identityProvider", "clientSecret"],
+  AREAOE_OIDC_SCOPE: ["identityProvider", "scope"],
+  AREAOE_SESSION_SECRET: ["identityProvider", "sessionSecret"],
 };
 
 const JSON_VALUED = new Set([

@@ -54,6 +54,41 @@ export const errorReportingSchema = z
   })
   .strict();
 
+/** An OpenID Connect issuer: https, or http only on this machine (loopback). */
+const issuerUrl = z.string().superRefine((value, ctx) => {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    ctx.addIssue({ code: "custom", message: `"${value}" is not a valid URL` });
+    return;
+  }
+  const loopback = ["localhost", "127.0.0.1", "[::1]"].includes(url.hostname);
+  if (url.protocol !== "https:" && !(url.protocol === "http:" && loopback)) {
+    ctx.addIssue({ code: "custom", message: "the issuer must be an https: URL (http: only on localhost)" });
+  }
+});
+
+/** The OpenID Connect provider of the finance portal; without an issuer, sign-in is off (or the dev provider). */
+export const identityProviderSchema = z
+  .object({
+    issuer: issuerUrl.optional(),
+    clientId: z.string().min(1).optional(),
+    clientSecret: z.string().min(1).optional(),
+    scope: z.string().default("openid profile customs"),
+    /** Encrypts the session cookies; at least 32 characters. Prefer the AREAOE_SESSION_SECRET variable. */
+    sessionSecret: z.string().min(32, "must be at least 32 characters").optional(),
+  })
+  .strict()
+  .superRefine((idp, ctx) => {
+    if (!idp.issuer) return;
+    if (!idp.clientId) ctx.addIssue({ code: "custom", path: ["clientId"], message: "is required with an issuer" });
+    if (!idp.clientSecret) ctx.addIssue({ code: "custom", path: ["clientSecret"], message: "is required with an issuer" });
+    if (!idp.sessionSecret) {
+      ctx.addIssue({ code: "custom", path: ["sessionSecret"], message: "is required with an issuer (AREAOE_SESSION_SECRET)" });
+    }
+  });
+
 export const configSchema = z
   .object({
     $comment: z.string().optional(),
@@ -80,6 +115,7 @@ export const configSchema = z
       .union([z.boolean(), z.literal(0), z.literal(1)])
       .default(false)
       .transform((value) => value === true || value === 1),
+    identityProvider: identityProviderSchema.default({ scope: "openid profile customs" }),
   })
   .passthrough();
 

@@ -1,0 +1,45 @@
+import type { CustomsRole } from "./customs-roles";
+
+/**
+ * Which customs profile each system of SPEC §3 needs.
+ *
+ * MUST BE CONFIRMED WITH THE AUTHORITY. Only mappings that follow directly from the role
+ * descriptions are stated; every other system has `profile: null` and is shown as "not stated":
+ * - ROLE_SDS "summary declarations system": SDS air and sea, ICS (entry summary declarations) and
+ *   ECSDSS (exit summary declarations).
+ * - ROLE_DUI "electronic import declaration": STADA Import RBV and DAIN.
+ * - ROLE_DUE "electronic export declaration": STADA Export CAU and STADA Export.
+ * - ROLE_TRS "transit": STADA Transit CAU.
+ * - ROLE_DAV "vehicle customs declaration": SFA2 (vehicle taxation).
+ * Not stated: SICEU and SICEX (excise duties, no excise profile among the five) and SiMTeM (means of
+ * transport and goods: no description covers it).
+ */
+export interface SystemProfile {
+  /** Key of `session:systems.names`. */
+  id: string;
+  profile: CustomsRole | null;
+  /** The system's page, if the portal has one. */
+  href?: string;
+}
+
+export const SYSTEM_PROFILES: readonly SystemProfile[] = [
+  { id: "sds-air-sea", profile: "ROLE_SDS" },
+  { id: "ics", profile: "ROLE_SDS" },
+  { id: "ecsdss", profile: "ROLE_SDS", href: "/areaOE/public/exportacao/dssCAU" },
+  { id: "siceu", profile: null, href: "/areaOE/public/iecs/siceu" },
+  { id: "sicex", profile: null, href: "/areaOE/public/iecs/sicex" },
+  { id: "simtem", profile: null, href: "/areaOE/public/meioTransMercadorias" },
+  { id: "sfa2", profile: "ROLE_DAV", href: "/areaOE/public/fiscalidadeAutomovel" },
+  { id: "stada-import", profile: "ROLE_DUI", href: "/areaOE/public/importacao" },
+  { id: "stada-export-cau", profile: "ROLE_DUE", href: "/areaOE/public/exportacao/stadaExpCAU" },
+  { id: "stada-export", profile: "ROLE_DUE", href: "/areaOE/public/exportacao" },
+  { id: "stada-transit-cau", profile: "ROLE_TRS", href: "/areaOE/public/transito/stadaTracau" },
+];
+
+export type SystemAccess = "yes" | "no" | "unknown";
+
+/** Whether a visitor holding `roles` can use the system: unknown when no profile is stated. */
+export function systemAccess(system: SystemProfile, roles: readonly CustomsRole[]): SystemAccess {
+  if (!system.profile) return "unknown";
+  return roles.includes(system.profile) ? "yes" : "no";
+}

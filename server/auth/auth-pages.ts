@@ -1,0 +1,30 @@
+import type { Language } from "../../app/i18n/languages";
+import { DEFAULT_RETURN_TO, signInHref } from "../../app/features/session/return-to";
+import { escapeHtml as e, htmlPage } from "./html-page";
+import { sessionTexts } from "./session-texts";
+
+export type AuthProblem = "callbackError" | "disabled" | "unavailable" | "forbidden";
+
+const TEXT_KEYS = {
+  callbackError: ["callbackErrorTitle", "callbackErrorBody"],
+  disabled: ["disabledTitle", "disabledBody"],
+  unavailable: ["unavailableTitle", "unavailableBody"],
+  forbidden: ["forbiddenTitle", "forbiddenBody"],
+} as const;
+
+/** A sign-in problem page in the visitor's language, with a fresh sign-in action where one can help. */
+export function authProblemPage(lang: Language, problem: AuthProblem, returnTo: string = DEFAULT_RETURN_TO): string {
+  const t = sessionTexts(lang).authPages;
+  const [titleKey, bodyKey] = TEXT_KEYS[problem];
+  const retry =
+    problem === "callbackError" || problem === "unavailable"
+      ? `<a class="button" href="${e(signInHref(returnTo))}">${e(t.tryAgain)}</a>`
+      : "";
+  return htmlPage({
+    lang,
+    title: t[titleKey],
+    body: `<h1>${e(t[titleKey])}</h1>
+<p>${e(t[bodyKey])}</p>
+<p>${retry}<a class="button button--secondary" href="${DEFAULT_RETURN_TO}">${e(t.homeLink)}</a></p>`,
+  });
+}

@@ -1,0 +1,183 @@
+import express, { type CookieOptions, type Request, type Response, type Router } from "express";
+import * as client from "openid-client";
+import type { Logger } from "pino";
+import { BASE_PATH } from "../config/schema";
+import {
+  AUTH_PATH,
+  CALLBACK_PATH,
+  DEFAULT_RETURN_TO,
+  RETURN_TO_PARAM,
+  safeReturnTo,
+  SIGN_IN_PATH,
+  SIGN_OUT_PATH,
+  SIGNED_OUT_PATH,
+} from "../../app/features/session/return-to";
+import { customsRolesFromClaim, CUSTOMS_ROLES_CLAIM } from "../../app/features/session/customs-roles";
+import type { SessionUser } from "../../app/features/session/session-user";
+import type { Language } from "../../app/i18n/languages";
+import type { AuthSettings } from "./auth-settings";
+import { authProblemPage, type AuthProblem } from "./auth-pages";
+import { lazyOidcConfiguration } from "./oidc-client";
+import {
+  openTransaction,
+  readCookie,
+  sealSession,
+  sealTransaction,
+  SESSION_COOKIE,
+  SESSION_TTL_SECONDS,
+  TRANSACTION_COOKIE,
+  TRANSACTION_TTL_SECONDS,
+  type CookieKeys,
+} from "./session-cookie";
+
+type EnabledSettings = Exclude<AuthSettings, { mode: "disabled" }>;
+
+function cookieOptions(req: Request, path: string, maxAgeSeconds: number): CookieOptions {
+  return { httpOnly: true, sameSite: "lax", secure: req.secure, path, maxAge: maxAgeSeconds * 1000 };
+}
+
+export function clearSessionCookie(req: Request, res: Response): void {
+  res.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: "lax", secure: req.secure, path: BASE_PATH });
+}
+
+function origin(req: Request): string {
+  return `${req.protocol}://${req.get("host") ?? "localhost"}`;
+}
+
+function sendProblem(res: Response, status: number, problem: AuthProblem, returnTo?: string): void {
+  res.status(status).setHeader("Cache-Control", "no-store");
+  res.type("html").send(authProblemPage(res.locals.lang as Language, problem, returnTo));
+}
+
+/** A state-changing POST must come from our own pages (Fetch Metadata, else the Origin header). */
+function isSameOriginPost(req: Request): boolean {
+  const site = req.get("sec-fetch-site");
+  if (site) return site === "same-origin" || site === "none";
+  const requestOrigin = req.get("origin");
+  return !requestOrigin || requestOrigin === origin(req);
+}
+
+/** The session user from the ID token claims; the NIF is the `nif` claim, else the subject. */
+export function userFromClaims(claims: Record<string, unknown>): SessionUser | null {
+  const nif = typeof claims.nif === "string" ? claims.nif : typeof claims.sub === "string" ? claims.sub : "";
+  if (!nif) return null;
+  const name = typeof claims.name === "string" && claims.name.trim() ? claims.name.trim() : nif;
+  return { nif, name, roles: customsRolesFromClaim(claims[CUSTOMS_ROLES_CLAIM]) };
+}
+
+/** Only the kind of failure reaches the log: never the URL (it holds the code), a token or a secret. */
+function failureSummary(error: unknown): Record<string, unknown> {
+  const err = error as { name?: string; code?: string; error?: string };
+  return { name: err.name, code: err.code, oauthError: typeof err.error === "string" ? err.error : undefined };
+}
+
+function isNetworkFailure(error: unknown): boolean {
+  return error instanceof TypeError || (error as { name?: string }).name === "TimeoutError" || (error as { name?: string }).name === "AbortError";
+}
+
+/** Sign-in (authorization code + PKCE), callback, sign-out (RP-initiated logout) under /areaOE/auth. */
+export function authRoutes(settings: AuthSettings, logger: Logger, keys: CookieKeys | null): Router {
+  const router = express.Router();
+  if (settings.mode === "disabled" || !keys) {
+    router.get([SIGN_IN_PATH, CALLBACK_PATH], (_req, res) => sendProblem(res, 503, "disabled"));
+    router.post(SIGN_OUT_PATH, express.urlencoded({ extended: false, limit: "4kb" }), (req, res) => {
+      clearSessionCookie(req, res);
+      res.redirect(303, safeReturnTo(req.body?.[RETURN_TO_PARAM]));
+    });
+    router.get(SIGNED_OUT_PATH, (req, res) => res.redirect(303, safeReturnTo(req.query.state)));
+    return router;
+  }
+  return enabledAuthRoutes(settings, logger, keys);
+}
+
+function enabledAuthRoutes(settings: EnabledSettings, logger: Logger, keys: CookieKeys): Router {
+  const router = express.Router();
+  const oidc = lazyOidcConfiguration(settings);
+
+  router.get(SIGN_IN_PATH, async (req, res) => {
+    const returnTo = safeReturnTo(req.query[RETURN_TO_PARAM]);
+    try {
+      const config = await oidc();
+      const codeVerifier = client.randomPKCECodeVerifier();
+      const state = client.randomState();
+      const nonce = client.randomNonce();
+      const redirectUri = `${origin(req)}${CALLBACK_PATH}`;
+      const sealed = await sealTransaction({ state, nonce, codeVerifier, returnTo, redirectUri }, keys.transaction);
+      const authorizationUrl = client.buildAuthorizationUrl(config, {
+        redirect_uri: redirectUri,
+        scope: settings.scope,
+        code_challenge: await client.calculatePKCECodeChallenge(codeVerifier),
+        code_challenge_method: "S256",
+        state,
+        nonce,
+        ui_locales: res.locals.lang as string,
+      });
+      res.cookie(TRANSACTION_COOKIE, sealed, cookieOptions(req, AUTH_PATH, TRANSACTION_TTL_SECONDS));
+      res.setHeader("Cache-Control", "no-store");
+      res.redirect(303, authorizationUrl.href);
+    } catch (error) {
+      logger.error({ err: failureSummary(error) }, "sign-in: the identity provider cannot be reached");
+      sendProblem(res, 503, "unavailable", returnTo);
+    }
+  });
+
+  router.get(CALLBACK_PATH, async (req, res) => {
+    const transaction = await openTransaction(readCookie(req.headers.cookie, TRANSACTION_COOKIE), keys.transaction);
+    res.clearCookie(TRANSACTION_COOKIE, { httpOnly: true, sameSite: "lax", secure: req.secure, path: AUTH_PATH });
+    if (!transaction) {
+      logger.warn("sign-in callback without a valid sign-in transaction");
+      sendProblem(res, 400, "callbackError");
+      return;
+    }
+    try {
+      const config = await oidc();
+      const query = req.originalUrl.includes("?") ? req.originalUrl.slice(req.originalUrl.indexOf("?")) : "";
+      const tokens = await client.authorizationCodeGrant(config, new URL(`${transaction.redirectUri}${query}`), {
+        pkceCodeVerifier: transaction.codeVerifier,
+        expectedState: transaction.state,
+        expectedNonce: transaction.nonce,
+        idTokenExpected: true,
+      });
+      const user = userFromClaims((tokens.claims() ?? {}) as Record<string, unknown>);
+      if (!user) throw Object.assign(new Error("the ID token names no subject"), { name: "MissingSubject" });
+      res.cookie(SESSION_COOKIE, await sealSession(user, keys.session), cookieOptions(req, BASE_PATH, SESSION_TTL_SECONDS));
+      res.setHeader("Cache-Control", "no-store");
+      res.redirect(303, transaction.returnTo);
+    } catch (error) {
+      const network = isNetworkFailure(error);
+      logger.warn({ err: failureSummary(error) }, "sign-in callback refused");
+      sendProblem(res, network ? 503 : 400, network ? "unavailable" : "callbackError", transaction.returnTo);
+    }
+  });
+
+  router.post(SIGN_OUT_PATH, express.urlencoded({ extended: false, limit: "4kb" }), async (req, res) => {
+    if (!isSameOriginPost(req)) {
+      sendProblem(res, 403, "forbidden");
+      return;
+    }
+    const returnTo = safeReturnTo(req.body?.[RETURN_TO_PARAM]);
+    clearSessionCookie(req, res);
+    res.setHeader("Cache-Control", "no-store");
+    try {
+      // RP-initiated logout: the provider ends its own session, then sends the visitor back here.
+      const endSession = client.buildEndSessionUrl(await oidc(), {
+        post_logout_redirect_uri: `${origin(req)}${SIGNED_OUT_PATH}`,
+        state: returnTo,
+        ui_locales: res.locals.lang as string,
+      });
+      res.redirect(303, endSession.href);
+    } catch (error) {
+      // The portal session is already gone; without the provider, return straight to the page.
+      logger.warn({ err: failureSummary(error) }, "sign-out: no RP-initiated logout at the identity provider");
+      res.redirect(303, returnTo);
+    }
+  });
+
+  // The provider echoes `state` (our return path); it is validated again like any return address.
+  router.get(SIGNED_OUT_PATH, (req, res) => {
+    res.setHeader("Cache-Control", "no-store");
+    res.redirect(303, safeReturnTo(req.query.state, DEFAULT_RETURN_TO));
+  });
+
+  return router;
+}

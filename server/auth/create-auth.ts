@@ -1,0 +1,52 @@
+import express, { type Request, type Response, type NextFunction, type Router } from "express";
+import type { Logger } from "pino";
+import type { AppConfig } from "../config/schema";
+import { BASE_PATH } from "../config/schema";
+import { SESSION_API_PATH } from "../../app/features/session/return-to";
+import type { SessionUser } from "../../app/features/session/session-user";
+import { resolveAuthSettings } from "./auth-settings";
+import { authRoutes, clearSessionCookie } from "./auth-routes";
+import { devIdpRouter } from "./dev-idp/dev-idp";
+import { AUTH_STYLESHEET, AUTH_STYLESHEET_PATH } from "./html-page";
+import { sessionEndpoint } from "./session-api";
+import { deriveCookieKeys, openSession, readCookie, SESSION_COOKIE } from "./session-cookie";
+
+export interface Auth {
+  /** Session reading, /areaOE/auth/*, /areaOE/api/session and (if on) the demo provider. */
+  router: Router;
+  /** What loaders see: the visitor (or null) and whether sign-in works at all. */
+  loadContext(res: Response): { session: SessionUser | null; signInEnabled: boolean };
+}
+
+export function createAuth(config: AppConfig, logger: Logger, env: NodeJS.ProcessEnv = process.env, argv = process.argv): Auth {
+  const settings = resolveAuthSettings(config, logger, env, argv);
+  const keys = settings.mode === "disabled" ? null : deriveCookieKeys(settings.sessionSecret);
+  const signInEnabled = settings.mode !== "disabled";
+  const router = express.Router();
+
+  // A tampered, expired or foreign cookie is simply "signed out" (and removed), never an error.
+  router.use(BASE_PATH, async (req: Request, res: Response, next: NextFunction) => {
+    res.locals.session = null;
+    const token = readCookie(req.headers.cookie, SESSION_COOKIE);
+    if (!token) return next();
+    const user = keys ? await openSession(token, keys.session) : null;
+    if (user) res.locals.session = user;
+    else clearSessionCookie(req, res);
+    next();
+  });
+
+  router.get(AUTH_STYLESHEET_PATH, (_req, res) => {
+    res.setHeader("Cache-Control", "public, max-age=3600");
+    res.type("css").send(AUTH_STYLESHEET);
+  });
+  router.get(SESSION_API_PATH, sessionEndpoint(signInEnabled));
+  if (settings.mode === "embedded") {
+    router.use(devIdpRouter({ issuer: settings.issuer, clientId: settings.clientId, clientSecret: settings.clientSecret, logger }));
+  }
+  router.use(authRoutes(settings, logger, keys));
+
+  return {
+    router,
+    loadContext: (res) => ({ session: (res.locals.session as SessionUser | null) ?? null, signInEnabled }),
+  };
+}

@@ -1,0 +1,40 @@
+import { timingSafeEqual } from "node:crypto";
+import type { CustomsRole } from "../../../app/features/session/customs-roles";
+
+/**
+ * FICTITIOUS demo accounts of the embedded development identity provider (local use only). The
+ * tax numbers have a valid check digit but belong to no one; the passwords are documented in the README.
+ */
+export interface DemoAccount {
+  nif: string;
+  name: string;
+  password: string;
+  roles: CustomsRole[];
+}
+
+export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
+  {
+    nif: "555555550",
+    name: "Ana Demo Todos os Perfis",
+    password: "demo-todos",
+    roles: ["ROLE_DAV", "ROLE_DUE", "ROLE_DUI", "ROLE_SDS", "ROLE_TRS"],
+  },
+  { nif: "555555569", name: "Bruno Demo Importação", password: "demo-alguns", roles: ["ROLE_DUI", "ROLE_SDS"] },
+  { nif: "555555577", name: "Carla Demo Sem Perfil", password: "demo-nenhum", roles: [] },
+];
+
+export function findDemoAccount(nif: string): DemoAccount | undefined {
+  return DEMO_ACCOUNTS.find((account) => account.nif === nif);
+}
+
+function sameText(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+/** The account for these credentials, or undefined (same answer for an unknown NIF or a wrong password). */
+export function checkDemoCredentials(nif: string, password: string): DemoAccount | undefined {
+  const account = findDemoAccount(nif.trim());
+  return account && sameText(account.password, password) ? account : undefined;
+}

@@ -1,0 +1,179 @@
+import { generateKeyPairSync, randomBytes } from "node:crypto";
+import express, { type Request, type Response, type Router } from "express";
+import Provider, { type KoaContextLike } from "oidc-provider";
+import type { Logger } from "pino";
+import { BASE_PATH } from "../../config/schema";
+import { CALLBACK_PATH, SIGNED_OUT_PATH } from "../../../app/features/session/return-to";
+import { CUSTOMS_ROLES_CLAIM } from "../../../app/features/session/customs-roles";
+import { isLanguage, type Language } from "../../../app/i18n/languages";
+import { DEV_IDP_PATH } from "../auth-settings";
+import { checkDemoCredentials, findDemoAccount } from "./demo-accounts";
+import { loggedOutPage, loginPage, logoutPage, providerErrorPage } from "./dev-idp-pages";
+
+export interface DevIdpOptions {
+  issuer: URL;
+  clientId: string;
+  clientSecret: string;
+  logger: Logger;
+}
+
+/** The visitor may open the portal as localhost or 127.0.0.1: both callbacks are registered. */
+function portalOrigins(issuer: URL): string[] {
+  const port = issuer.port ? `:${issuer.port}` : "";
+  return [...new Set([issuer.origin, `http://localhost${port}`, `http://127.0.0.1${port}`])];
+}
+
+/** ui_locales from the portal's sign-in request, else the portal's negotiated language. */
+function languageOf(uiLocales: unknown, fallback: unknown): Language {
+  const first = typeof uiLocales === "string" ? uiLocales.split(" ").map((tag) => tag.slice(0, 2)).find(isLanguage) : undefined;
+  return first ?? (isLanguage(fallback) ? fallback : "pt");
+}
+
+function koaLanguage(ctx: KoaContextLike & { res?: { locals?: { lang?: unknown } } }): Language {
+  return languageOf(ctx.oidc?.params?.ui_locales, ctx.res?.locals?.lang);
+}
+
+function createProvider({ issuer, clientId, clientSecret, logger }: DevIdpOptions): Provider {
+  const origins = portalOrigins(issuer);
+  const signingKey = generateKeyPairSync("rsa", { modulusLength: 2048 }).privateKey.export({ format: "jwk" });
+  const provider = new Provider(issuer.href.replace(/\/$/, ""), {
+    clients: [
+      {
+        client_id: clientId,
+        client_secret: clientSecret,
+        client_name: "areaOE",
+        redirect_uris: origins.map((origin) => `${origin}${CALLBACK_PATH}`),
+        post_logout_redirect_uris: origins.map((origin) => `${origin}${SIGNED_OUT_PATH}`),
+        grant_types: ["authorization_code"],
+        response_types: ["code"],
+        token_endpoint_auth_method: "client_secret_basic",
+      },
+    ],
+    pkce: { required: () => true },
+    scopes: ["openid", "profile", "customs"],
+    claims: { openid: ["sub"], profile: ["name"], customs: ["nif", CUSTOMS_ROLES_CLAIM] },
+    // The portal reads the profile from the ID token; it never calls the userinfo endpoint.
+    conformIdTokenClaims: false,
+    async findAccount(_ctx: unknown, sub: string) {
+      const account = findDemoAccount(sub);
+      if (!account) return undefined;
+      return {
+        accountId: sub,
+        async claims() {
+          return { sub, name: account.name, nif: account.nif, [CUSTOMS_ROLES_CLAIM]: account.roles };
+        },
+      };
+    },
+    interactions: { url: (_ctx: unknown, interaction: { uid: string }) => `${DEV_IDP_PATH}/interaction/${interaction.uid}` },
+    // areaOE is this provider's only, first-party client: no consent screen.
+    async loadExistingGrant(ctx: KoaContextLike) {
+      const { client, session, result } = ctx.oidc;
+      if (!client || !session.accountId) return undefined;
+      const grantId = result?.consent?.grantId ?? session.grantIdFor(client.clientId);
+      const existing = grantId ? await ctx.oidc.provider.Grant.find(grantId) : undefined;
+      if (existing) return existing;
+      const grant = new ctx.oidc.provider.Grant({ clientId: client.clientId, accountId: session.accountId });
+      grant.addOIDCScope("openid profile customs");
+      await grant.save();
+      return grant;
+    },
+    features: {
+      devInteractions: { enabled: false },
+      rpInitiatedLogout: {
+        enabled: true,
+        async logoutSource(ctx: KoaContextLike, form: string) {
+          ctx.type = "html";
+          ctx.body = logoutPage(koaLanguage(ctx), form);
+        },
+        async postLogoutSuccessSource(ctx: KoaContextLike) {
+          ctx.type = "html";
+          ctx.body = loggedOutPage(koaLanguage(ctx));
+        },
+      },
+    },
+    async renderError(ctx: KoaContextLike, out: { error?: string }) {
+      ctx.type = "html";
+      ctx.body = providerErrorPage(koaLanguage(ctx), out.error ?? "server_error", `${BASE_PATH}/`);
+    },
+    cookies: { keys: [randomBytes(32).toString("base64url")] },
+    jwks: { keys: [{ ...signingKey, use: "sig", alg: "RS256", kid: randomBytes(8).toString("hex") }] },
+    ttl: {
+      AccessToken: 600,
+      AuthorizationCode: 60,
+      IdToken: 600,
+      Interaction: 600,
+      Session: 3600,
+      Grant: 3600,
+    },
+  });
+  provider.on("server_error", (_ctx, error) => logger.error({ err: { message: (error as Error).message } }, "dev-idp error"));
+  return provider;
+}
+
+/**
+ * The embedded DEVELOPMENT identity provider (oidc-provider) under /areaOE/dev-idp, with its own
+ * pt/en login page and fictitious demo accounts. Only mounted when explicitly switched on.
+ */
+export function devIdpRouter(options: DevIdpOptions): Router {
+  const provider = createProvider(options);
+  const origins = portalOrigins(options.issuer);
+  const router = express.Router();
+
+  // Its own policy: its forms redirect back to the portal's callback (form-action covers redirects).
+  router.use(DEV_IDP_PATH, (_req, res, next) => {
+    res.setHeader(
+      "Content-Security-Policy",
+      `default-src 'none'; style-src 'self'; img-src 'self'; form-action 'self' ${origins.join(" ")}; frame-ancestors 'none'; base-uri 'none'`,
+    );
+    res.setHeader("Cache-Control", "no-store");
+    next();
+  });
+
+  const interactionPath = `${DEV_IDP_PATH}/interaction/:uid`;
+  const showLogin = async (req: Request, res: Response, state: { nif?: string; invalid?: boolean } = {}) => {
+    const details = await provider.interactionDetails(req, res);
+    const lang = languageOf(details.params.ui_locales, res.locals.lang);
+    res.status(state.invalid ? 400 : 200).type("html").send(loginPage({ lang, action: req.originalUrl.split("?")[0] ?? "", ...state }));
+    return details;
+  };
+
+  // An unknown or expired interaction (old tab, restarted server): a clear page, not a 500.
+  const interactionError = (res: Response, error: unknown) => {
+    options.logger.warn({ err: { name: (error as Error).name } }, "dev-idp interaction refused");
+    if (res.headersSent) return;
+    res.status(400).type("html").send(providerErrorPage(languageOf(undefined, res.locals.lang), "invalid_request", `${BASE_PATH}/`));
+  };
+
+  router.get(interactionPath, async (req, res) => {
+    try {
+      const details = await provider.interactionDetails(req, res);
+      if (details.prompt.name === "login") {
+        await showLogin(req, res);
+        return;
+      }
+      // Consent is granted by loadExistingGrant; anything else simply resumes the flow.
+      await provider.interactionFinished(req, res, {}, { mergeWithLastSubmission: true });
+    } catch (error) {
+      interactionError(res, error);
+    }
+  });
+
+  router.post(interactionPath, express.urlencoded({ extended: false, limit: "4kb" }), async (req, res) => {
+    try {
+      const nif = typeof req.body?.nif === "string" ? req.body.nif : "";
+      const password = typeof req.body?.password === "string" ? req.body.password : "";
+      const account = checkDemoCredentials(nif, password);
+      if (!account) {
+        await showLogin(req, res, { nif: nif.slice(0, 20), invalid: true });
+        return;
+      }
+      await provider.interactionFinished(req, res, { login: { accountId: account.nif } }, { mergeWithLastSubmission: false });
+    } catch (error) {
+      interactionError(res, error);
+    }
+  });
+
+  // Everything else (discovery, authorization, token, JWKS, end session) is oidc-provider's.
+  router.use(DEV_IDP_PATH, provider.callback());
+  return router;
+}
