@@ -43,6 +43,8 @@ export default defineConfig({
       NODE_ENV: "production",
       // Test-only: lets e2e/errors.spec.ts break a page on purpose (app/features/errors/fault-injection.tsx).
       AREAOE_ENABLE_FAULT_INJECTION: "1",
+      // The embedded demo identity provider (local use only), for e2e/session.spec.ts.
+      AREAOE_DEV_IDP: "1",
     },
   },
 });
