@@ -3,9 +3,12 @@ import { isLanguage } from "../../i18n/languages";
 import { registry } from "./registry";
 import { resolveDocuments } from "./resolve-documents";
 import { DocumentsTable } from "./documents-table";
+import { DocumentsDataTable } from "./documents-data-table";
+import { DATA_TABLE_PAGE_SIZE } from "../../components/ui/data-table";
 
 /**
  * `<Documents ids={["import-rbv-manual"]} />` in a content file: those registry entries as a table.
+ * Loaded lazily by app/mdx/mdx-components.tsx, so only pages that list documents fetch the table code.
  * An unknown id renders nothing (the content checks fail on it), so a typo never breaks the page.
  */
 export function Documents({ ids }: { ids: string[] }) {
@@ -16,5 +19,11 @@ export function Documents({ ids }: { ids: string[] }) {
     console.warn(`[documents] unknown document id(s): ${missing.join(", ")}`);
   }
   if (found.length === 0) return null;
-  return <DocumentsTable documents={found} lang={lang} />;
+  // A short list reads best as a plain table in the writer's order; a long one gets sorting, a
+  // filter and pages (SPEC §9 defaults).
+  return found.length > DATA_TABLE_PAGE_SIZE ? (
+    <DocumentsDataTable documents={found} lang={lang} />
+  ) : (
+    <DocumentsTable documents={found} lang={lang} />
+  );
 }

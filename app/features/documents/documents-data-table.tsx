@@ -1,0 +1,62 @@
+import { useMemo } from "react";
+import { useTranslation } from "react-i18next";
+import { DataTable, type DataTableColumn } from "../../components/ui/data-table";
+import type { Language } from "../../i18n/languages";
+import type { DocumentEntry } from "./document-schema";
+import { DocumentTitleCell } from "./document-title-cell";
+import { OptionalValue } from "./optional-value";
+import { formatDocumentDate } from "./format-document-date";
+
+/**
+ * A long list of documents on the widget kit's data table: sortable columns, a filter, and pages of
+ * 10 (SPEC §9). The server renders the first page.
+ */
+export function DocumentsDataTable({ documents, lang }: { documents: DocumentEntry[]; lang: Language }) {
+  const { t } = useTranslation("documents");
+  const columns = useMemo<DataTableColumn<DocumentEntry>[]>(
+    () => [
+      {
+        id: "title",
+        accessorFn: (document) => document.title[lang],
+        header: t("columns.title"),
+        size: 320,
+        cell: ({ row }) => <DocumentTitleCell document={row.original} lang={lang} />,
+      },
+      { id: "kind", accessorFn: (document) => t(`kinds.${document.kind}`), header: t("columns.kind") },
+      {
+        id: "version",
+        accessorFn: (document) => document.version ?? "",
+        header: t("columns.version"),
+        size: 110,
+        cell: ({ row }) => <OptionalValue value={row.original.version} />,
+      },
+      {
+        // Sorted by the ISO date, shown in the reader's language.
+        id: "date",
+        accessorFn: (document) => document.date ?? "",
+        header: t("columns.date"),
+        cell: ({ row }) => <OptionalValue value={row.original.date ? formatDocumentDate(row.original.date, lang) : null} />,
+      },
+      { id: "language", accessorFn: (document) => t(`languages.${document.language}`), header: t("columns.language") },
+      { id: "format", accessorKey: "format", header: t("columns.format"), size: 110 },
+      {
+        id: "size",
+        accessorFn: (document) => document.size ?? "",
+        header: t("columns.size"),
+        size: 110,
+        cell: ({ row }) => <OptionalValue value={row.original.size} />,
+      },
+    ],
+    [t, lang],
+  );
+  return (
+    <DataTable
+      caption={t("caption")}
+      captionHidden
+      columns={columns}
+      data={documents}
+      getRowId={(document) => document.id}
+      filterLabel={t("filterLabel")}
+    />
+  );
+}

@@ -1,0 +1,84 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it } from "vitest";
+import { cleanup, render, screen, within } from "@testing-library/react";
+import { I18nextProvider } from "react-i18next";
+import { MemoryRouter } from "react-router";
+import { createServerI18n } from "../../i18n/create-i18n";
+import type { Language } from "../../i18n/languages";
+import type { DocumentEntry } from "./document-schema";
+import { DocumentsTable } from "./documents-table";
+import { DocumentsDataTable } from "./documents-data-table";
+
+afterEach(cleanup);
+
+const base: DocumentEntry = {
+  id: "rbv-manual",
+  area: "import",
+  system: "STADA Import RBV",
+  title: { pt: "Manual do RBV", en: "RBV manual" },
+  kind: "manual",
+  version: "1.2",
+  date: "2024-03-05",
+  language: "pt",
+  format: "PDF",
+  size: "1.2 MB",
+  href: "https://example.org/rbv.pdf",
+};
+const pending: DocumentEntry = { ...base, id: "rbv-wsdl", title: { pt: "WSDL do RBV", en: "RBV WSDL" }, kind: "wsdl", version: null, date: null, size: null, href: null };
+const inApp: DocumentEntry = { ...base, id: "guide", title: { pt: "Guia", en: "Guide" }, href: "/areaOE/public/primeirosPassos" };
+
+function renderIn(lang: Language, node: React.ReactNode) {
+  return render(
+    <MemoryRouter basename="/areaOE" initialEntries={["/areaOE/"]}>
+      <I18nextProvider i18n={createServerI18n(lang)}>{node}</I18nextProvider>
+    </MemoryRouter>,
+  );
+}
+
+describe("DocumentsTable", () => {
+  it("links an external document in a new tab, safely and announced", () => {
+    renderIn("en", <DocumentsTable documents={[base]} lang="en" />);
+    const link = screen.getByRole("link", { name: /RBV manual/ });
+    expect(link).toHaveAttribute("href", "https://example.org/rbv.pdf");
+    expect(link).toHaveAttribute("target", "_blank");
+    expect(link).toHaveAttribute("rel", "noopener noreferrer");
+    expect(link).toHaveTextContent("(opens in a new tab)");
+    // A Portuguese document listed on the English page says so.
+    expect(link).toHaveAttribute("hreflang", "pt");
+  });
+
+  it("shows 'To be available soon' instead of a link when there is no address, and 'Not stated' for unknown values", () => {
+    renderIn("en", <DocumentsTable documents={[pending]} lang="en" />);
+    const row = screen.getByRole("row", { name: /RBV WSDL/ });
+    expect(within(row).queryByRole("link")).toBeNull();
+    expect(row).toHaveTextContent("To be available soon");
+    expect(within(row).getAllByText("Not stated")).toHaveLength(3);
+  });
+
+  it("formats the date and names kind and language in the reader's language", () => {
+    renderIn("pt", <DocumentsTable documents={[base, inApp]} lang="pt" />);
+    const row = screen.getByRole("row", { name: /Manual do RBV/ });
+    expect(row).toHaveTextContent("5 de março de 2024");
+    expect(row).toHaveTextContent("Português");
+    expect(screen.getByRole("columnheader", { name: "Versão" })).toBeInTheDocument();
+    const guide = screen.getByRole("link", { name: "Guia" });
+    expect(guide).toHaveAttribute("href", "/areaOE/public/primeirosPassos");
+    expect(guide).not.toHaveAttribute("target");
+  });
+});
+
+describe("DocumentsDataTable", () => {
+  const many = Array.from({ length: 12 }, (_, index): DocumentEntry => ({
+    ...base,
+    id: `doc-${index}`,
+    title: { pt: `Documento ${String(index).padStart(2, "0")}`, en: `Document ${String(index).padStart(2, "0")}` },
+  }));
+
+  it("renders the first page of 10 rows and offers sorting", () => {
+    renderIn("en", <DocumentsDataTable documents={many} lang="en" />);
+    const table = screen.getByRole("table");
+    // 1 header row + 10 body rows.
+    expect(within(table).getAllByRole("row")).toHaveLength(11);
+    expect(within(table).getByRole("button", { name: /Document/ })).toBeInTheDocument();
+  });
+});
