@@ -15,7 +15,7 @@ export interface ContentSection {
 }
 
 // A minimal view of the hast/MDX nodes we read, so the script needs no extra type packages.
-interface Node {
+export interface Node {
   type: string;
   tagName?: string;
   value?: string;
@@ -86,15 +86,20 @@ function collectSections(tree: Node): ContentSection[] {
   return sections;
 }
 
-/** Compiles an MDX content file the way the site does (GFM, frontmatter, heading slugs) and cuts it into sections. */
-export async function extractSections(source: string): Promise<ContentSection[]> {
+/** The HTML tree of an MDX content file, compiled the way the site does (GFM, frontmatter, heading slugs). */
+export async function compileContentTree(source: string): Promise<Node> {
   let tree: Node | undefined;
   await compile(source, {
     remarkPlugins: [remarkGfm, remarkFrontmatter],
     rehypePlugins: [rehypeSlug, () => (root: unknown) => void (tree = root as Node)],
   });
   if (!tree) throw new Error("MDX compile produced no tree");
-  const sections = collectSections(tree);
+  return tree;
+}
+
+/** A content file cut into its introduction and `##` sections. */
+export async function extractSections(source: string): Promise<ContentSection[]> {
+  const sections = collectSections(await compileContentTree(source));
   // An empty introduction (the file starts with a heading) is not a section of its own.
   return sections.filter((section, index) => index > 0 || section.text !== "" || section.documentIds.length > 0);
 }
