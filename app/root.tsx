@@ -9,6 +9,7 @@ import { HeaderSearch } from "./features/search/header-search";
 import { SiteFooter } from "./components/layout/site-footer";
 import { Breadcrumbs } from "./components/layout/breadcrumbs";
 import { SidePanel } from "./features/useful-links/side-panel";
+import { Toaster } from "./components/ui/toaster";
 import { useRootData, type RootData } from "./config/use-root-data";
 import { DEFAULT_LANGUAGE } from "./i18n/languages";
 import { PageBoundary } from "./features/errors/page-error-boundary";
@@ -82,6 +83,7 @@ export function Layout({ children }: { children: ReactNode }) {
             <SidePanel />
           </div>
           <SiteFooter financePortal={data?.publicConfig.links.financePortal} />
+          <Toaster />
           <ErrorHandling reporting={data?.publicConfig.errorReporting} />
         </I18nextProvider>
         <ScrollRestoration />

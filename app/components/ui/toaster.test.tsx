@@ -1,0 +1,88 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { toast } from "sonner";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { ToastCard } from "./toast-card";
+import { TOAST_DURATION, TOAST_HOTKEY, TOAST_REMOVE_DELAY, hotkeyLabel } from "./toast-defaults";
+import { Toaster } from "./toaster";
+import { notify } from "./notify";
+import { withI18n } from "./test-i18n";
+
+afterEach(cleanup);
+
+describe("toast defaults", () => {
+  it("pins SPEC §9", () => {
+    expect(TOAST_DURATION).toBe(5000);
+    expect(TOAST_REMOVE_DELAY).toBe(250);
+    expect(TOAST_HOTKEY).toEqual(["altKey", "KeyT"]);
+    expect(hotkeyLabel(TOAST_HOTKEY)).toBe("Alt+T");
+    expect(hotkeyLabel(["ctrlKey", "shiftKey", "Digit1"])).toBe("Ctrl+Shift+1");
+  });
+});
+
+describe("<ToastCard> timing", () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.restoreAllMocks();
+  });
+
+  it("closes after 5 s and is removed 250 ms later", () => {
+    const dismiss = vi.spyOn(toast, "dismiss");
+    render(withI18n(<ToastCard id="t1" title="Saved" />));
+    const card = screen.getByRole("group", { name: "Notification" });
+    act(() => vi.advanceTimersByTime(TOAST_DURATION - 1));
+    expect(card).toHaveAttribute("data-state", "open");
+    act(() => vi.advanceTimersByTime(1));
+    expect(card).toHaveAttribute("data-state", "closing");
+    act(() => vi.advanceTimersByTime(TOAST_REMOVE_DELAY - 1));
+    expect(screen.getByText("Saved")).toBeInTheDocument();
+    expect(dismiss).not.toHaveBeenCalled();
+    act(() => vi.advanceTimersByTime(1));
+    expect(screen.queryByText("Saved")).not.toBeInTheDocument();
+    expect(dismiss).toHaveBeenCalledWith("t1");
+  });
+
+  it("pauses while hovered and closes with its Close button", () => {
+    render(withI18n(<ToastCard id="t2" title="Copied" />));
+    const card = screen.getByRole("group", { name: "Notification" });
+    act(() => vi.advanceTimersByTime(3000));
+    fireEvent.mouseEnter(card);
+    act(() => vi.advanceTimersByTime(10_000));
+    expect(card).toHaveAttribute("data-state", "open");
+    fireEvent.mouseLeave(card);
+    act(() => vi.advanceTimersByTime(1999));
+    expect(card).toHaveAttribute("data-state", "open");
+    act(() => vi.advanceTimersByTime(1));
+    expect(card).toHaveAttribute("data-state", "closing");
+  });
+
+  it("closes at once with Close, removed after 250 ms", () => {
+    render(withI18n(<ToastCard id="t3" title="Sent" duration={Infinity} />, "pt"));
+    fireEvent.click(screen.getByRole("button", { name: "Fechar" }));
+    expect(screen.getByRole("group", { name: "Notificação" })).toHaveAttribute("data-state", "closing");
+    act(() => vi.advanceTimersByTime(TOAST_REMOVE_DELAY));
+    expect(screen.queryByText("Sent")).not.toBeInTheDocument();
+  });
+});
+
+describe("<Toaster> and notify()", () => {
+  it("labels the region with the hotkey, shows a notification and Alt+T focuses it", async () => {
+    render(withI18n(<Toaster />));
+    expect(screen.getByRole("region", { name: "Notifications (Alt+T)" })).toBeInTheDocument();
+    act(() => {
+      notify("Header copied", { kind: "success" });
+    });
+    expect(await screen.findByText("Header copied")).toBeInTheDocument();
+    fireEvent.keyDown(document, { altKey: true, code: "KeyT", key: "t" });
+    expect(document.activeElement?.tagName).toBe("OL");
+    expect(document.activeElement).toContainElement(screen.getByText("Header copied"));
+  });
+
+  it("is labelled in Portuguese", () => {
+    render(withI18n(<Toaster />, "pt"));
+    expect(screen.getByRole("region", { name: "Notificações (Alt+T)" })).toBeInTheDocument();
+  });
+});
