@@ -1,0 +1,47 @@
+import { test, expect, waitForHydration } from "./support/fixtures";
+import { ROUTED_PATHS } from "./support/routes";
+
+function expectPolicy(headers: Record<string, string>) {
+  const csp = headers["content-security-policy"] ?? "";
+  const scriptSrc = /script-src ([^;]*)/.exec(csp)?.[1] ?? "";
+  expect(scriptSrc).toMatch(/'nonce-[A-Za-z0-9+/=]+'/);
+  expect(scriptSrc).not.toMatch(/unsafe-inline|unsafe-eval/);
+  expect(/style-src ([^;]*)/.exec(csp)?.[1]).toBe("'self'");
+  for (const directive of ["object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'"]) {
+    expect(csp).toContain(directive);
+  }
+  expect(headers["x-content-type-options"]).toBe("nosniff");
+  expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+  expect(headers["permissions-policy"]).toContain("camera=()");
+  expect(headers["x-powered-by"]).toBeUndefined();
+}
+
+for (const { path } of ROUTED_PATHS) {
+  test(`${path}: security headers and no CSP violation after hydration`, async ({ page, consoleErrors }) => {
+    const violations: string[] = [];
+    await page.exposeFunction("reportViolation", (text: string) => violations.push(text));
+    await page.addInitScript(() => {
+      document.addEventListener("securitypolicyviolation", (event) =>
+        (window as unknown as { reportViolation(text: string): void }).reportViolation(
+          `${event.violatedDirective} ${event.blockedURI}`,
+        ),
+      );
+    });
+    const response = await page.goto(path);
+    expect(response?.status()).toBe(200);
+    expectPolicy(response?.headers() ?? {});
+    await waitForHydration(page);
+    expect(violations).toEqual([]);
+    expect(consoleErrors.filter((text) => /Content Security Policy/i.test(text))).toEqual([]);
+  });
+}
+
+test("assets, the API, errors and the language cookie follow the policy too", async ({ request }) => {
+  for (const url of ["/areaOE/api/health", "/areaOE/assets/does-not-exist.js", "/areaOE/%E0%A4%A"]) {
+    const response = await request.get(url);
+    expect(response.status()).toBeLessThan(500);
+    expectPolicy(response.headers());
+  }
+  const switched = await request.get("/areaOE/?lang=en");
+  expect(switched.headers()["set-cookie"]).toMatch(/lang=en;.*SameSite=Lax/i);
+});
