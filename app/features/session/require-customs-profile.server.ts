@@ -1,6 +1,6 @@
 import { redirectDocument, type AppLoadContext } from "react-router";
 import type { CustomsRole } from "./customs-roles";
-import { returnToFromUrl, signInHref } from "./return-to";
+import { BASE_PATH, returnToFromUrl, signInHref } from "./return-to";
 
 export interface SignedInUser {
   nif: string;
@@ -22,7 +22,8 @@ export type CustomsAccess =
 export function requireCustomsProfile({ request, context }: { request: Request; context: AppLoadContext }): CustomsAccess {
   if (!context.signInEnabled) return { status: "sign-in-disabled" };
   const session = context.session;
-  if (!session) throw redirectDocument(signInHref(returnToFromUrl(request.url)));
+  // React Router prefixes its basename (/areaOE) to redirects, so hand it the path below it.
+  if (!session) throw redirectDocument(signInHref(returnToFromUrl(request.url)).slice(BASE_PATH.length));
   const user = { nif: session.nif, name: session.name };
   if (session.roles.length === 0) return { status: "denied", user };
   return { status: "allowed", user, profiles: session.roles };
