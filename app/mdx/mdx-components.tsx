@@ -9,6 +9,12 @@ import { lazyComponent } from "./lazy-component";
 // them in every page's first-load JavaScript.
 const Acronym = lazyComponent(() => import("../features/glossary/acronym").then((m) => m.Acronym));
 const Documents = lazyComponent(() => import("../features/documents/documents").then((m) => m.Documents));
+const CertificateRenewalPlanner = lazyComponent(() =>
+  import("../features/certificate-renewal/certificate-renewal-planner").then((m) => m.CertificateRenewalPlanner),
+);
+const IvaExpEligibilityCheck = lazyComponent(() =>
+  import("../features/iva-exp/iva-exp-eligibility-check").then((m) => m.IvaExpEligibilityCheck),
+);
 const ImagePreview = lazyComponent(() =>
   import("../components/ui/image-preview-dialog").then((m) => m.ImagePreviewDialog),
 );
@@ -21,9 +27,11 @@ export const mdxComponents = {
   a: ContentLink,
   Acronym,
   Callout,
+  CertificateRenewalPlanner,
   ConfigLink,
   Documents,
   ImagePreview,
+  IvaExpEligibilityCheck,
   SystemCard,
   SystemCards,
 };
