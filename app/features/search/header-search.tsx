@@ -66,6 +66,8 @@ export function HeaderSearch({ lang }: { lang: Language }) {
 
   function onKeyDown(event: KeyboardEvent<HTMLFormElement>) {
     if (event.key === "Escape" && showPanel) {
+      // First Escape closes the panel; only a second one clears the field (the browser's default).
+      event.preventDefault();
       setOpen(false);
       event.currentTarget.querySelector("input")?.focus();
     }
