@@ -1,6 +1,7 @@
 import type { Language } from "./i18n/languages";
 import type { PublicConfig } from "./config/public-config";
 import type { SessionUser } from "./features/session/session-user";
+import type { AuthorityEnvironment } from "./features/security-header/authority-environment";
 
 /** What the Node server hands to every loader and to the server entry. */
 export interface AreaOELoadContext {
@@ -13,6 +14,8 @@ export interface AreaOELoadContext {
   session: SessionUser | null;
   /** False when no identity provider is configured and the demo provider is off. */
   signInEnabled: boolean;
+  /** The authority certificates for the security header (public material), with warnings as of `now`. */
+  securityHeaderEnvironments: (now?: Date) => AuthorityEnvironment[];
 }
 
 declare module "react-router" {

@@ -14,6 +14,7 @@ import { serverErrorHandler } from "./http/error-handler";
 import { pageMethods, wellFormedUrl } from "./http/request-guards";
 import { staticAssets } from "./http/static-assets";
 import { createAuth } from "./auth/create-auth";
+import type { AuthorityEnvironments } from "./security-header/authority-environments";
 import type { Language } from "../app/i18n/languages";
 
 export interface CreateAppOptions {
@@ -25,9 +26,11 @@ export interface CreateAppOptions {
   clientDir?: string;
   /** The previous build's client assets, still served after a deployment (AREAOE_PREVIOUS_ASSETS_DIR). */
   previousAssetsDir?: string;
+  /** The authority certificates for the security header form, loaded at start. */
+  authorityEnvironments?: AuthorityEnvironments;
 }
 
-export function createApp({ config, logger, build, clientDir, previousAssetsDir }: CreateAppOptions): Express {
+export function createApp({ config, logger, build, clientDir, previousAssetsDir, authorityEnvironments }: CreateAppOptions): Express {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", process.env.TRUST_PROXY ?? "loopback");
@@ -86,6 +89,7 @@ export function createApp({ config, logger, build, clientDir, previousAssetsDir 
         publicConfig,
         origin: `${req.protocol}://${req.get("host") ?? "localhost"}`,
         ...auth.loadContext(res),
+        securityHeaderEnvironments: (now?: Date) => authorityEnvironments?.describe(now) ?? [],
       }),
     }),
   );

@@ -5,14 +5,18 @@ import * as build from "virtual:react-router/server-build";
 import { createApp } from "./app";
 import { loadConfig } from "./config/load-config";
 import { createLogger } from "./logger";
+import { loadAuthorityEnvironments } from "./security-header/authority-environments";
 
 // Production entry: `npm start` runs the built copy of this file (build/server/index.js).
 const logger = createLogger();
 
-function start(): Server {
+async function start(): Promise<Server> {
   let config;
+  let authorityEnvironments;
   try {
     config = loadConfig();
+    // The authority certificates for the security header; a bad one stops the start (names the field).
+    authorityEnvironments = await loadAuthorityEnvironments(config, { log: (message) => logger.warn(message) });
   } catch (error) {
     logger.fatal({ err: { message: (error as Error).message } }, "areaOE cannot start");
     console.error((error as Error).message);
@@ -20,7 +24,7 @@ function start(): Server {
   }
   const clientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../client");
   const previousAssetsDir = process.env.AREAOE_PREVIOUS_ASSETS_DIR || undefined;
-  const app = createApp({ config, logger, build, clientDir, previousAssetsDir });
+  const app = createApp({ config, logger, build, clientDir, previousAssetsDir, authorityEnvironments });
   const port = Number.parseInt(process.env.PORT ?? "3000", 10);
   const host = process.env.HOST ?? "0.0.0.0";
   const server = app.listen(port, host, () => {
@@ -31,7 +35,7 @@ function start(): Server {
   return server;
 }
 
-const server = start();
+const server = await start();
 
 // Graceful shutdown: stop accepting connections, let requests in flight finish, then exit.
 function shutdown(signal: string): void {

@@ -26,6 +26,9 @@ export const ENV_OVERRIDES: Record<string, string[]> = {
   AREAOE_OIDC_CLIENT_SECRET: ["identityProvider", "clientSecret"],
   AREAOE_OIDC_SCOPE: ["identityProvider", "scope"],
   AREAOE_SESSION_SECRET: ["identityProvider", "sessionSecret"],
+  /** File paths of the authority's certificates for the security header. */
+  AREAOE_SECURITY_HEADER_TEST_CERT: ["securityHeader", "environments", "test", "certificate"],
+  AREAOE_SECURITY_HEADER_PRODUCTION_CERT: ["securityHeader", "environments", "production", "certificate"],
 };
 
 const JSON_VALUED = new Set([

@@ -89,6 +89,21 @@ export const identityProviderSchema = z
     }
   });
 
+/** The authority's encryption certificate (or public key) for one environment: a file path or PEM text. */
+const authorityCertificateSchema = z
+  .object({ certificate: z.string().trim().min(1, "give a file path or the PEM text of the certificate") })
+  .strict();
+
+/** Security header: the authority's certificate per environment; none → the local test key (server/security-header). */
+export const securityHeaderSchema = z
+  .object({
+    environments: z
+      .object({ test: authorityCertificateSchema.optional(), production: authorityCertificateSchema.optional() })
+      .strict()
+      .default({}),
+  })
+  .strict();
+
 export const configSchema = z
   .object({
     $comment: z.string().optional(),
@@ -116,6 +131,7 @@ export const configSchema = z
       .default(false)
       .transform((value) => value === true || value === 1),
     identityProvider: identityProviderSchema.default({ scope: "openid profile customs" }),
+    securityHeader: securityHeaderSchema.default({ environments: {} }),
   })
   .passthrough();
 

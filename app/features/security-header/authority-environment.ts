@@ -1,0 +1,18 @@
+/** Authority environments whose certificate the portal holds (from the startup configuration). */
+export type AuthorityEnvironmentId = "test" | "production";
+
+/** Certificate warnings the page shows (codes of `@areaoe/security-header`, computed per request). */
+export type AuthorityKeyWarningCode = "CERT_EXPIRED" | "CERT_EXPIRING_SOON" | "CERT_NOT_YET_VALID" | "LOCAL_TEST_KEY";
+
+/** What the form's loader hands to the page for one environment: public material only. */
+export interface AuthorityEnvironment {
+  id: AuthorityEnvironmentId;
+  /** The certificate (or public key) as PEM: the browser encrypts with it. */
+  pem: string;
+  /** The embedded local test key pair: headers made with it are for local testing only. */
+  localTest: boolean;
+  keySizeBits: number;
+  /** Null for a bare public key (no certificate, no dates). */
+  certificate: { subject: string; notAfter: string; sha256Fingerprint: string } | null;
+  warnings: AuthorityKeyWarningCode[];
+}

@@ -1,0 +1,102 @@
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import {
+  authorityKeyWarnings,
+  parseAuthorityKey,
+  SecurityHeaderError,
+  type AuthorityKey,
+} from "@areaoe/security-header";
+import { defaultLocalTestKeyDir, ensureLocalTestKeyPair, readAuthorityKeyFile } from "@areaoe/security-header/node";
+import type { AuthorityEnvironment, AuthorityEnvironmentId, AuthorityKeyWarningCode } from "../../app/features/security-header/authority-environment";
+import { ConfigError } from "../config/load-config";
+import type { AppConfig } from "../config/schema";
+
+interface LoadedEnvironment {
+  id: AuthorityEnvironmentId;
+  pem: string;
+  key: AuthorityKey;
+  localTest: boolean;
+}
+
+/** The authority certificates loaded at start; `describe` gives the page's view at a given time. */
+export interface AuthorityEnvironments {
+  readonly localTestKeyInUse: boolean;
+  describe(now?: Date): AuthorityEnvironment[];
+}
+
+export interface LoadAuthorityEnvironmentsOptions {
+  /** Relative certificate paths and the local test key folder are resolved from here. */
+  cwd?: string;
+  /** Where the local test key pair lives (default `<cwd>/.local/test-authority`). */
+  localTestKeyDir?: string;
+  log?: (message: string) => void;
+}
+
+const ENVIRONMENT_IDS: AuthorityEnvironmentId[] = ["test", "production"];
+export const LOCAL_TEST_KEY_NOTICE =
+  "security header: no authority certificate is configured; using the local test key pair in %s. " +
+  "Headers made with it are for local testing only: the authority will not accept them. " +
+  "Set securityHeader.environments.{test,production}.certificate (or AREAOE_SECURITY_HEADER_TEST_CERT / _PRODUCTION_CERT).";
+
+/**
+ * Reads and parses the authority certificates of `config.securityHeader` (a file path, or PEM text
+ * given inline). A bad certificate throws a ConfigError naming the field, so the server does not start.
+ * With none configured, the local test key pair is created on first start and used as "test".
+ */
+export async function loadAuthorityEnvironments(
+  config: Pick<AppConfig, "securityHeader">,
+  { cwd = process.cwd(), localTestKeyDir, log = () => {} }: LoadAuthorityEnvironmentsOptions = {},
+): Promise<AuthorityEnvironments> {
+  const loaded: LoadedEnvironment[] = [];
+  for (const id of ENVIRONMENT_IDS) {
+    const setting = config.securityHeader.environments[id];
+    if (setting) loaded.push(await loadConfigured(id, setting.certificate, cwd));
+  }
+  if (loaded.length === 0) {
+    const dir = localTestKeyDir ?? defaultLocalTestKeyDir(cwd);
+    const pair = await ensureLocalTestKeyPair(dir);
+    log(LOCAL_TEST_KEY_NOTICE.replace("%s", dir) + (pair.generated ? " (generated now)" : ""));
+    loaded.push({ id: "test", pem: pair.certificatePem, key: parseAuthorityKey(pair.certificatePem), localTest: true });
+  }
+  return {
+    localTestKeyInUse: loaded.some((environment) => environment.localTest),
+    describe: (now = new Date()) => loaded.map((environment) => describeEnvironment(environment, now)),
+  };
+}
+
+async function loadConfigured(id: AuthorityEnvironmentId, value: string, cwd: string): Promise<LoadedEnvironment> {
+  const field = `securityHeader.environments.${id}.certificate`;
+  const inlinePem = value.startsWith("-----BEGIN");
+  try {
+    const key = inlinePem ? parseAuthorityKey(value) : await readAuthorityKeyFile(path.resolve(cwd, value));
+    return { id, pem: inlinePem ? value : await toPem(path.resolve(cwd, value)), key, localTest: false };
+  } catch (error) {
+    const reason = error instanceof SecurityHeaderError ? `${error.message} (${error.code})` : (error as Error).message;
+    throw new ConfigError(`Invalid configuration: ${field}: ${reason}`);
+  }
+}
+
+/** The browser needs text: a PEM file is passed on as is, a DER file is wrapped in PEM. */
+async function toPem(file: string): Promise<string> {
+  const bytes = await readFile(file);
+  const text = bytes.toString("latin1");
+  if (text.includes("-----BEGIN")) return text.slice(text.indexOf("-----BEGIN"));
+  const lines = bytes.toString("base64").match(/.{1,64}/g) ?? [];
+  // A DER file that parsed is either a certificate or a SubjectPublicKeyInfo; parseAuthorityKey tells which.
+  const label = parseAuthorityKey(new Uint8Array(bytes)).source === "certificate" ? "CERTIFICATE" : "PUBLIC KEY";
+  return `-----BEGIN ${label}-----\n${lines.join("\n")}\n-----END ${label}-----\n`;
+}
+
+function describeEnvironment(environment: LoadedEnvironment, now: Date): AuthorityEnvironment {
+  const { certificate, keySizeBits } = environment.key;
+  return {
+    id: environment.id,
+    pem: environment.pem,
+    localTest: environment.localTest,
+    keySizeBits,
+    certificate: certificate
+      ? { subject: certificate.subject, notAfter: certificate.notAfter, sha256Fingerprint: certificate.sha256Fingerprint }
+      : null,
+    warnings: authorityKeyWarnings(environment.key, now).map((warning) => warning.code as AuthorityKeyWarningCode),
+  };
+}
