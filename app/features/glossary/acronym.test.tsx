@@ -43,3 +43,11 @@ describe("<Acronym>", () => {
     expect(POPOVER_SIDE_OFFSET).toBe(3);
   });
 });
+
+describe("<Acronym> inside a link", () => {
+  it("stays an abbr with its title, never a button inside the link", () => {
+    render(withLang("en", <a href="/x">Accredited in <Acronym>GUE</Acronym></a>));
+    expect(screen.queryByRole("button")).not.toBeInTheDocument();
+    expect(screen.getByText("GUE")).toHaveAttribute("title", "External user management (Gestão de Utilizadores Externos)");
+  });
+});

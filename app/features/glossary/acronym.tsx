@@ -1,7 +1,6 @@
-import type { ReactNode } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Popover, PopoverContent, PopoverTrigger } from "../../components/ui/popover";
-import { useHydrated } from "../../components/ui/use-hydrated";
 import { meaningOf } from "./glossary";
 import "./acronym.css";
 
@@ -17,17 +16,24 @@ function textOf(children: ReactNode): string {
  * - Server render and no JavaScript: `<abbr title="meaning">`, which browsers and screen readers expand.
  * - Once hydrated: a button (the term) that opens a popover with the meaning; Esc or a click outside
  *   closes it and focus returns to the term.
+ * - Inside a link or another control the term stays an `<abbr title>` (no button nested in a link).
  * - A term missing from the glossary is rendered as plain text.
  */
 export function Acronym({ children, term }: { children: ReactNode; term?: string }) {
   const { t, i18n } = useTranslation("glossary");
-  const hydrated = useHydrated();
+  const abbrRef = useRef<HTMLElement>(null);
+  const [interactive, setInteractive] = useState(false);
+  useEffect(() => {
+    // Hydrated: become a popover button unless the term sits inside a link or another control.
+    const node = abbrRef.current;
+    if (node && !node.parentElement?.closest("a, button, label, summary, [role='button'], [role='link']")) setInteractive(true);
+  }, []);
   const key = (term ?? textOf(children)).trim();
   const meaning = key ? meaningOf(key, i18n.language) : undefined;
   if (!meaning) return <>{children}</>;
-  if (!hydrated) {
+  if (!interactive) {
     return (
-      <abbr className="acronym" title={meaning}>
+      <abbr ref={abbrRef} className="acronym" title={meaning}>
         {children}
       </abbr>
     );
