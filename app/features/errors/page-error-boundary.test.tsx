@@ -1,0 +1,40 @@
+// @vitest-environment jsdom
+import { describe, expect, it, vi } from "vitest";
+import { fireEvent, render, screen } from "@testing-library/react";
+import { I18nextProvider } from "react-i18next";
+import { createServerI18n } from "~/i18n/create-i18n";
+import { PageErrorBoundary } from "./page-error-boundary";
+
+vi.mock("./error-reporting", () => ({ reportError: vi.fn() }));
+
+let failing = true;
+function Flaky() {
+  if (failing) throw new Error("render failed");
+  return <p>page content</p>;
+}
+
+describe("PageErrorBoundary", () => {
+  for (const [lang, message, retry] of [
+    ["en", /^Something went wrong\. Press the button on the right to try again\./, "Retry"],
+    ["pt", /^Ocorreu um erro\. Carregue no botão à direita para tentar novamente\./, "Tentar novamente"],
+  ] as const) {
+    it(`shows the SPEC text in ${lang} and Retry renders the page again`, async () => {
+      failing = true;
+      vi.spyOn(console, "error").mockImplementation(() => undefined);
+      const { reportError } = await import("./error-reporting");
+      render(
+        <I18nextProvider i18n={createServerI18n(lang)}>
+          <PageErrorBoundary resetKey="/a">
+            <Flaky />
+          </PageErrorBoundary>
+        </I18nextProvider>,
+      );
+      expect(screen.getByRole("alert")).toHaveTextContent(message);
+      expect(reportError).toHaveBeenCalled();
+      failing = false;
+      fireEvent.click(screen.getByRole("button", { name: retry }));
+      expect(screen.getByText("page content")).toBeInTheDocument();
+      expect(screen.queryByRole("alert")).toBeNull();
+    });
+  }
+});
