@@ -5,7 +5,7 @@
  * first byte and to load over several cold runs. Budget to aim at: < 120 KB gzip JS on first load.
  */
 import { gzipSync } from "node:zlib";
-import { chromium } from "@playwright/test";
+import { chromium, type Browser } from "@playwright/test";
 import { median, startProductionServer } from "./start-server";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
@@ -35,7 +35,7 @@ const CHROMIUM_ARGS = [
   "--disable-quic",
 ];
 
-async function measure(origin: string, path: string, browser: import("@playwright/test").Browser): Promise<Sample> {
+async function measure(origin: string, path: string, browser: Browser): Promise<Sample> {
   const context = await browser.newContext({ locale: "pt-PT" });
   const page = await context.newPage();
   const bodies: { type: "js" | "css" | "html"; body: Promise<Buffer> }[] = [];
