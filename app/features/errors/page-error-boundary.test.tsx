@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
-import { describe, expect, it, vi } from "vitest";
-import { fireEvent, render, screen } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { I18nextProvider } from "react-i18next";
 import { createServerI18n } from "~/i18n/create-i18n";
 import { PageErrorBoundary } from "./page-error-boundary";
@@ -14,9 +14,10 @@ function Flaky() {
 }
 
 describe("PageErrorBoundary", () => {
+  afterEach(cleanup);
   for (const [lang, message, retry] of [
-    ["en", /^Something went wrong\. Press the button on the right to try again\./, "Retry"],
-    ["pt", /^Ocorreu um erro\. Carregue no botão à direita para tentar novamente\./, "Tentar novamente"],
+    ["en", /Something went wrong\. Press the button on the right to try again\./, "Retry"],
+    ["pt", /Ocorreu um erro\. Carregue no botão à direita para tentar novamente\./, "Tentar novamente"],
   ] as const) {
     it(`shows the SPEC text in ${lang} and Retry renders the page again`, async () => {
       failing = true;
