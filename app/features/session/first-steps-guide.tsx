@@ -1,15 +1,22 @@
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { SmartLink } from "~/components/ui/smart-link";
+import { Stepper } from "~/components/ui/stepper";
+import { useHydrated } from "~/components/ui/use-hydrated";
 
 const STEPS = ["gue", "financePortal", "certificates", "testCalls"] as const;
+type StepId = (typeof STEPS)[number];
 
 /**
- * The four steps to start using the customs systems, as an ordered list of steps.
- * TODO(widget kit): switch to app/components/ui/stepper.tsx when it lands (not there yet).
+ * The four steps to start using the customs systems, on the widget kit's Stepper. Without JavaScript
+ * (and in the first HTML) every step's text is shown in order; once hydrated, the Stepper's
+ * previous/next buttons walk through them one at a time.
  */
 export function FirstStepsGuide({ gueHref, financePortalHref }: { gueHref: string; financePortalHref: string }) {
   const { t } = useTranslation("session");
-  const links: Record<(typeof STEPS)[number], { href: string; label: string }[]> = {
+  const hydrated = useHydrated();
+  const [active, setActive] = useState(0);
+  const links: Record<StepId, { href: string; label: string }[]> = {
     gue: [{ href: gueHref, label: t("loginState.gueLink") }],
     financePortal: [{ href: financePortalHref, label: t("steps.financePortalLink") }],
     certificates: [{ href: "/areaOE/public/webservices", label: t("steps.webServicesLink") }],
@@ -19,15 +26,21 @@ export function FirstStepsGuide({ gueHref, financePortalHref }: { gueHref: strin
     ],
   };
   return (
-    <ol className="first-steps" aria-label={t("steps.label")}>
-      {STEPS.map((step, index) => (
-        <li key={step} className="first-steps__step">
-          <h3>
-            <span className="first-steps__number">{t("steps.stepOf", { current: index + 1, total: STEPS.length })}: </span>
-            {t(`steps.${step}.title`)}
-          </h3>
-          <p>{t(`steps.${step}.body`)}</p>
-          {links[step].length > 0 ? (
+    <div className="first-steps">
+      <Stepper
+        steps={STEPS.map((id) => ({ id, label: t(`steps.${id}.title`) }))}
+        activeStep={active}
+        onStepChange={setActive}
+        label={t("steps.label")}
+        showNavigation={hydrated}
+      />
+      {STEPS.map((step, index) =>
+        hydrated && index !== active ? null : (
+          <section key={step} className="first-steps__step" aria-labelledby={`first-step-${step}`}>
+            <h3 id={`first-step-${step}`}>
+              {t("steps.stepOf", { current: index + 1, total: STEPS.length })}: {t(`steps.${step}.title`)}
+            </h3>
+            <p>{t(`steps.${step}.body`)}</p>
             <ul>
               {links[step].map((link) => (
                 <li key={link.href}>
@@ -35,9 +48,9 @@ export function FirstStepsGuide({ gueHref, financePortalHref }: { gueHref: strin
                 </li>
               ))}
             </ul>
-          ) : null}
-        </li>
-      ))}
-    </ol>
+          </section>
+        ),
+      )}
+    </div>
   );
 }
