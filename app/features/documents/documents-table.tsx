@@ -4,12 +4,15 @@ import type { DocumentEntry } from "./document-schema";
 import { DocumentTitleCell } from "./document-title-cell";
 import { OptionalValue } from "./optional-value";
 import { formatDocumentDate } from "./format-document-date";
+import "./documents.css";
 
 /** A plain, server-rendered table of documents. */
 export function DocumentsTable({ documents, lang }: { documents: DocumentEntry[]; lang: Language }) {
   const { t } = useTranslation("documents");
   return (
-    <div className="documents">
+    // A named, focusable region so keyboard users can scroll it sideways (WCAG 2.1.1).
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+    <div className="documents" role="region" aria-label={t("caption")} tabIndex={0}>
       <table>
         <caption className="visually-hidden">{t("caption")}</caption>
         <thead>
