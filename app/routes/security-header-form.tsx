@@ -1,12 +1,13 @@
 import type { Route } from "./+types/security-header-form";
-import { ContentPage } from "~/features/content/content-page";
+import { useTranslation } from "react-i18next";
 import { byLanguage, contentHandle } from "~/features/content/content-module";
 import { pageMeta } from "~/config/page-meta";
+import { pageHref } from "~/config/site-map";
 import { useAppConfig } from "~/config/use-root-data";
-import { mdxComponents } from "~/mdx/mdx-components";
 import { requireCustomsProfile } from "~/features/session/require-customs-profile.server";
 import { PermissionDenied } from "~/features/session/permission-denied";
 import { SignInDisabledNotice } from "~/features/session/sign-in-disabled-notice";
+import { SecurityHeaderForm } from "~/features/security-header/security-header-form";
 
 const content = byLanguage(import.meta.glob("../../content/*/security-header-form.mdx", { eager: true }));
 
@@ -21,7 +22,12 @@ export const handle = contentHandle(content, "security-header-form");
  */
 export function loader({ request, context }: Route.LoaderArgs) {
   const access = requireCustomsProfile({ request, context });
-  return { access, usernamePrefill: access.status === "allowed" ? `${access.user.nif}/` : null };
+  return {
+    access,
+    usernamePrefill: access.status === "allowed" ? `${access.user.nif}/` : null,
+    // The authority certificates (public material: PEM and summary) for the browser to encrypt with.
+    environments: access.status === "allowed" ? context.securityHeaderEnvironments() : [],
+  };
 }
 
 // Personal page (prefilled NIF): never kept by a shared cache.
@@ -33,5 +39,19 @@ export default function Page({ loaderData }: Route.ComponentProps) {
   const gueHref = useAppConfig()?.links.gue ?? "/areaOE/";
   if (loaderData.access.status === "denied") return <PermissionDenied gueHref={gueHref} />;
   if (loaderData.access.status === "sign-in-disabled") return <SignInDisabledNotice headingLevel={1} />;
-  return <ContentPage id="security-header-form" content={content} components={mdxComponents} />;
+  return <FormPage usernamePrefill={loaderData.usernamePrefill} environments={loaderData.environments} />;
+}
+
+function FormPage(props: Pick<Route.ComponentProps["loaderData"], "usernamePrefill" | "environments">) {
+  const { t } = useTranslation("pages");
+  return (
+    <article className="content-page">
+      <h1>{t("security-header-form.title")}</h1>
+      <SecurityHeaderForm
+        {...props}
+        overviewHref={pageHref("security-header")}
+        configHref={pageHref("security-header-config")}
+      />
+    </article>
+  );
 }

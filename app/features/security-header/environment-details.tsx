@@ -1,0 +1,53 @@
+import { useTranslation } from "react-i18next";
+import type { AuthorityEnvironment } from "./authority-environment";
+
+/** The certificate an environment encrypts with (public facts), and its warnings. */
+export function EnvironmentDetails({ environment }: { environment: AuthorityEnvironment }) {
+  const { t } = useTranslation("security-header");
+  const { certificate } = environment;
+  // ISO dates: the same text on the server and in the browser, whatever the locale data.
+  const notAfter = certificate ? certificate.notAfter.slice(0, 10) : "";
+  const expiryWarnings = environment.warnings.filter((code) => code !== "LOCAL_TEST_KEY");
+  return (
+    <div className="security-header-environment" data-testid={`environment-${environment.id}`}>
+      {environment.localTest ? (
+        <div className="callout callout--warning">
+          <p className="callout__title">
+            <strong>{t("localTestTitle")}</strong>
+          </p>
+          <p>{t("localTestKey")}</p>
+        </div>
+      ) : null}
+      {expiryWarnings.map((code) => (
+        <div key={code} className="callout callout--warning">
+          <p>{t(`certificateWarning.${code}`, { date: notAfter })}</p>
+        </div>
+      ))}
+      <dl className="security-header-environment__facts">
+        {certificate ? (
+          <>
+            <dt>{t("certificate.subject")}</dt>
+            <dd>{certificate.subject}</dd>
+            <dt>{t("certificate.notAfter")}</dt>
+            <dd>
+              <time dateTime={certificate.notAfter}>{notAfter}</time>
+            </dd>
+          </>
+        ) : (
+          <>
+            <dt>{t("certificate.subject")}</dt>
+            <dd>{t("certificate.publicKeyOnly")}</dd>
+          </>
+        )}
+        <dt>{t("certificate.keySize")}</dt>
+        <dd>{t("certificate.keySizeValue", { bits: environment.keySizeBits })}</dd>
+        {certificate ? (
+          <>
+            <dt>{t("certificate.fingerprint")}</dt>
+            <dd className="security-header-environment__fingerprint">{certificate.sha256Fingerprint}</dd>
+          </>
+        ) : null}
+      </dl>
+    </div>
+  );
+}

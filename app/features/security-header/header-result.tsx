@@ -1,0 +1,110 @@
+import { useEffect, useRef, type RefObject } from "react";
+import { useTranslation } from "react-i18next";
+import { Field } from "../../components/ui/field";
+import { notify } from "../../components/ui/notify";
+import { Textarea } from "../../components/ui/textarea";
+import { copyText } from "./copy-text";
+import { ANNOUNCED_SECONDS, useCountdown } from "./use-countdown";
+
+export interface HeaderResultProps {
+  /** The header (or the envelope): encrypted fields only, the password is not in it. */
+  text: string;
+  envelope: boolean;
+  environmentName: string;
+  expiresAtMs: number;
+  /** The NIF that fails the check digit, shown as a warning (the header was still made). */
+  nifCheckDigitWarning: string | null;
+  headingRef: RefObject<HTMLHeadingElement | null>;
+  /** Says something in the form's live region (kept outside this component so it is always in the page). */
+  announce: (message: string) => void;
+  onGenerateAgain: () => void;
+}
+
+const RESULT_ID = "security-header-result";
+
+/** The generated header: read-only box, Copy, and the 1-minute validity counting down to 'expired'. */
+export function HeaderResult({ text, envelope, environmentName, expiresAtMs, nifCheckDigitWarning, headingRef, announce, onGenerateAgain }: HeaderResultProps) {
+  const { t } = useTranslation("security-header");
+  const remaining = useCountdown(expiresAtMs) ?? 0;
+  const expired = remaining === 0;
+  useAnnouncements(remaining, announce);
+
+  const copy = async () => {
+    if (await copyText(text)) {
+      notify(t("copied"), { kind: "success" });
+      return;
+    }
+    // Fallback: select the text so the visitor copies it with the keyboard.
+    const box = document.getElementById(RESULT_ID);
+    if (box instanceof HTMLTextAreaElement) {
+      box.focus();
+      box.select();
+    }
+    notify(t("copyFailed"), { kind: "warning", description: t("copyFailedDetail") });
+  };
+
+  const until = new Date(expiresAtMs).toISOString().slice(11, 19);
+  return (
+    <section className="security-header-result" aria-labelledby={`${RESULT_ID}-title`}>
+      <h2 id={`${RESULT_ID}-title`} ref={headingRef} tabIndex={-1}>
+        {t("resultTitle")}
+      </h2>
+      {nifCheckDigitWarning ? (
+        <div className="callout callout--warning">
+          <p className="callout__title">
+            <strong>{t("nifWarningTitle")}</strong>
+          </p>
+          <p>{t("nifWarning", { nif: nifCheckDigitWarning })}</p>
+        </div>
+      ) : null}
+      <Field id={RESULT_ID} label={t(envelope ? "resultEnvelopeLabel" : "resultLabel")} hint={t("resultHint", { environment: environmentName })}>
+        <Textarea
+          readOnly
+          value={text}
+          rows={envelope ? 14 : 9}
+          spellCheck={false}
+          autoCapitalize="off"
+          className={expired ? "security-header-result__text security-header-result__text--expired" : "security-header-result__text"}
+        />
+      </Field>
+      {expired ? (
+        <div className="security-header-result__expired">
+          <p className="security-header-result__status" data-testid="header-validity">
+            <strong>{t("expired")}</strong>
+          </p>
+          <button type="button" className="button" onClick={onGenerateAgain}>
+            {t("generateAgain")}
+          </button>
+        </div>
+      ) : (
+        <>
+          <p className="security-header-result__status" data-testid="header-validity">
+            {t("validFor", { count: remaining, time: until })}
+          </p>
+          <button type="button" className="button button--secondary" onClick={() => void copy()}>
+            {t("copy")}
+          </button>
+        </>
+      )}
+    </section>
+  );
+}
+
+/** Announces at 30 s, 10 s and expiry only (a screen reader hearing every second could not work). */
+function useAnnouncements(remaining: number, announce: (message: string) => void) {
+  const { t } = useTranslation("security-header");
+  const previous = useRef(remaining);
+  useEffect(() => {
+    const before = previous.current;
+    previous.current = remaining;
+    if (remaining === before) return;
+    if (remaining === 0) {
+      announce(t("expired"));
+      return;
+    }
+    // "Crossed" rather than "equal": a throttled background tab may skip a second.
+    if (ANNOUNCED_SECONDS.some((mark) => before > mark && remaining <= mark)) {
+      announce(t("announceRemaining", { count: remaining }));
+    }
+  }, [remaining, announce, t]);
+}

@@ -1,0 +1,276 @@
+import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
+import { Trans, useTranslation } from "react-i18next";
+import { ErrorSummary, type ErrorSummaryItem } from "../../components/ui/error-summary";
+import { Field } from "../../components/ui/field";
+import { MANDATORY_MESSAGE_KEY, isBlank } from "../../components/ui/form-validation";
+import { Input } from "../../components/ui/input";
+import { useHydrated } from "../../components/ui/use-hydrated";
+import type { AuthorityEnvironment, AuthorityEnvironmentId } from "./authority-environment";
+import { EnvironmentDetails } from "./environment-details";
+import { HeaderResult } from "./header-result";
+import { loadGenerator } from "./load-generator";
+import { usernameProblem } from "./username-problem";
+import "../../components/ui/tool-panel.css";
+import "./security-header-form.css";
+
+export interface SecurityHeaderFormProps {
+  /** The signed-in visitor's NIF followed by "/" (from the sign-in guard), or null. */
+  usernamePrefill: string | null;
+  /** The authority certificates the portal holds (from the route loader). */
+  environments: AuthorityEnvironment[];
+  /** In-app paths of the guide pages. */
+  overviewHref: string;
+  configHref: string;
+}
+
+const USERNAME_ID = "security-header-username";
+const PASSWORD_ID = "security-header-password";
+
+interface FieldErrors {
+  username?: string;
+  password?: string;
+}
+
+interface Generated {
+  text: string;
+  envelope: boolean;
+  environmentName: string;
+  expiresAtMs: number;
+  nifCheckDigitWarning: string | null;
+}
+
+/**
+ * The security header generation form. The header is computed in this browser by
+ * `@areaoe/security-header` (loaded on first use); the form never submits to the server, so the
+ * password is in no request and no URL. Before hydration the fields are disabled (a native submit would
+ * put the password in the URL) and <noscript> points to the command-line tool.
+ * The password stays in its field after generating, so "Generate again" works after the minute runs
+ * out; it lives only in this page's memory and is gone when the visitor leaves the page.
+ */
+export function SecurityHeaderForm({ usernamePrefill, environments, overviewHref, configHref }: SecurityHeaderFormProps) {
+  const { t } = useTranslation("security-header");
+  const { t: tUi } = useTranslation("ui");
+  const hydrated = useHydrated();
+  const [username, setUsername] = useState(usernamePrefill ?? "");
+  // Uncontrolled on purpose: React copies a controlled value into the value attribute, which would put
+  // the password in the DOM. It is read from the field's change events into memory only.
+  const passwordRef = useRef("");
+  const [environmentId, setEnvironmentId] = useState<AuthorityEnvironmentId | undefined>(environments[0]?.id);
+  const [envelope, setEnvelope] = useState(false);
+  const [createdInClear, setCreatedInClear] = useState(false);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [generated, setGenerated] = useState<Generated | null>(null);
+  const [announcement, setAnnouncement] = useState("");
+  const resultHeadingRef = useRef<HTMLHeadingElement>(null);
+  const environment = environments.find((candidate) => candidate.id === environmentId) ?? environments[0];
+  const environmentName = (candidate: AuthorityEnvironment) =>
+    candidate.localTest ? t("localTestName") : t(`environmentName.${candidate.id}`);
+
+  // A new result takes focus, so keyboard and screen-reader users land on it.
+  useEffect(() => {
+    if (generated) resultHeadingRef.current?.focus();
+  }, [generated]);
+
+  const generate = async () => {
+    if (!environment || busy) return;
+    const fieldErrors: FieldErrors = {};
+    if (isBlank(username)) fieldErrors.username = tUi(MANDATORY_MESSAGE_KEY);
+    const password = passwordRef.current;
+    if (password === "") fieldErrors.password = tUi(MANDATORY_MESSAGE_KEY);
+    setFailure(null);
+    if (fieldErrors.username || fieldErrors.password) {
+      setErrors(fieldErrors);
+      setGenerated(null);
+      return;
+    }
+    setBusy(true);
+    try {
+      let generator;
+      try {
+        generator = await loadGenerator();
+      } catch {
+        setFailure(t("errors.loadFailed"));
+        return;
+      }
+      const outcome = await generator.generateHeader({
+        username: username.trim(),
+        password,
+        certificatePem: environment.pem,
+        createdInClear,
+        envelope,
+      });
+      if (!outcome.ok) {
+        setGenerated(null);
+        if (outcome.code === "INVALID_USERNAME") setErrors({ username: t(`errors.${usernameProblem(username.trim())}`) });
+        else if (outcome.code === "EMPTY_PASSWORD") setErrors({ password: tUi(MANDATORY_MESSAGE_KEY) });
+        else if (outcome.code === "INVALID_PASSWORD") setErrors({ password: t("errors.invalidPassword") });
+        else {
+          setErrors({});
+          const known = ["UNREADABLE_KEY", "PRIVATE_KEY_GIVEN", "NOT_RSA_KEY", "KEY_TOO_SMALL", "INVALID_DATE", "RANDOM_UNAVAILABLE"];
+          setFailure(t(`errors.${known.includes(outcome.code) ? outcome.code : "unexpected"}`));
+        }
+        return;
+      }
+      setErrors({});
+      setGenerated({
+        text: outcome.text,
+        envelope,
+        environmentName: environmentName(environment),
+        expiresAtMs: outcome.expiresAtMs,
+        nifCheckDigitWarning: outcome.nifCheckDigitWarning,
+      });
+      setAnnouncement(t("generated"));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void generate();
+  };
+  const announce = useCallback((message: string) => setAnnouncement(message), []);
+
+  const summary: ErrorSummaryItem[] = [
+    ...(errors.username ? [{ fieldId: USERNAME_ID, message: errors.username }] : []),
+    ...(errors.password ? [{ fieldId: PASSWORD_ID, message: errors.password }] : []),
+  ];
+
+  return (
+    <div className="security-header-tool">
+      <p className="lead">{t("intro")}</p>
+      <p>
+        <Trans
+          t={t}
+          i18nKey="guideLinks"
+          // Trans puts the link texts inside these anchors.
+          // eslint-disable-next-line jsx-a11y/anchor-has-content
+          components={{ overview: <a href={overviewHref} />, config: <a href={configHref} /> }}
+        />
+      </p>
+      <noscript>
+        <div className="callout callout--warning">
+          <p className="tool-panel__noscript">{t("noScript")}</p>
+          <p>
+            <a href={configHref}>{t("noScriptLink")}</a>
+          </p>
+        </div>
+      </noscript>
+      {environment ? null : (
+        <div className="callout callout--warning">
+          <p>{t("noEnvironment")}</p>
+        </div>
+      )}
+      {/* No action: the form is handled here and never sent. Disabled until hydrated (see above). */}
+      <form className="tool-panel security-header-form" onSubmit={submit} onFocus={() => void loadGenerator().catch(() => {})} noValidate>
+        <ErrorSummary errors={summary} />
+        {failure ? (
+          <div className="callout callout--warning" role="alert">
+            <p>{failure}</p>
+          </div>
+        ) : null}
+        <fieldset className="security-header-form__fields" disabled={!hydrated || !environment}>
+          <legend className="security-header-form__legend">{t("formTitle")}</legend>
+          <Field id={USERNAME_ID} label={t("username")} hint={t("usernameHint")} error={errors.username} required>
+            <Input
+              name="username"
+              value={username}
+              onChange={(event) => setUsername(event.target.value)}
+              autoComplete="username"
+              spellCheck={false}
+              autoCapitalize="off"
+              inputMode="text"
+              className="security-header-form__username"
+            />
+          </Field>
+          <Field id={PASSWORD_ID} label={t("password")} hint={t("passwordHint")} error={errors.password} required>
+            <Input
+              type="password"
+              name="password"
+              defaultValue=""
+              onChange={(event) => {
+                passwordRef.current = event.target.value;
+              }}
+              autoComplete="current-password"
+              className="security-header-form__password"
+            />
+          </Field>
+          {environments.length > 1 ? (
+            <fieldset className="form-group security-header-form__choice" aria-describedby="security-header-environment-hint">
+              <legend className="label">{t("environment")}</legend>
+              <div id="security-header-environment-hint" className="hint">
+                {t("environmentHint")}
+              </div>
+              {environments.map((candidate) => (
+                <div key={candidate.id} className="security-header-form__option">
+                  <input
+                    type="radio"
+                    id={`security-header-environment-${candidate.id}`}
+                    name="environment"
+                    value={candidate.id}
+                    checked={candidate.id === environment?.id}
+                    onChange={() => setEnvironmentId(candidate.id)}
+                  />
+                  <label htmlFor={`security-header-environment-${candidate.id}`}>{environmentName(candidate)}</label>
+                </div>
+              ))}
+            </fieldset>
+          ) : environment ? (
+            <p className="security-header-form__single-environment">
+              <strong>{t("environment")}:</strong> {environmentName(environment)}
+            </p>
+          ) : null}
+          {environment ? <EnvironmentDetails environment={environment} /> : null}
+          <fieldset className="form-group security-header-form__choice">
+            <legend className="label">{t("options")}</legend>
+            <div className="security-header-form__option">
+              <input
+                type="checkbox"
+                id="security-header-envelope"
+                name="envelope"
+                checked={envelope}
+                onChange={(event) => setEnvelope(event.target.checked)}
+                aria-describedby="security-header-envelope-hint"
+              />
+              <label htmlFor="security-header-envelope">{t("envelope")}</label>
+              <div id="security-header-envelope-hint" className="hint">
+                {t("envelopeHint")}
+              </div>
+            </div>
+            <div className="security-header-form__option">
+              <input
+                type="checkbox"
+                id="security-header-created-in-clear"
+                name="createdInClear"
+                checked={createdInClear}
+                onChange={(event) => setCreatedInClear(event.target.checked)}
+                aria-describedby="security-header-created-in-clear-hint"
+              />
+              <label htmlFor="security-header-created-in-clear">{t("createdInClear")}</label>
+              <div id="security-header-created-in-clear-hint" className="hint">
+                {t("createdInClearHint")}
+              </div>
+            </div>
+          </fieldset>
+          <button type="submit" className="button" aria-disabled={busy || undefined}>
+            {busy ? t("generating") : t("generate")}
+          </button>
+        </fieldset>
+      </form>
+      <p role="status" className="visually-hidden" data-testid="security-header-announcement">
+        {announcement}
+      </p>
+      {generated ? (
+        <HeaderResult
+          key={generated.expiresAtMs}
+          {...generated}
+          headingRef={resultHeadingRef}
+          announce={announce}
+          onGenerateAgain={() => void generate()}
+        />
+      ) : null}
+    </div>
+  );
+}
