@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState, type InputHTMLAttributes } from "react";
+import { useCallback, useEffect, useRef, useState, type InputHTMLAttributes } from "react";
 import { useTranslation } from "react-i18next";
 import { Calendar } from "./calendar";
 import { useFieldControl } from "./field-context";
@@ -35,6 +35,12 @@ export function DateInput({ id, className, value, onValueChange, min, max, ...pr
     (text: string) => onValueChange(text, parseDateValue(text, i18n.language, { min, max })),
     [onValueChange, i18n.language, min, max],
   );
+  useEffect(() => {
+    // Text typed before the page was interactive is kept, never lost.
+    const typed = inputRef.current?.value;
+    if (typed !== undefined && typed !== value) change(typed);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on hydration
+  }, []);
   const classes = ["input", "input--date", control["aria-invalid"] ? "input--error" : "", className ?? ""].filter(Boolean).join(" ");
   return (
     <div className="date-input">

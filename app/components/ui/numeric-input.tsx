@@ -1,4 +1,4 @@
-import { useCallback, type InputHTMLAttributes } from "react";
+import { useCallback, useEffect, useRef, type InputHTMLAttributes } from "react";
 import { useTranslation } from "react-i18next";
 import { useFieldControl } from "./field-context";
 import { formatNumericValue, parseNumericValue, type NumericBounds, type NumericError, type NumericParseResult } from "./numeric-value";
@@ -21,9 +21,17 @@ export interface NumericInputProps
  */
 export function NumericInput({ id, className, value, onValueChange, min, max, exclusiveMin, exclusiveMax, precision, ...props }: NumericInputProps) {
   const control = useFieldControl(id);
+  const ref = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    // Text typed before the page was interactive is kept, never lost.
+    const typed = ref.current?.value;
+    if (typed !== undefined && typed !== value) onValueChange(typed, parseNumericValue(typed, { min, max, exclusiveMin, exclusiveMax, precision }));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on hydration
+  }, []);
   const classes = ["input", "input--numeric", control["aria-invalid"] ? "input--error" : "", className ?? ""].filter(Boolean).join(" ");
   return (
     <input
+      ref={ref}
       type="text"
       inputMode={precision === 0 ? "numeric" : "decimal"}
       autoComplete="off"

@@ -10,6 +10,19 @@ import { withI18n } from "./test-i18n";
 
 afterEach(cleanup);
 
+describe("inline style guard", () => {
+  it("keeps empty nonce-less <style> elements out of <head>, lets others in", async () => {
+    await import("./inline-style-guard");
+    const empty = document.createElement("style");
+    document.head.appendChild(empty);
+    expect(empty.isConnected).toBe(false);
+    const link = document.createElement("link");
+    document.head.appendChild(link);
+    expect(link.isConnected).toBe(true);
+    link.remove();
+  });
+});
+
 describe("toast defaults", () => {
   it("pins SPEC §9", () => {
     expect(TOAST_DURATION).toBe(5000);
@@ -71,7 +84,7 @@ describe("<ToastCard> timing", () => {
 describe("<Toaster> and notify()", () => {
   it("labels the region with the hotkey, shows a notification and Alt+T focuses it", async () => {
     render(withI18n(<Toaster />));
-    expect(screen.getByRole("region", { name: "Notifications (Alt+T)" })).toBeInTheDocument();
+    expect(await screen.findByRole("region", { name: "Notifications (Alt+T)" })).toBeInTheDocument();
     act(() => {
       notify("Header copied", { kind: "success" });
     });
@@ -81,8 +94,8 @@ describe("<Toaster> and notify()", () => {
     expect(document.activeElement).toContainElement(screen.getByText("Header copied"));
   });
 
-  it("is labelled in Portuguese", () => {
+  it("is labelled in Portuguese", async () => {
     render(withI18n(<Toaster />, "pt"));
-    expect(screen.getByRole("region", { name: "Notificações (Alt+T)" })).toBeInTheDocument();
+    expect(await screen.findByRole("region", { name: "Notificações (Alt+T)" })).toBeInTheDocument();
   });
 });

@@ -5,6 +5,7 @@ import { DateInput, useDateErrorMessage } from "../../components/ui/date-input";
 import { DATE_LOCALES, dateLanguage, parseDateValue, type DateParseResult } from "../../components/ui/date-value";
 import { ErrorSummary } from "../../components/ui/error-summary";
 import { Field } from "../../components/ui/field";
+import { useHydrated } from "../../components/ui/use-hydrated";
 import { MANDATORY_MESSAGE_KEY, isBlank } from "../../components/ui/form-validation";
 import { notify } from "../../components/ui/notify";
 import { buildIcs } from "./ics";
@@ -30,6 +31,7 @@ export function CertificateRenewalPlanner() {
   const [error, setError] = useState<string | undefined>();
   const [plan, setPlan] = useState<RenewalPlan | null>(null);
   const resultRef = useRef<HTMLDivElement>(null);
+  const hydrated = useHydrated();
   const lang = dateLanguage(i18n.language);
   const locale = DATE_LOCALES[lang];
   const longDate = (date: Date) => format(date, "PPP", { locale });
@@ -92,7 +94,7 @@ export function CertificateRenewalPlanner() {
       <noscript>
         <p className="tool-panel__noscript">{t("noscript")}</p>
       </noscript>
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={submit} noValidate data-interactive={hydrated ? "true" : undefined}>
         {error ? <ErrorSummary errors={[{ fieldId, message: error }]} /> : null}
         <Field id={fieldId} label={t("label")} hint={t("hint")} error={error} required>
           <DateInput

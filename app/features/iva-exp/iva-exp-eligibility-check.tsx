@@ -2,6 +2,7 @@ import { useId, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { ErrorSummary } from "../../components/ui/error-summary";
 import { Field } from "../../components/ui/field";
+import { useHydrated } from "../../components/ui/use-hydrated";
 import { MANDATORY_MESSAGE_KEY, isBlank } from "../../components/ui/form-validation";
 import { NumericInput, useNumericErrorMessage } from "../../components/ui/numeric-input";
 import { formatNumericValue, parseNumericValue } from "../../components/ui/numeric-value";
@@ -26,6 +27,7 @@ export function IvaExpEligibilityCheck() {
   const [error, setError] = useState<string | undefined>();
   const [value, setValue] = useState<number | null>(null);
   const resultRef = useRef<HTMLDivElement>(null);
+  const hydrated = useHydrated();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -52,7 +54,7 @@ export function IvaExpEligibilityCheck() {
         {t("title")}
       </h2>
       <p>{t("intro")}</p>
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={submit} noValidate data-interactive={hydrated ? "true" : undefined}>
         {error ? <ErrorSummary errors={[{ fieldId, message: error }]} /> : null}
         <Field id={fieldId} label={t("label")} hint={t("hint")} error={error} required>
           <NumericInput name="value" value={text} onValueChange={(next) => setText(next)} {...IVA_EXP_BOUNDS} className="iva-exp-check__input" />

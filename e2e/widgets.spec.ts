@@ -1,0 +1,120 @@
+import { readFile } from "node:fs/promises";
+import { addDays, addMonths, format, subMonths } from "date-fns";
+import { enGB } from "date-fns/locale";
+import { test, expect, axeViolations, waitForHydration } from "./support/fixtures";
+
+test.describe("certificate renewal planner (web services page)", () => {
+  test("works by keyboard only: type, open the calendar, pick a day, download the .ics", async ({ page, consoleErrors }) => {
+    await page.goto("/areaOE/public/webservices?lang=en");
+    await waitForHydration(page);
+    await expect(page.locator("form[data-interactive]")).toHaveCount(1);
+    const input = page.getByLabel("Expiry date of the certificate");
+    await expect(input).toBeVisible();
+    const typed = addMonths(new Date(), 3);
+    await input.focus();
+    await page.keyboard.type(format(typed, "dd/MM/yyyy"));
+    // Tab to the calendar button and open it: the typed day is selected and focused.
+    await page.keyboard.press("Tab");
+    await expect(page.getByRole("button", { name: "Choose the date from a calendar" })).toBeFocused();
+    await page.keyboard.press("Enter");
+    const calendar = page.getByRole("dialog", { name: "Calendar" });
+    await expect(calendar).toBeVisible();
+    await expect(calendar.locator("button:focus")).toHaveCount(1);
+    expect(await axeViolations(page)).toEqual([]);
+    // Next day, pick it: the field gets it and focus comes back to the field.
+    await page.keyboard.press("ArrowRight");
+    await page.keyboard.press("Enter");
+    await expect(calendar).toBeHidden();
+    const picked = addDays(typed, 1);
+    await expect(input).toHaveValue(format(picked, "dd/MM/yyyy"));
+    await expect(input).toBeFocused();
+    // Submit with Enter, then Tab to the download button.
+    await page.keyboard.press("Enter");
+    const lastDay = subMonths(picked, 1);
+    await expect(page.getByText(`Request the renewal by ${format(lastDay, "PPP", { locale: enGB })}.`)).toBeVisible();
+    await expect(page.getByText(/^\d+ days? left\.$/)).toBeVisible();
+    await page.keyboard.press("Tab");
+    await expect(page.getByRole("button", { name: "Download a calendar reminder (.ics)" })).toBeFocused();
+    const [download] = await Promise.all([page.waitForEvent("download"), page.keyboard.press("Enter")]);
+    expect(download.suggestedFilename()).toBe("certificate-renewal-reminder.ics");
+    const ics = await readFile((await download.path())!, "utf8");
+    expect(ics.startsWith("BEGIN:VCALENDAR\r\n")).toBe(true);
+    expect(ics).toContain("BEGIN:VEVENT\r\n");
+    expect(ics).toMatch(/\r\nUID:[0-9a-f-]{36}@areaoe\r\n/);
+    expect(ics).toMatch(/\r\nDTSTAMP:\d{8}T\d{6}Z\r\n/);
+    expect(ics).toContain(`\r\nDTSTART;VALUE=DATE:${format(lastDay, "yyyyMMdd")}\r\n`);
+    expect(ics).toContain("\r\nSUMMARY;LANGUAGE=en:Request the renewal of the web-service certificate\r\n");
+    expect(ics.trimEnd().endsWith("END:VCALENDAR")).toBe(true);
+    await expect(page.getByRole("region", { name: "Notifications (Alt+T)" }).getByText("Reminder downloaded")).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test("refuses an impossible date and keeps the text (pt)", async ({ page }) => {
+    await page.goto("/areaOE/public/webservices?lang=pt");
+    await waitForHydration(page);
+    await expect(page.locator("form[data-interactive]")).toHaveCount(1);
+    const input = page.getByLabel("Data de fim de validade do certificado");
+    await input.fill("31/02/2026");
+    await page.getByRole("button", { name: "Calcular o último dia" }).click();
+    const summary = page.getByRole("alert");
+    await expect(summary).toContainText("Por favor, corrija os erros nos campos.");
+    await expect(summary).toBeFocused();
+    await expect(summary).toContainText("Introduza uma data real: 31/02/2026 não existe");
+    await expect(input).toHaveValue("31/02/2026");
+    expect(await axeViolations(page)).toEqual([]);
+  });
+});
+
+test.describe("IVAExp value check", () => {
+  test("answers within or over the 1,000-euro limit and refuses bad values", async ({ page, consoleErrors }) => {
+    await page.goto("/areaOE/public/ivaExp?lang=en");
+    await waitForHydration(page);
+    await expect(page.locator("form[data-interactive]")).toHaveCount(1);
+    const input = page.getByLabel("Value of the consignment, in euros");
+    const submit = page.getByRole("button", { name: "Check the value" });
+    await input.fill("1,000.00");
+    await submit.click();
+    await expect(page.getByText("1,000.00 euros is within the IVAExp limit of 1,000 euros.")).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+    await input.fill("1000.01");
+    await submit.click();
+    await expect(page.getByText("1,000.01 euros is over the IVAExp limit of 1,000 euros.")).toBeVisible();
+    await input.fill("-5");
+    await submit.click();
+    await expect(page.getByRole("alert")).toContainText("Enter a number that is zero or more, without a minus sign");
+    await expect(input).toHaveValue("-5");
+    await input.fill("12.345");
+    await input.press("Enter");
+    await expect(page.getByRole("alert")).toContainText("Enter a number with at most 2 decimal places");
+    await expect(input).toHaveValue("12.345");
+    await page.getByRole("alert").getByRole("link").click();
+    await expect(input).toBeFocused();
+    expect(await axeViolations(page)).toEqual([]);
+    expect(consoleErrors).toEqual([]);
+  });
+});
+
+test.describe("acronyms", () => {
+  test("an acronym opens its meaning in a popover, Esc closes it", async ({ page }) => {
+    await page.goto("/areaOE/public/iecs/giiec?lang=en");
+    await waitForHydration(page);
+    const trigger = page.getByRole("button", { name: /^IEC\s?\(show meaning\)$/ }).first();
+    await trigger.focus();
+    await page.keyboard.press("Enter");
+    const popover = page.getByRole("dialog", { name: "Meaning of IEC" });
+    await expect(popover).toContainText("Excise duties");
+    expect(await axeViolations(page)).toEqual([]);
+    await page.keyboard.press("Escape");
+    await expect(popover).toBeHidden();
+    await expect(trigger).toBeFocused();
+  });
+
+  test.describe("without JavaScript", () => {
+    test.use({ javaScriptEnabled: false });
+    test("the meaning is in an abbr title", async ({ page }) => {
+      await page.goto("/areaOE/public/iecs/giiec?lang=pt");
+      await expect(page.locator("abbr.acronym", { hasText: "IEC" }).first()).toHaveAttribute("title", "Impostos especiais de consumo");
+    });
+  });
+});
