@@ -1,0 +1,85 @@
+/**
+ * Security header generation in Chromium (issue 4): the library bundled for the browser with esbuild,
+ * served from memory on loopback, timed in Debian's Chromium against the 4096-bit local test key.
+ * Prints a table; not a test. Bounded: about 50 generations, a few seconds.
+ */
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { gzipSync } from "node:zlib";
+import { build } from "esbuild";
+import { chromium } from "@playwright/test";
+import { defaultLocalTestKeyDir, ensureLocalTestKeyPair } from "@areaoe/security-header/node";
+import { median } from "./start-server";
+
+const RUNS = 50;
+
+// The page's code: parse the certificate once (as the form does), then time each generation.
+const ENTRY = `
+import { generateSecurityHeader, parseAuthorityKey } from "./packages/security-header/src/index.ts";
+window.runBench = async (pem, runs) => {
+  let start = performance.now();
+  const key = parseAuthorityKey(pem);
+  const parseMs = performance.now() - start;
+  const times = [];
+  for (let i = 0; i < runs; i++) {
+    start = performance.now();
+    await generateSecurityHeader({ username: "555555555/1", password: "bench-password-" + i, publicKey: key });
+    times.push(performance.now() - start);
+  }
+  return { parseMs, times, keySizeBits: key.keySizeBits };
+};
+`;
+
+async function main() {
+  const pair = await ensureLocalTestKeyPair(defaultLocalTestKeyDir(process.cwd()));
+  const bundle = await build({
+    stdin: { contents: ENTRY, resolveDir: process.cwd(), loader: "ts" },
+    bundle: true,
+    format: "esm",
+    platform: "browser",
+    target: "es2022",
+    minify: true,
+    write: false,
+  });
+  const js = bundle.outputFiles[0]?.contents ?? new Uint8Array();
+  const html = `<!doctype html><html lang="en"><title>bench</title><script type="module" src="/bench.js"></script>`;
+  const server = createServer((req, res) => {
+    if (req.url === "/bench.js") res.writeHead(200, { "content-type": "text/javascript" }).end(js);
+    else res.writeHead(200, { "content-type": "text/html" }).end(html);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: ["--no-sandbox", "--disable-gpu"],
+  });
+  try {
+    const page = await browser.newPage();
+    await page.goto(`http://127.0.0.1:${port}/`);
+    await page.waitForFunction(() => "runBench" in window);
+    // A few warm-up runs (JIT), then the measured ones.
+    await page.evaluate(([pem]) => (window as unknown as { runBench: (p: string, n: number) => Promise<unknown> }).runBench(pem, 5), [pair.certificatePem]);
+    const result = (await page.evaluate(
+      ([pem, runs]) => (window as unknown as { runBench: (p: string, n: number) => Promise<unknown> }).runBench(pem as string, runs as number),
+      [pair.certificatePem, RUNS] as const,
+    )) as { parseMs: number; times: number[]; keySizeBits: number };
+    const sorted = [...result.times].sort((a, b) => a - b);
+    const p90 = sorted[Math.floor(sorted.length * 0.9)] ?? Number.NaN;
+    const rows: [string, string][] = [
+      ["key", `RSA ${result.keySizeBits} bits (local test certificate)`],
+      ["browser", `Chromium ${browser.version()}`],
+      ["generations", String(RUNS)],
+      ["median per header", `${median(result.times).toFixed(2)} ms`],
+      ["p90 / min / max", `${p90.toFixed(2)} / ${(sorted[0] ?? 0).toFixed(2)} / ${(sorted[sorted.length - 1] ?? 0).toFixed(2)} ms`],
+      ["certificate parse (once)", `${result.parseMs.toFixed(2)} ms`],
+      ["library bundle (min / gzip)", `${(js.length / 1024).toFixed(1)} KB / ${(gzipSync(js).length / 1024).toFixed(1)} KB`],
+    ];
+    const width = Math.max(...rows.map(([label]) => label.length));
+    for (const [label, value] of rows) console.log(`${label.padEnd(width)}  ${value}`);
+  } finally {
+    await browser.close();
+    server.close();
+  }
+}
+
+await main();
