@@ -88,10 +88,11 @@ test("on the results page the results follow the typing and the URL keeps ?q=", 
 
 for (const lang of ["pt", "en"] as const) {
   for (const query of ["EORI", "zqxj", ""]) {
-    test(`the results page has no axe violation (${lang}, q="${query}")`, async ({ page }) => {
+    test(`the results page has no axe violation and no console error (${lang}, q="${query}")`, async ({ page, consoleErrors }) => {
       await page.goto(`${RESULTS}?q=${query}&lang=${lang}`);
       await waitForHydration(page);
       expect(await axeViolations(page)).toEqual([]);
+      expect(consoleErrors).toEqual([]);
     });
   }
 }
