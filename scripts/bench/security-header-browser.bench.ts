@@ -58,7 +58,7 @@ async function main() {
     await page.goto(`http://127.0.0.1:${port}/`);
     await page.waitForFunction(() => "runBench" in window);
     // A few warm-up runs (JIT), then the measured ones.
-    await page.evaluate(([pem]) => (window as unknown as { runBench: (p: string, n: number) => Promise<unknown> }).runBench(pem, 5), [pair.certificatePem]);
+    await page.evaluate((pem) => (window as unknown as { runBench: (p: string, n: number) => Promise<unknown> }).runBench(pem, 5), pair.certificatePem);
     const result = (await page.evaluate(
       ([pem, runs]) => (window as unknown as { runBench: (p: string, n: number) => Promise<unknown> }).runBench(pem as string, runs as number),
       [pair.certificatePem, RUNS] as const,
