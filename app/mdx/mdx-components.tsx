@@ -1,4 +1,5 @@
 import { Callout } from "./callout";
+import { CodeBlock } from "./code-block";
 import { ConfigLink } from "./config-link";
 import { ContentLink } from "./content-link";
 import { SystemCard, SystemCards } from "./system-card";
@@ -32,6 +33,7 @@ export const mdxComponents = {
   Documents,
   ImagePreview,
   IvaExpEligibilityCheck,
+  pre: CodeBlock,
   SystemCard,
   SystemCards,
 };

@@ -1,0 +1,194 @@
+import { execFileSync } from "node:child_process";
+import { createCipheriv, createDecipheriv, createHash } from "node:crypto";
+import path from "node:path";
+import type { Page, Request } from "@playwright/test";
+import { test, expect, axeViolations, waitForHydration } from "./support/fixtures";
+
+const FORM = "/areaOE/ferramentas/webservices/securityHeader/generateSecurityHeaderForm";
+const OVERVIEW = "/areaOE/public/ferramentas/webservices/securityHeader";
+const CONFIG = "/areaOE/public/ferramentas/webservices/securityHeader/configSecurityHeader";
+// The demo account with all five profiles (README "Sign-in"; fictitious).
+const ACCOUNT = { nif: "555555550", password: "demo-todos" };
+// The header password under test: distinctive, with non-ASCII, so any leak is easy to spot.
+const HEADER_PASSWORD = "Cabeçalho-Segredo-7xQ!";
+// The server under test runs from the repository root and, with no certificate configured, makes
+// the local test key pair there on first start.
+const PRIVATE_KEY = path.resolve(".local/test-authority/private-key.pem");
+
+/** Every request the page makes (URL, body, headers), to prove the password is in none of them. */
+function recordRequests(page: Page): Request[] {
+  const requests: Request[] = [];
+  page.on("request", (request) => requests.push(request));
+  return requests;
+}
+
+async function leaksOf(requests: Request[], secret: string): Promise<string[]> {
+  const forms = [secret, encodeURIComponent(secret), Buffer.from(secret).toString("base64"), JSON.stringify(secret).slice(1, -1)];
+  const leaks: string[] = [];
+  for (const request of requests) {
+    const headers = JSON.stringify(await request.allHeaders());
+    const body = request.postDataBuffer()?.toString("latin1") ?? "";
+    const bodyUtf8 = request.postDataBuffer()?.toString("utf8") ?? "";
+    for (const form of forms) {
+      if ([request.url(), headers, body, bodyUtf8].some((part) => part.includes(form))) leaks.push(`${request.method()} ${request.url()}`);
+    }
+  }
+  return leaks;
+}
+
+async function signInToForm(page: Page, query = "") {
+  await page.goto(`${FORM}${query}`);
+  await expect(page).toHaveURL(/\/areaOE\/dev-idp\/interaction\//);
+  // The demo provider's login page (its language follows the portal's; e2e/session.spec.ts covers it).
+  await page.locator("#nif").fill(ACCOUNT.nif);
+  await page.locator("#password").fill(ACCOUNT.password);
+  await page.locator("#password").press("Enter");
+  await expect(page).toHaveURL(new RegExp(`${FORM}`));
+}
+
+/** Decrypts the header with the local test private key (openssl for RSA, node:crypto for AES). */
+function decryptHeader(xml: string) {
+  const field = (pattern: RegExp) => pattern.exec(xml)?.[1] ?? "";
+  const nonce = Buffer.from(field(/<wss:Nonce>([^<]+)<\/wss:Nonce>/), "base64");
+  const sessionKey = execFileSync("openssl", ["pkeyutl", "-decrypt", "-inkey", PRIVATE_KEY, "-pkeyopt", "rsa_padding_mode:pkcs1"], { input: nonce });
+  const aesDecrypt = (base64: string) => {
+    const decipher = createDecipheriv("aes-128-ecb", sessionKey, null);
+    return Buffer.concat([decipher.update(Buffer.from(base64, "base64")), decipher.final()]);
+  };
+  const password = aesDecrypt(field(/<wss:Password Digest="[^"]+">([^<]+)<\/wss:Password>/)).toString("utf8");
+  const created = aesDecrypt(field(/<wss:Created>([^<]+)<\/wss:Created>/)).toString("utf8");
+  const sha1 = createHash("sha1").update(Buffer.concat([sessionKey, Buffer.from(created), Buffer.from(password)])).digest();
+  const cipher = createCipheriv("aes-128-ecb", sessionKey, null);
+  const expectedDigest = Buffer.concat([cipher.update(sha1), cipher.final()]).toString("base64");
+  return { sessionKeyBytes: sessionKey.length, password, created, digestMatches: field(/Digest="([^"]+)"/) === expectedDigest };
+}
+
+test("signed in: generate, check the header decrypts with the test key, copy, count down to expiry; the password is in no request", async ({
+  page,
+  context,
+  consoleErrors,
+}) => {
+  test.setTimeout(60_000);
+  const requests = recordRequests(page);
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  await page.clock.install();
+  await signInToForm(page);
+  await waitForHydration(page);
+
+  const username = page.getByRole("textbox", { name: "Utilizador (NIF/UserID)" });
+  const password = page.getByLabel("Palavra-passe");
+  await expect(username).toHaveValue(`${ACCOUNT.nif}/`);
+  await expect(page.getByText(/Os cabeçalhos gerados com ele servem só para testes locais: a autoridade não os aceita\./)).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+
+  // Empty fields: 'Obrigatório' on each, and the summary that links to them.
+  await username.fill("");
+  await page.getByRole("button", { name: "Gerar cabeçalho" }).click();
+  const summary = page.getByRole("alert").filter({ hasText: "Por favor, corrija os erros nos campos." });
+  await expect(summary).toBeFocused();
+  await expect(summary.getByRole("link", { name: "Obrigatório" })).toHaveCount(2);
+  await expect(page.locator("#security-header-username-error")).toContainText("Obrigatório");
+  expect(await axeViolations(page)).toEqual([]);
+  await summary.getByRole("link", { name: "Obrigatório" }).last().click();
+  await expect(password).toBeFocused();
+
+  // A valid username and password: the header, computed in the page.
+  await username.fill(`${ACCOUNT.nif}/1`);
+  await password.fill(HEADER_PASSWORD);
+  await page.getByRole("button", { name: "Gerar cabeçalho" }).click();
+  await expect(page.getByRole("heading", { name: "O seu cabeçalho de segurança" })).toBeFocused();
+  const result = page.getByRole("textbox", { name: "Cabeçalho de segurança (só de leitura)" });
+  const xml = await result.inputValue();
+  expect(xml).toContain(`<wss:Username>${ACCOUNT.nif}/1</wss:Username>`);
+  expect(xml).not.toContain(HEADER_PASSWORD);
+  expect(await page.content()).not.toContain(HEADER_PASSWORD);
+  const decrypted = decryptHeader(xml);
+  expect(decrypted).toMatchObject({ sessionKeyBytes: 16, password: HEADER_PASSWORD, digestMatches: true });
+  expect(decrypted.created).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+  await expect(page.getByTestId("header-validity")).toContainText(/Válido durante mais (60|59|58) segundos/);
+  expect(await axeViolations(page)).toEqual([]);
+
+  // Copy: the toast, and the clipboard holds the header.
+  await page.getByRole("button", { name: "Copiar cabeçalho" }).click();
+  await expect(page.getByText("Cabeçalho copiado para a área de transferência.")).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(xml);
+
+  // The minute runs out: the expired state, then a new header with the password still in its field.
+  await page.clock.fastForward(30_000);
+  await expect(page.getByTestId("security-header-announcement")).toHaveText(/O cabeçalho é válido durante mais (30|29|28) segundos\./);
+  await page.clock.fastForward(31_000);
+  await expect(page.getByTestId("header-validity")).toHaveText("Este cabeçalho expirou: gere-o novamente.");
+  await expect(page.getByRole("button", { name: "Copiar cabeçalho" })).toHaveCount(0);
+  await page.getByRole("button", { name: "Gerar novamente" }).click();
+  await expect(page.getByTestId("header-validity")).toContainText("Válido durante mais");
+  const second = await result.inputValue();
+  expect(second).not.toBe(xml);
+  expect(decryptHeader(second).password).toBe(HEADER_PASSWORD);
+
+  // The crypto code came as its own chunk, only now; and the password went nowhere.
+  expect(requests.some((request) => /\/assets\/generate-header-[\w-]+\.js$/.test(request.url()))).toBe(true);
+  expect(await leaksOf(requests, HEADER_PASSWORD)).toEqual([]);
+  // The demo provider's login page asks for /favicon.ico, outside the portal (404): not this page.
+  expect(consoleErrors.filter((error) => !error.includes("status of 404"))).toEqual([]);
+});
+
+test("in English: 'Mandatory', the summary, and a specific username message; the NIF warning is a warning", async ({ page }) => {
+  const requests = recordRequests(page);
+  await signInToForm(page, "?lang=en");
+  await waitForHydration(page);
+  const username = page.getByRole("textbox", { name: "Username (NIF/UserID)" });
+  await page.getByRole("button", { name: "Generate header" }).click();
+  const summary = page.getByRole("alert").filter({ hasText: "Please, correct the errors in the fields." });
+  await expect(summary.getByRole("link", { name: "Mandatory" })).toHaveCount(1);
+  await page.getByLabel("Password").fill(HEADER_PASSWORD);
+  await username.fill("12345678/1");
+  await page.getByRole("button", { name: "Generate header" }).click();
+  await expect(summary.getByRole("link", { name: "The NIF before the slash must have exactly 9 digits" })).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+  await username.fill("555555555/1");
+  await page.getByRole("button", { name: "Generate header" }).click();
+  await expect(page.getByText(/The NIF 555555555 does not pass the check-digit test/)).toBeVisible();
+  await expect(page.getByRole("textbox", { name: "Security header (read only)" })).toHaveValue(/555555555\/1/);
+  await expect(summary).toHaveCount(0);
+  expect(await leaksOf(requests, HEADER_PASSWORD)).toEqual([]);
+});
+
+for (const [lang, heading, alt, caption] of [
+  ["pt", "Algoritmos", "Uma chave AES-128 nova", "Como os campos do cabeçalho são calculados"],
+  ["en", "Algorithms", "A new AES-128 key", "How the fields of the header are computed"],
+] as const) {
+  test(`the guide pages (${lang}) read well, show the diagram in the preview dialog, and load no crypto code`, async ({ page }) => {
+    const requests = recordRequests(page);
+    await page.goto(`${OVERVIEW}?lang=${lang}`);
+    await expect(page.getByRole("heading", { level: 2, name: heading })).toBeVisible();
+    await expect(page.getByText("http://schemas.xmlsoap.org/ws/2002/12/secext").first()).toBeVisible();
+    await waitForHydration(page);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole("button", { name: new RegExp(alt) }).click();
+    const dialog = page.getByRole("dialog", { name: caption });
+    await expect(dialog.locator(`img[src="/areaOE/diagrams/security-header-flow-${lang}.svg"]`)).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.keyboard.press("Escape");
+
+    await page.goto(`${CONFIG}?lang=${lang}`);
+    await expect(page.getByText("npx areaoe-security-header --help")).toBeVisible();
+    await waitForHydration(page);
+    expect(await axeViolations(page)).toEqual([]);
+    expect(requests.filter((request) => /generate-header/.test(request.url()))).toEqual([]);
+  });
+}
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+  test("the form page explains that the header is computed in the browser and points to the command-line tool", async ({ page }) => {
+    await signInToForm(page);
+    await expect(page.getByText(/Este formulário precisa de JavaScript/)).toBeVisible();
+    await expect(page.getByRole("link", { name: "Configuração do cabeçalho de segurança e ferramenta de linha de comandos" })).toHaveAttribute(
+      "href",
+      CONFIG,
+    );
+    // Nothing can be typed or sent: a native submit would put the password in the URL.
+    await expect(page.getByRole("button", { name: "Gerar cabeçalho" })).toBeDisabled();
+    await expect(page.getByLabel("Palavra-passe")).toBeDisabled();
+  });
+});
