@@ -10,19 +10,6 @@ import { withI18n } from "./test-i18n";
 
 afterEach(cleanup);
 
-describe("inline style guard", () => {
-  it("keeps empty nonce-less <style> elements out of <head>, lets others in", async () => {
-    await import("./inline-style-guard");
-    const empty = document.createElement("style");
-    document.head.appendChild(empty);
-    expect(empty.isConnected).toBe(false);
-    const link = document.createElement("link");
-    document.head.appendChild(link);
-    expect(link.isConnected).toBe(true);
-    link.remove();
-  });
-});
-
 describe("toast defaults", () => {
   it("pins SPEC §9", () => {
     expect(TOAST_DURATION).toBe(5000);

@@ -1,16 +1,14 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Toaster as SonnerToasterType } from "sonner";
-import "./inline-style-guard";
 import { TOAST_DURATION, TOAST_HOTKEY, hotkeyLabel } from "./toast-defaults";
-import "sonner/dist/styles.css";
 import "./toaster.css";
 
 /**
  * The notifications region, once per page (in app/root.tsx): a polite live region labelled
  * 'Notifications (Alt+T)'; Alt+T moves focus to the notifications. Show one with `notify()`.
- * sonner is loaded after hydration (toasts are client-side only), once the inline-style guard is in
- * place, so its CSS injection never trips the Content-Security-Policy.
+ * sonner is loaded after hydration (toasts are client-side only). It injects its own stylesheet at
+ * runtime; the Content-Security-Policy allows exactly that stylesheet by hash (server/http/style-hashes.ts).
  */
 export function Toaster() {
   const { t } = useTranslation("common");
