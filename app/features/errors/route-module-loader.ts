@@ -10,6 +10,7 @@ interface RouterGlobals {
   __reactRouterRouteModules?: Record<string, unknown>;
   __reactRouterManifest?: { routes: Record<string, { module: string } | undefined> };
   __reactRouterDataRouter?: {
+    basename?: string;
     state: { navigation: { location?: { pathname: string; search: string; hash: string } } };
     navigate(to: string): Promise<void>;
   };
@@ -64,7 +65,16 @@ export function installRouteModuleLoader(win: Window & RouterGlobals = window): 
 /** After a chunk reload, goes on to the page the visitor was going to. */
 export function resumeInterruptedNavigation(win: Window & RouterGlobals = window): void {
   const target = takeResumeTarget(win.sessionStorage, Date.now());
-  if (target) void win.__reactRouterDataRouter?.navigate(target);
+  const router = win.__reactRouterDataRouter;
+  if (target && router) void router.navigate(withoutBasename(target, router.basename));
+}
+
+/** The router's state holds full paths; navigate() wants them without the basename (/areaOE). */
+export function withoutBasename(path: string, basename = "/"): string {
+  const base = basename.replace(/\/+$/, "");
+  if (!base || !path.startsWith(base)) return path;
+  const rest = path.slice(base.length);
+  return rest === "" || rest.startsWith("?") || rest.startsWith("#") ? `/${rest}` : rest.startsWith("/") ? rest : path;
 }
 
 /**
