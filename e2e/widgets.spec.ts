@@ -46,6 +46,8 @@ test.describe("certificate renewal planner (web services page)", () => {
     expect(ics).toContain("\r\nSUMMARY;LANGUAGE=en:Request the renewal of the web-service certificate\r\n");
     expect(ics.trimEnd().endsWith("END:VCALENDAR")).toBe(true);
     await expect(page.getByRole("region", { name: "Notifications (Alt+T)" }).getByText("Reminder downloaded")).toBeVisible();
+    // The toast fades in (sonner's own stylesheet); check contrast once it is fully shown.
+    await expect(page.locator("[data-sonner-toast]").first()).toHaveCSS("opacity", "1");
     expect(await axeViolations(page)).toEqual([]);
     expect(consoleErrors).toEqual([]);
   });

@@ -2,6 +2,8 @@ import { Component, type ErrorInfo, type ReactNode } from "react";
 import { useLocation } from "react-router";
 import { ErrorScreen } from "./error-screen";
 import { reportError } from "./error-reporting";
+import { isChunkLoadError, type ChunkLoadError } from "./chunk-recovery";
+import { retryChunkLoad } from "./route-module-loader";
 
 interface PageErrorBoundaryProps {
   /** A change (a navigation) clears the error. */
@@ -11,6 +13,7 @@ interface PageErrorBoundaryProps {
 
 interface PageErrorBoundaryState {
   failed: boolean;
+  error?: unknown;
   /** Bumped by Retry so the page is mounted afresh rather than reusing broken state. */
   attempt: number;
 }
@@ -22,8 +25,8 @@ interface PageErrorBoundaryState {
 export class PageErrorBoundary extends Component<PageErrorBoundaryProps, PageErrorBoundaryState> {
   override state: PageErrorBoundaryState = { failed: false, attempt: 0 };
 
-  static getDerivedStateFromError(): Partial<PageErrorBoundaryState> {
-    return { failed: true };
+  static getDerivedStateFromError(error: unknown): Partial<PageErrorBoundaryState> {
+    return { failed: true, error };
   }
 
   override componentDidCatch(error: unknown, info: ErrorInfo): void {
@@ -34,7 +37,14 @@ export class PageErrorBoundary extends Component<PageErrorBoundaryProps, PageErr
     if (previous.resetKey !== this.props.resetKey && this.state.failed) this.setState({ failed: false });
   }
 
-  retry = (): void => this.setState((state) => ({ failed: false, attempt: state.attempt + 1 }));
+  retry = (): void => {
+    // A page whose code could not be downloaded needs the file again, not just a new render.
+    if (isChunkLoadError(this.state.error)) {
+      void retryChunkLoad(this.state.error as ChunkLoadError);
+      return;
+    }
+    this.setState((state) => ({ failed: false, error: undefined, attempt: state.attempt + 1 }));
+  };
 
   override render(): ReactNode {
     if (this.state.failed) return <ErrorScreen onRetry={this.retry} />;

@@ -37,7 +37,15 @@ export function installRouteModuleLoader(win: Window & RouterGlobals = window): 
         win.location.reload();
         return new Promise(() => undefined);
       }
-      throw new ChunkLoadError(moduleUrl, { cause });
+      // React Router swallows a rejected route module (the page would just be blank), so the failure
+      // becomes a page whose rendering throws: the page boundary shows it, with Retry. The module is
+      // not cached, so a later navigation imports the file again.
+      const failure = new ChunkLoadError(moduleUrl, { cause });
+      return {
+        default: function PageCodeUnavailable(): never {
+          throw failure;
+        },
+      };
     }
   }
 

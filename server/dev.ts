@@ -1,0 +1,31 @@
+/**
+ * `npm run dev`: the same Express app as production (configuration, sign-in, API, security headers),
+ * with Vite in middleware mode for hot reloading and server modules loaded on each request.
+ */
+import express from "express";
+import { createServer } from "vite";
+import type { ServerBuild } from "react-router";
+import { createApp } from "./app";
+import { loadConfig } from "./config/load-config";
+import { createLogger } from "./logger";
+import { loadAuthorityEnvironments } from "./security-header/authority-environments";
+
+const logger = createLogger(process.env.LOG_LEVEL ?? "info");
+process.env.NODE_ENV ??= "development";
+
+const config = loadConfig();
+const authorityEnvironments = await loadAuthorityEnvironments(config, { log: (message) => logger.warn(message) });
+const vite = await createServer({ server: { middlewareMode: true }, appType: "custom" });
+
+const app = createApp({
+  config,
+  logger,
+  build: () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
+  authorityEnvironments,
+});
+
+const outer = express();
+outer.use(vite.middlewares);
+outer.use(app);
+const port = Number.parseInt(process.env.PORT ?? "3000", 10);
+outer.listen(port, () => logger.info(`areaOE (development) on http://localhost:${port}/areaOE/`));
