@@ -26,6 +26,11 @@ const app = createApp({
 
 const outer = express();
 outer.use(vite.middlewares);
+// Vite's base middleware strips /areaOE from req.url; the app expects the full path.
+outer.use((req, _res, next) => {
+  req.url = req.originalUrl;
+  next();
+});
 outer.use(app);
 const port = Number.parseInt(process.env.PORT ?? "3000", 10);
 outer.listen(port, () => logger.info(`areaOE (development) on http://localhost:${port}/areaOE/`));
