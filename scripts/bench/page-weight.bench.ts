@@ -17,6 +17,8 @@ const PAGES = [
 ];
 
 interface Sample {
+  /** Gzip bytes per JavaScript file loaded before the page was interactive. */
+  chunks: Map<string, number>;
   js: number;
   css: number;
   html: number;
@@ -38,15 +40,15 @@ const CHROMIUM_ARGS = [
 async function measure(origin: string, path: string, browser: Browser): Promise<Sample> {
   const context = await browser.newContext({ locale: "pt-PT" });
   const page = await context.newPage();
-  const bodies: { type: "js" | "css" | "html"; body: Promise<Buffer> }[] = [];
+  const bodies: { type: "js" | "css" | "html"; url: string; body: Promise<Buffer> }[] = [];
   let interactive = false;
   page.on("response", (response) => {
     if (interactive) return;
     const url = response.url();
     const type = response.request().resourceType();
-    if (type === "script" || url.endsWith(".js")) bodies.push({ type: "js", body: response.body() });
-    else if (type === "stylesheet") bodies.push({ type: "css", body: response.body() });
-    else if (type === "document") bodies.push({ type: "html", body: response.body() });
+    if (type === "script" || url.endsWith(".js")) bodies.push({ type: "js", url, body: response.body() });
+    else if (type === "stylesheet") bodies.push({ type: "css", url, body: response.body() });
+    else if (type === "document") bodies.push({ type: "html", url, body: response.body() });
   });
   await page.goto(`${origin}${path}`, { waitUntil: "load" });
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
@@ -59,10 +61,12 @@ async function measure(origin: string, path: string, browser: Browser): Promise<
       interactive: performance.now(),
     };
   });
-  const sample: Sample = { js: 0, css: 0, html: 0, ...timing };
+  const sample: Sample = { chunks: new Map(), js: 0, css: 0, html: 0, ...timing };
   for (const entry of bodies) {
     const body = await entry.body.catch(() => Buffer.alloc(0));
-    sample[entry.type] += entry.type === "html" ? body.length : gzipSync(body, { level: 9 }).length;
+    const size = entry.type === "html" ? body.length : gzipSync(body, { level: 9 }).length;
+    sample[entry.type] += size;
+    if (entry.type === "js") sample.chunks.set(entry.url.split("/").pop() ?? entry.url, size);
   }
   await context.close();
   return sample;
@@ -78,6 +82,7 @@ export async function runPageWeightBench(): Promise<void> {
     args: CHROMIUM_ARGS,
   });
   try {
+    const largest: [string, Map<string, number>][] = [];
     console.log(`\nPage weight and speed in Chromium (median of ${RUNS} cold runs)`);
     console.log("page                       | JS gzip  | CSS gzip | HTML     | TTFB   | load   | hydrated | JS budget");
     console.log("---------------------------|----------|----------|----------|--------|--------|----------|----------");
@@ -85,7 +90,7 @@ export async function runPageWeightBench(): Promise<void> {
       await measure(server.origin, target.path, browser); // warm the server, not the browser
       const samples: Sample[] = [];
       for (let run = 0; run < RUNS; run += 1) samples.push(await measure(server.origin, target.path, browser));
-      const m = (key: keyof Sample) => median(samples.map((sample) => sample[key]));
+      const m = (key: Exclude<keyof Sample, "chunks">) => median(samples.map((sample) => sample[key]));
       const js = m("js");
       console.log(
         [
@@ -99,6 +104,12 @@ export async function runPageWeightBench(): Promise<void> {
           js <= JS_BUDGET_BYTES ? "within" : `OVER by ${kb(js - JS_BUDGET_BYTES)}`,
         ].join(" | "),
       );
+      largest.push([target.name, samples[0]?.chunks ?? new Map()]);
+    }
+    console.log("\nLargest first-load JavaScript files (gzip):");
+    for (const [name, chunks] of largest) {
+      const top = [...chunks].sort((a, b) => b[1] - a[1]).slice(0, 6);
+      console.log(`  ${name}: ${top.map(([file, size]) => `${file.replace(/-[\w-]{8}\.js$/, ".js")} ${kb(size)}`).join(", ")}`);
     }
   } finally {
     await browser.close();
