@@ -7,6 +7,7 @@
 import { gzipSync } from "node:zlib";
 import { chromium, type Browser } from "@playwright/test";
 import { median, startProductionServer } from "./start-server";
+import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from "../chromium";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const JS_BUDGET_BYTES = 120 * 1024;
@@ -26,16 +27,6 @@ interface Sample {
   load: number;
   interactive: number;
 }
-
-const CHROMIUM_ARGS = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--no-first-run",
-  "--disable-sync",
-  "--disable-quic",
-];
 
 async function measure(origin: string, path: string, browser: Browser): Promise<Sample> {
   const context = await browser.newContext({ locale: "pt-PT" });
@@ -78,7 +69,7 @@ const ms = (value: number) => `${value.toFixed(0)} ms`;
 export async function runPageWeightBench(): Promise<void> {
   const server = await startProductionServer(Number(process.env.BENCH_PORT ?? 3290));
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    executablePath: CHROMIUM_EXECUTABLE,
     args: CHROMIUM_ARGS,
   });
   try {

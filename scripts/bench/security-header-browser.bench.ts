@@ -10,6 +10,7 @@ import { build } from "esbuild";
 import { chromium } from "@playwright/test";
 import { defaultLocalTestKeyDir, ensureLocalTestKeyPair } from "@areaoe/security-header/node";
 import { median } from "./start-server";
+import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from "../chromium";
 
 const RUNS = 50;
 
@@ -50,8 +51,8 @@ async function main() {
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: ["--no-sandbox", "--disable-gpu"],
+    executablePath: CHROMIUM_EXECUTABLE,
+    args: CHROMIUM_ARGS,
   });
   try {
     const page = await browser.newPage();

@@ -2,6 +2,16 @@ import { z } from "zod";
 
 export const BASE_PATH = "/areaOE";
 
+/** Parses an absolute URL, or records a "not a valid URL" issue and returns undefined. */
+function parseUrl(value: string, ctx: z.RefinementCtx): URL | undefined {
+  try {
+    return new URL(value);
+  } catch {
+    ctx.addIssue({ code: "custom", message: `"${value}" is not a valid URL` });
+    return undefined;
+  }
+}
+
 /** A link target: an absolute http(s) URL, or an in-app path under the base path. */
 export const linkHref = z.string().superRefine((value, ctx) => {
   if (value.startsWith("/")) {
@@ -13,13 +23,8 @@ export const linkHref = z.string().superRefine((value, ctx) => {
     }
     return;
   }
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    ctx.addIssue({ code: "custom", message: `"${value}" is not a valid URL` });
-    return;
-  }
+  const url = parseUrl(value, ctx);
+  if (!url) return;
   if (url.protocol !== "https:" && url.protocol !== "http:") {
     ctx.addIssue({ code: "custom", message: `the scheme "${url.protocol}" is not allowed; use https: or http:` });
   }
@@ -56,13 +61,8 @@ export const errorReportingSchema = z
 
 /** An OpenID Connect issuer: https, or http only on this machine (loopback). */
 const issuerUrl = z.string().superRefine((value, ctx) => {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    ctx.addIssue({ code: "custom", message: `"${value}" is not a valid URL` });
-    return;
-  }
+  const url = parseUrl(value, ctx);
+  if (!url) return;
   const loopback = ["localhost", "127.0.0.1", "[::1]"].includes(url.hostname);
   if (url.protocol !== "https:" && !(url.protocol === "http:" && loopback)) {
     ctx.addIssue({ code: "custom", message: "the issuer must be an https: URL (http: only on localhost)" });

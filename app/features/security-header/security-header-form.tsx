@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
 import { Trans, useTranslation } from "react-i18next";
 import { ErrorSummary, type ErrorSummaryItem } from "../../components/ui/error-summary";
+import { CheckboxField } from "../../components/ui/checkbox-field";
 import { Field } from "../../components/ui/field";
 import { MANDATORY_MESSAGE_KEY, isBlank } from "../../components/ui/form-validation";
 import { Input } from "../../components/ui/input";
@@ -225,34 +226,24 @@ export function SecurityHeaderForm({ usernamePrefill, environments, overviewHref
           {environment ? <EnvironmentDetails environment={environment} /> : null}
           <fieldset className="form-group security-header-form__choice">
             <legend className="label">{t("options")}</legend>
-            <div className="security-header-form__option">
-              <input
-                type="checkbox"
-                id="security-header-envelope"
-                name="envelope"
-                checked={envelope}
-                onChange={(event) => setEnvelope(event.target.checked)}
-                aria-describedby="security-header-envelope-hint"
-              />
-              <label htmlFor="security-header-envelope">{t("envelope")}</label>
-              <div id="security-header-envelope-hint" className="hint">
-                {t("envelopeHint")}
-              </div>
-            </div>
-            <div className="security-header-form__option">
-              <input
-                type="checkbox"
-                id="security-header-created-in-clear"
-                name="createdInClear"
-                checked={createdInClear}
-                onChange={(event) => setCreatedInClear(event.target.checked)}
-                aria-describedby="security-header-created-in-clear-hint"
-              />
-              <label htmlFor="security-header-created-in-clear">{t("createdInClear")}</label>
-              <div id="security-header-created-in-clear-hint" className="hint">
-                {t("createdInClearHint")}
-              </div>
-            </div>
+            <CheckboxField
+              className="security-header-form__option"
+              id="security-header-envelope"
+              name="envelope"
+              checked={envelope}
+              onCheckedChange={setEnvelope}
+              label={t("envelope")}
+              hint={t("envelopeHint")}
+            />
+            <CheckboxField
+              className="security-header-form__option"
+              id="security-header-created-in-clear"
+              name="createdInClear"
+              checked={createdInClear}
+              onCheckedChange={setCreatedInClear}
+              label={t("createdInClear")}
+              hint={t("createdInClearHint")}
+            />
           </fieldset>
           <button type="submit" className="button" aria-disabled={busy || undefined}>
             {busy ? t("generating") : t("generate")}
