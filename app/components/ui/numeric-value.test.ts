@@ -129,4 +129,11 @@ describe("parseNumericValue: bounds", () => {
       }),
     );
   });
+
+  it("formats with exactly the precision, never float noise", () => {
+    expect(formatNumericValue(1 + 39 / 100, 2)).toBe("1.39");
+    expect(formatNumericValue(1000, 2)).toBe("1,000.00");
+    expect(formatNumericValue(0.5)).toBe("0.5");
+    expect(formatNumericValue(1234567.25)).toBe("1,234,567.25");
+  });
 });

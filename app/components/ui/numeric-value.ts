@@ -67,10 +67,11 @@ export function parseNumericValue(text: string, bounds: NumericBounds = {}): Num
 }
 
 /** A number written the way the numeric input reads it: '.' for decimals, ',' between thousands. */
-export function formatNumericValue(value: number, fractionDigits = 0): string {
-  return new Intl.NumberFormat("en-US", {
-    minimumFractionDigits: fractionDigits,
-    maximumFractionDigits: Math.max(fractionDigits, 20),
-    useGrouping: true,
-  }).format(value);
+export function formatNumericValue(value: number, precision?: number): string {
+  // With a precision (money: 2), exactly that many decimals, so arithmetic noise such as
+  // 1.3900000000000001 never reaches the screen; without one, every significant digit.
+  const digits = precision === undefined
+    ? { maximumFractionDigits: 20 }
+    : { minimumFractionDigits: precision, maximumFractionDigits: precision };
+  return new Intl.NumberFormat("en-US", { ...digits, useGrouping: true }).format(value);
 }
