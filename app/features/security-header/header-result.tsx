@@ -1,5 +1,6 @@
 import { useEffect, useRef, type RefObject } from "react";
 import { useTranslation } from "react-i18next";
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "../../components/ui/dropdown-menu";
 import { Field } from "../../components/ui/field";
 import { notify } from "../../components/ui/notify";
 import { Textarea } from "../../components/ui/textarea";
@@ -22,6 +23,20 @@ export interface HeaderResultProps {
 
 const RESULT_ID = "security-header-result";
 
+/** The XML on one line (no whitespace between tags), for tools that take the header as a single value. */
+export function toOneLine(xml: string): string {
+  return xml.replace(/>\s+</g, "><").trim();
+}
+
+function downloadXml(text: string, fileName: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type: "application/xml" }));
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = fileName;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
 /** The generated header: read-only box, Copy, and the 1-minute validity counting down to 'expired'. */
 export function HeaderResult({ text, envelope, environmentName, expiresAtMs, nifCheckDigitWarning, headingRef, announce, onGenerateAgain }: HeaderResultProps) {
   const { t } = useTranslation("security-header");
@@ -29,8 +44,8 @@ export function HeaderResult({ text, envelope, environmentName, expiresAtMs, nif
   const expired = remaining === 0;
   useAnnouncements(remaining, announce);
 
-  const copy = async () => {
-    if (await copyText(text)) {
+  const copy = async (value = text) => {
+    if (await copyText(value)) {
       notify(t("copied"), { kind: "success" });
       return;
     }
@@ -81,9 +96,26 @@ export function HeaderResult({ text, envelope, environmentName, expiresAtMs, nif
           <p className="security-header-result__status" data-testid="header-validity">
             {t("validFor", { count: remaining, time: until })}
           </p>
-          <button type="button" className="button button--secondary" onClick={() => void copy()}>
-            {t("copy")}
-          </button>
+          <div className="security-header-result__actions">
+            <button type="button" className="button button--secondary" onClick={() => void copy()}>
+              {t("copy")}
+            </button>
+            {/* Not modal: the rest of the page stays readable (a modal menu hides it from screen readers). */}
+            <DropdownMenu modal={false}>
+              <DropdownMenuTrigger className="button button--secondary">{t("moreActions")}</DropdownMenuTrigger>
+              <DropdownMenuContent>
+                <DropdownMenuItem onSelect={() => void copy(toOneLine(text))}>{t("copyOneLine")}</DropdownMenuItem>
+                <DropdownMenuItem
+                  onSelect={() => {
+                    downloadXml(text, `security-header-${until.replaceAll(":", "")}.xml`);
+                    notify(t("downloaded"), { kind: "success" });
+                  }}
+                >
+                  {t("downloadXml")}
+                </DropdownMenuItem>
+              </DropdownMenuContent>
+            </DropdownMenu>
+          </div>
         </>
       )}
     </section>
