@@ -19,7 +19,8 @@ const pageNonce = document.querySelector<HTMLScriptElement>("script[nonce]")?.no
 if (pageNonce) setNonce(pageNonce);
 
 // The server already negotiated the language (query, cookie, Accept-Language, pt) and wrote it into
-// <html lang>; the detector reads the same sources in the same order so hydration matches.
+// <html lang>; the detector reads the same sources in the same order so hydration matches (the
+// cookie is httpOnly, so after the query it is <html lang> that carries the cookie's choice).
 void i18next
   .use(LanguageDetector)
   .use(initReactI18next)

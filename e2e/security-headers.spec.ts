@@ -47,5 +47,6 @@ test("assets, the API, errors and the language cookie follow the policy too", as
     expectPolicy(response.headers());
   }
   const switched = await request.get("/areaOE/?lang=en");
-  expect(switched.headers()["set-cookie"]).toMatch(/lang=en;.*SameSite=Lax/i);
+  expect(switched.headers()["set-cookie"]).toMatch(/lang=en;.*HttpOnly/i);
+  expect(switched.headers()["set-cookie"]).toMatch(/SameSite=Lax/i);
 });

@@ -37,7 +37,9 @@ export function languageMiddleware(req: Request, res: Response, next: NextFuncti
       maxAge: ONE_YEAR_SECONDS * 1000,
       sameSite: "lax",
       secure: req.secure,
-      httpOnly: false,
+      // Scripts never need it: the browser's detector falls back to <html lang>, which the server wrote
+      // from this very cookie.
+      httpOnly: true,
     });
   }
   res.locals.lang = lang;
