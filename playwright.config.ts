@@ -9,7 +9,9 @@ export default defineConfig({
   testDir: "./e2e",
   fullyParallel: true,
   workers: process.env.CI ? 2 : 2,
-  retries: 0,
+  // One retry in CI, reported as "flaky" in the output, so a timing hiccup on a loaded 2-core machine
+  // does not block a landing; locally a failure is a failure.
+  retries: process.env.CI ? 1 : 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
   reporter: process.env.CI ? [["list"]] : [["list"]],
