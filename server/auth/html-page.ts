@@ -19,6 +19,7 @@ export function htmlPage({ lang, title, body }: { lang: Language; title: string;
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
 <title>${escapeHtml(title)}</title>
+<link rel="icon" href="/areaOE/favicon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="${AUTH_STYLESHEET_PATH}">
 </head>
 <body>
