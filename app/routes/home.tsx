@@ -11,11 +11,11 @@ const ImagePreviewDialog = lazyComponent(() =>
 export const meta = pageMeta("home");
 export const handle = { pageId: "home" };
 
-const TOOL_PAGES: PageId[] = ["security-header", "web-services", "first-steps", "testing-manual"];
+const TOOL_PAGES: PageId[] = ["first-steps", "web-services", "tools", "security-header", "testing-manual"];
 
 export default function Home() {
   const { t, i18n } = useTranslation(["common", "pages"]);
-  const areas = childPages("home").filter((page) => !TOOL_PAGES.includes(page.id as PageId) && page.id !== "tools");
+  const areas = childPages("home").filter((page) => !TOOL_PAGES.includes(page.id as PageId));
   const lang = i18n.language === "en" ? "en" : "pt";
   return (
     <div className="home">
@@ -34,30 +34,12 @@ export default function Home() {
 
       <section aria-labelledby="areas-heading">
         <h2 id="areas-heading">{t("common:home.areasHeading")}</h2>
-        <ul className="card-grid">
-          {areas.map((page) => (
-            <li key={page.id} className="card">
-              <h3 className="card__title">
-                <Link to={`/${page.path}`}>{t(`pages:${page.id}.title`)}</Link>
-              </h3>
-              <p>{t(`pages:${page.id}.summary`)}</p>
-            </li>
-          ))}
-        </ul>
+        <PageCards ids={areas.map((page) => page.id as PageId)} />
       </section>
 
       <section aria-labelledby="start-heading">
         <h2 id="start-heading">{t("common:home.startHeading")}</h2>
-        <ul className="card-grid">
-          {TOOL_PAGES.map((id) => (
-            <li key={id} className="card">
-              <h3 className="card__title">
-                <Link to={pageRoutePath(id)}>{t(`pages:${id}.title`)}</Link>
-              </h3>
-              <p>{t(`pages:${id}.summary`)}</p>
-            </li>
-          ))}
-        </ul>
+        <PageCards ids={TOOL_PAGES} />
         <ImagePreviewDialog
           src={`/areaOE/diagrams/getting-started-${lang}.svg`}
           alt={t("common:home.diagramAlt")}
@@ -66,5 +48,22 @@ export default function Home() {
         />
       </section>
     </div>
+  );
+}
+
+/** A card per page: its title as a link and its one-line summary. */
+function PageCards({ ids }: { ids: PageId[] }) {
+  const { t } = useTranslation("pages");
+  return (
+    <ul className="card-grid">
+      {ids.map((id) => (
+        <li key={id} className="card">
+          <h3 className="card__title">
+            <Link to={pageRoutePath(id)}>{t(`${id}.title`)}</Link>
+          </h3>
+          <p>{t(`${id}.summary`)}</p>
+        </li>
+      ))}
+    </ul>
   );
 }
