@@ -3,15 +3,12 @@ import { pageMeta } from "~/config/page-meta";
 import { cleanQuery } from "~/features/search/run-search";
 import { searchSite } from "~/features/search/search-site";
 import { SearchPage } from "~/features/search/search-page";
-import { DEFAULT_LANGUAGE, isLanguage } from "~/i18n/languages";
 
 // Server-rendered results for `?q=`: the page works without JavaScript, and the index never ships
 // with it (the loader, and so the index, stays on the server).
 export async function loader({ request, context }: Route.LoaderArgs) {
   const query = cleanQuery(new URL(request.url).searchParams.get("q"));
-  // `react-router dev` runs without the Node server's load context: fall back to Portuguese.
-  const lang = isLanguage(context?.lang) ? context.lang : DEFAULT_LANGUAGE;
-  const results = query ? await searchSite(lang, query) : [];
+  const results = query ? await searchSite(context.lang, query) : [];
   return { query, results };
 }
 
