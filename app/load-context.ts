@@ -2,6 +2,7 @@ import type { Language } from "./i18n/languages";
 import type { PublicConfig } from "./config/public-config";
 import type { SessionUser } from "./features/session/session-user";
 import type { AuthorityEnvironment } from "./features/security-header/authority-environment";
+import type { HeaderCheckCertificate, HeaderCheckOutcome } from "./features/security-header/header-check";
 
 /** What the Node server hands to every loader and to the server entry. */
 export interface AreaOELoadContext {
@@ -16,6 +17,11 @@ export interface AreaOELoadContext {
   signInEnabled: boolean;
   /** The authority certificates for the security header (public material), with warnings as of `now`. */
   securityHeaderEnvironments: (now?: Date) => AuthorityEnvironment[];
+  /** The header checker: the local TEST certificate, and a check of a pasted request against its key. */
+  securityHeaderSandbox: {
+    certificate: HeaderCheckCertificate;
+    check: (xml: string, password?: string) => HeaderCheckOutcome;
+  };
 }
 
 declare module "react-router" {

@@ -15,6 +15,11 @@ import { pageMethods, wellFormedUrl } from "./http/request-guards";
 import { staticAssets } from "./http/static-assets";
 import { createAuth } from "./auth/create-auth";
 import type { AuthorityEnvironments } from "./security-header/authority-environments";
+import { timeRouter } from "./api/time";
+import type { HeaderSandbox } from "./sandbox/header-sandbox";
+import { toHeaderCheckOutcome } from "./sandbox/header-check-outcome";
+import { headerCheckGuard } from "./sandbox/header-check-guard";
+import { sandboxRateLimit, sandboxRouter } from "./sandbox/sandbox-router";
 import type { Language } from "../app/i18n/languages";
 
 export interface CreateAppOptions {
@@ -28,9 +33,11 @@ export interface CreateAppOptions {
   previousAssetsDir?: string;
   /** The authority certificates for the security header form, loaded at start. */
   authorityEnvironments?: AuthorityEnvironments;
+  /** The header sandbox (checker page and SOAP endpoint), on the local TEST key only. */
+  headerSandbox: HeaderSandbox;
 }
 
-export function createApp({ config, logger, build, clientDir, previousAssetsDir, authorityEnvironments }: CreateAppOptions): Express {
+export function createApp({ config, logger, build, clientDir, previousAssetsDir, authorityEnvironments, headerSandbox }: CreateAppOptions): Express {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", process.env.TRUST_PROXY ?? "loopback");
@@ -61,6 +68,10 @@ export function createApp({ config, logger, build, clientDir, previousAssetsDir,
   app.use(wellFormedUrl);
   // Only this endpoint parses a body, and only it is rate limited.
   app.use(BASE_PATH, clientErrorsRouter({ logger }));
+  app.use(BASE_PATH, timeRouter());
+  // Every route that decrypts a stranger's header shares one rate limit.
+  const sandboxLimiter = sandboxRateLimit();
+  app.use(BASE_PATH, sandboxRouter({ sandbox: headerSandbox, logger, limiter: sandboxLimiter }));
 
   app.get("/", (_req, res) => res.redirect(302, `${BASE_PATH}/`));
   app.get(`${BASE_PATH}/api/health`, (_req, res) => {
@@ -77,7 +88,9 @@ export function createApp({ config, logger, build, clientDir, previousAssetsDir,
   app.use(BASE_PATH, languageMiddleware);
   // Session cookie, /areaOE/auth/*, /areaOE/api/session and (when switched on) the demo identity provider.
   app.use(auth.router);
-  app.use(pageMethods);
+  // The header checker is the one page that takes a POST (its form works without JavaScript).
+  app.post(headerCheckGuard.paths, sandboxLimiter, headerCheckGuard.bodyLimit);
+  app.use(pageMethods({ postPaths: headerCheckGuard.paths }));
   app.all(
     /.*/,
     createRequestHandler({
@@ -90,6 +103,10 @@ export function createApp({ config, logger, build, clientDir, previousAssetsDir,
         origin: `${req.protocol}://${req.get("host") ?? "localhost"}`,
         ...auth.loadContext(res),
         securityHeaderEnvironments: (now?: Date) => authorityEnvironments?.describe(now) ?? [],
+        securityHeaderSandbox: {
+          certificate: headerSandbox.certificate,
+          check: (xml: string, password?: string) => toHeaderCheckOutcome(headerSandbox.check(xml, { password })),
+        },
       }),
     }),
   );

@@ -9,12 +9,14 @@ import { createApp } from "./app";
 import { loadConfig } from "./config/load-config";
 import { createLogger } from "./logger";
 import { loadAuthorityEnvironments } from "./security-header/authority-environments";
+import { loadHeaderSandbox } from "./sandbox/header-sandbox";
 
 const logger = createLogger(process.env.LOG_LEVEL ?? "info");
 process.env.NODE_ENV ??= "development";
 
 const config = loadConfig();
 const authorityEnvironments = await loadAuthorityEnvironments(config, { log: (message) => logger.warn(message) });
+const headerSandbox = await loadHeaderSandbox();
 const vite = await createServer({ server: { middlewareMode: true }, appType: "custom" });
 
 const app = createApp({
@@ -22,6 +24,7 @@ const app = createApp({
   logger,
   build: () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
   authorityEnvironments,
+  headerSandbox,
 });
 
 const outer = express();

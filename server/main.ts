@@ -6,6 +6,7 @@ import { createApp } from "./app";
 import { loadConfig } from "./config/load-config";
 import { createLogger } from "./logger";
 import { loadAuthorityEnvironments } from "./security-header/authority-environments";
+import { loadHeaderSandbox } from "./sandbox/header-sandbox";
 
 // Production entry: `npm start` runs the built copy of this file (build/server/index.js).
 const logger = createLogger();
@@ -13,10 +14,13 @@ const logger = createLogger();
 async function start(): Promise<Server> {
   let config;
   let authorityEnvironments;
+  let headerSandbox;
   try {
     config = loadConfig();
     // The authority certificates for the security header; a bad one stops the start (names the field).
     authorityEnvironments = await loadAuthorityEnvironments(config, { log: (message) => logger.warn(message) });
+    // The header checker and SOAP sandbox always use the local test key pair (made on first start).
+    headerSandbox = await loadHeaderSandbox();
   } catch (error) {
     logger.fatal({ err: { message: (error as Error).message } }, "areaOE cannot start");
     console.error((error as Error).message);
@@ -24,7 +28,7 @@ async function start(): Promise<Server> {
   }
   const clientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../client");
   const previousAssetsDir = process.env.AREAOE_PREVIOUS_ASSETS_DIR || undefined;
-  const app = createApp({ config, logger, build, clientDir, previousAssetsDir, authorityEnvironments });
+  const app = createApp({ config, logger, build, clientDir, previousAssetsDir, authorityEnvironments, headerSandbox });
   const port = Number.parseInt(process.env.PORT ?? "3000", 10);
   const host = process.env.HOST ?? "0.0.0.0";
   const server = app.listen(port, host, () => {

@@ -53,6 +53,11 @@ export const SITE_PAGES = [
     parent: "security-header",
   },
   {
+    id: "security-header-check",
+    path: "public/ferramentas/webservices/securityHeader/checkSecurityHeader",
+    parent: "security-header",
+  },
+  {
     id: "security-header-form",
     path: "ferramentas/webservices/securityHeader/generateSecurityHeaderForm",
     parent: "security-header",

@@ -13,6 +13,8 @@ export interface HeaderResultProps {
   envelope: boolean;
   environmentName: string;
   expiresAtMs: number;
+  /** Portal time − device time: the countdown runs on the portal's clock, like the header's Created. */
+  clockOffsetMs: number;
   /** The NIF that fails the check digit, shown as a warning (the header was still made). */
   nifCheckDigitWarning: string | null;
   headingRef: RefObject<HTMLHeadingElement | null>;
@@ -38,9 +40,9 @@ function downloadXml(text: string, fileName: string): void {
 }
 
 /** The generated header: read-only box, Copy, and the 1-minute validity counting down to 'expired'. */
-export function HeaderResult({ text, envelope, environmentName, expiresAtMs, nifCheckDigitWarning, headingRef, announce, onGenerateAgain }: HeaderResultProps) {
+export function HeaderResult({ text, envelope, environmentName, expiresAtMs, clockOffsetMs, nifCheckDigitWarning, headingRef, announce, onGenerateAgain }: HeaderResultProps) {
   const { t } = useTranslation("security-header");
-  const remaining = useCountdown(expiresAtMs) ?? 0;
+  const remaining = useCountdown(expiresAtMs, clockOffsetMs) ?? 0;
   const expired = remaining === 0;
   useAnnouncements(remaining, announce);
 

@@ -11,6 +11,10 @@ import { EnvironmentDetails } from "./environment-details";
 import { HeaderResult } from "./header-result";
 import { loadGenerator } from "./load-generator";
 import { usernameProblem } from "./username-problem";
+import { HeaderFormChoice, type HeaderForm } from "./header-form-choice";
+import { ClockNotice } from "./clock-notice";
+import { offsetOf } from "./server-clock";
+import { useServerClock } from "./use-server-clock";
 import "../../components/ui/tool-panel.css";
 import "./security-header-form.css";
 
@@ -37,6 +41,7 @@ interface Generated {
   envelope: boolean;
   environmentName: string;
   expiresAtMs: number;
+  clockOffsetMs: number;
   nifCheckDigitWarning: string | null;
 }
 
@@ -58,7 +63,8 @@ export function SecurityHeaderForm({ usernamePrefill, environments, overviewHref
   const passwordRef = useRef("");
   const [environmentId, setEnvironmentId] = useState<AuthorityEnvironmentId | undefined>(environments[0]?.id);
   const [envelope, setEnvelope] = useState(false);
-  const [createdInClear, setCreatedInClear] = useState(false);
+  const [headerForm, setHeaderForm] = useState<HeaderForm>("digest");
+  const clock = useServerClock();
   const [errors, setErrors] = useState<FieldErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -95,12 +101,16 @@ export function SecurityHeaderForm({ usernamePrefill, environments, overviewHref
         setFailure(t("errors.loadFailed"));
         return;
       }
+      // Created comes from the portal's clock (device clock + measured offset): the authority refuses a
+      // header more than a minute off, and device clocks often are.
+      const clockOffsetMs = offsetOf(clock);
       const outcome = await generator.generateHeader({
         username: username.trim(),
         password,
-        certificatePem: environment.pem,
-        createdInClear,
+        publicKey: environment.publicKey,
+        form: headerForm,
         envelope,
+        now: new Date(Date.now() + clockOffsetMs),
       });
       if (!outcome.ok) {
         setGenerated(null);
@@ -120,6 +130,7 @@ export function SecurityHeaderForm({ usernamePrefill, environments, overviewHref
         envelope,
         environmentName: environmentName(environment),
         expiresAtMs: outcome.expiresAtMs,
+        clockOffsetMs,
         nifCheckDigitWarning: outcome.nifCheckDigitWarning,
       });
       setAnnouncement(t("generated"));
@@ -224,6 +235,7 @@ export function SecurityHeaderForm({ usernamePrefill, environments, overviewHref
             </p>
           ) : null}
           {environment ? <EnvironmentDetails environment={environment} /> : null}
+          <HeaderFormChoice value={headerForm} onChange={setHeaderForm} />
           <fieldset className="form-group security-header-form__choice">
             <legend className="label">{t("options")}</legend>
             <CheckboxField
@@ -235,16 +247,8 @@ export function SecurityHeaderForm({ usernamePrefill, environments, overviewHref
               label={t("envelope")}
               hint={t("envelopeHint")}
             />
-            <CheckboxField
-              className="security-header-form__option"
-              id="security-header-created-in-clear"
-              name="createdInClear"
-              checked={createdInClear}
-              onCheckedChange={setCreatedInClear}
-              label={t("createdInClear")}
-              hint={t("createdInClearHint")}
-            />
           </fieldset>
+          <ClockNotice reading={clock} />
           <button type="submit" className="button" aria-disabled={busy || undefined}>
             {busy ? t("generating") : t("generate")}
           </button>

@@ -1,0 +1,71 @@
+import { useEffect, useRef } from "react";
+import { useTranslation } from "react-i18next";
+import { Form, useActionData, useNavigation } from "react-router";
+import { ErrorSummary, type ErrorSummaryItem } from "../../components/ui/error-summary";
+import { Field } from "../../components/ui/field";
+import { MANDATORY_MESSAGE_KEY } from "../../components/ui/form-validation";
+import { Input } from "../../components/ui/input";
+import { Textarea } from "../../components/ui/textarea";
+import type { HeaderCheckActionData } from "./header-check";
+import { HeaderCheckReport } from "./header-check-report";
+import "../../components/ui/tool-panel.css";
+import "./header-check.css";
+
+const ENVELOPE_ID = "header-check-envelope";
+const PASSWORD_ID = "header-check-password";
+const ENVELOPE_ROWS = 14;
+
+/**
+ * The header checker: a plain form posted to the page's own action, so it works without JavaScript.
+ * The server checks the header with the portal's local TEST key only. The password (optional) is
+ * compared in the server's memory; it is never stored, logged or sent back, so its field starts empty.
+ */
+export function HeaderCheckForm() {
+  const { t } = useTranslation("security-header");
+  const { t: tUi } = useTranslation("ui");
+  const data = useActionData<HeaderCheckActionData>();
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const reportRef = useRef<HTMLHeadingElement>(null);
+
+  // A new report takes focus, so keyboard and screen-reader users land on it.
+  useEffect(() => {
+    if (data?.status === "checked") reportRef.current?.focus();
+  }, [data]);
+
+  const envelopeError =
+    data?.status === "invalid"
+      ? data.problem === "envelopeMissing"
+        ? tUi(MANDATORY_MESSAGE_KEY)
+        : t("check.envelopeTooLarge", { kilobytes: 64 })
+      : undefined;
+  const summary: ErrorSummaryItem[] = envelopeError ? [{ fieldId: ENVELOPE_ID, message: `${t("check.envelope")}: ${envelopeError}` }] : [];
+
+  return (
+    <section className="header-check" aria-labelledby="header-check-title">
+      <h2 id="header-check-title">{t("check.formTitle")}</h2>
+      <Form method="post" className="tool-panel header-check__form" noValidate>
+        <ErrorSummary errors={summary} />
+        <Field id={ENVELOPE_ID} label={t("check.envelope")} hint={t("check.envelopeHint")} error={envelopeError} required>
+          <Textarea
+            name="envelope"
+            rows={ENVELOPE_ROWS}
+            defaultValue={data?.envelope ?? ""}
+            spellCheck={false}
+            autoCapitalize="off"
+            className="header-check__envelope"
+          />
+        </Field>
+        <Field id={PASSWORD_ID} label={t("check.password")} hint={t("check.passwordHint")}>
+          <Input type="password" name="password" defaultValue="" autoComplete="off" className="header-check__password" />
+        </Field>
+        <button type="submit" className="button" aria-disabled={busy || undefined}>
+          {busy ? t("check.checking") : t("check.submit")}
+        </button>
+      </Form>
+      {data?.status === "checked" ? (
+        <HeaderCheckReport outcome={data.outcome} passwordCompared={data.passwordCompared} headingRef={reportRef} />
+      ) : null}
+    </section>
+  );
+}

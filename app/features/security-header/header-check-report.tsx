@@ -1,0 +1,68 @@
+import type { Ref } from "react";
+import { useTranslation } from "react-i18next";
+import type { HeaderCheckFinding, HeaderCheckOutcome } from "./header-check";
+
+export interface HeaderCheckReportProps {
+  outcome: HeaderCheckOutcome;
+  passwordCompared: boolean;
+  headingRef?: Ref<HTMLHeadingElement>;
+}
+
+/** What the checker found, in the order to fix it: each finding says what is wrong and what to change. */
+export function HeaderCheckReport({ outcome, passwordCompared, headingRef }: HeaderCheckReportProps) {
+  const { t } = useTranslation("security-header");
+  const errors = outcome.findings.filter((finding) => finding.severity === "error");
+  const warnings = outcome.findings.filter((finding) => finding.severity === "warning");
+  return (
+    <section className={`header-check__report callout ${outcome.ok ? "callout--success" : "callout--warning"}`} aria-labelledby="header-check-report-title">
+      <h2 id="header-check-report-title" ref={headingRef} tabIndex={-1}>
+        {outcome.ok ? t("check.acceptedTitle") : t("check.refusedTitle", { count: errors.length })}
+      </h2>
+      {outcome.ok ? (
+        <dl className="header-check__facts">
+          <dt>{t("check.fact.username")}</dt>
+          <dd>{outcome.username}</dd>
+          <dt>{t("check.fact.form")}</dt>
+          <dd>{outcome.form ? t(`check.formName.${outcome.form}`) : "—"}</dd>
+          <dt>{t("check.fact.created")}</dt>
+          <dd>
+            <code>{outcome.createdAt}</code>
+          </dd>
+          <dt>{t("check.fact.password")}</dt>
+          <dd>{passwordCompared ? t("check.passwordMatched") : t("check.passwordNotCompared")}</dd>
+        </dl>
+      ) : (
+        <ol className="header-check__findings">
+          {errors.map((finding, index) => (
+            <FindingItem key={`${finding.code}-${index}`} finding={finding} />
+          ))}
+        </ol>
+      )}
+      {warnings.length > 0 ? (
+        <>
+          <h3>{t("check.warningsTitle")}</h3>
+          <ul className="header-check__findings">
+            {warnings.map((finding, index) => (
+              <FindingItem key={`${finding.code}-${index}`} finding={finding} />
+            ))}
+          </ul>
+        </>
+      ) : null}
+    </section>
+  );
+}
+
+function FindingItem({ finding }: { finding: HeaderCheckFinding }) {
+  const { t } = useTranslation("security-header");
+  const params = { ...finding.params, interpolation: { escapeValue: false } };
+  const cause = typeof finding.params.likelyCause === "string" ? t(`check.likelyCause.${finding.params.likelyCause}`) : null;
+  return (
+    <li className="header-check__finding">
+      <p className="header-check__finding-title">
+        <strong>{t(`check.finding.${finding.code}.title`, params)}</strong> <code className="header-check__code">{finding.code}</code>
+      </p>
+      <p>{t(`check.finding.${finding.code}.fix`, params)}</p>
+      {cause ? <p>{cause}</p> : null}
+    </li>
+  );
+}

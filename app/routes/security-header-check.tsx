@@ -1,0 +1,55 @@
+import type { Route } from "./+types/security-header-check";
+import { ContentPage } from "~/features/content/content-page";
+import { byLanguage, contentHandle } from "~/features/content/content-module";
+import { pageMeta } from "~/config/page-meta";
+import { mdxComponents } from "~/mdx/mdx-components";
+import { HeaderCheckForm } from "~/features/security-header/header-check-form";
+import { HEADER_CHECK_MAX_BYTES, type HeaderCheckActionData } from "~/features/security-header/header-check";
+import { TestCertificateDetails } from "~/features/security-header/test-certificate-details";
+import { SANDBOX_PATHS } from "~/config/sandbox-paths";
+
+const content = byLanguage(import.meta.glob("../../content/*/security-header-check.mdx", { eager: true }));
+
+export const meta = pageMeta("security-header-check");
+export const handle = contentHandle(content, "security-header-check");
+
+/** The test certificate's facts, for the content's download section. */
+export function loader({ context }: Route.LoaderArgs) {
+  return { certificate: context.securityHeaderSandbox.certificate };
+}
+
+/**
+ * Checks a pasted request with the portal's local TEST key (server only). The password, when given, is
+ * compared in memory and dropped; the answer never contains it.
+ */
+export async function action({ request, context }: Route.ActionArgs): Promise<HeaderCheckActionData> {
+  const form = await request.formData();
+  const envelope = typeof form.get("envelope") === "string" ? (form.get("envelope") as string) : "";
+  const password = typeof form.get("password") === "string" ? (form.get("password") as string) : "";
+  if (envelope.trim() === "") return { status: "invalid", problem: "envelopeMissing", envelope };
+  if (new TextEncoder().encode(envelope).length > HEADER_CHECK_MAX_BYTES) {
+    return { status: "invalid", problem: "envelopeTooLarge", envelope: "" };
+  }
+  const outcome = context.securityHeaderSandbox.check(envelope, password === "" ? undefined : password);
+  return { status: "checked", envelope, passwordCompared: password !== "", outcome };
+}
+
+// The answer to a check belongs to one visitor: never kept by a shared cache.
+export function headers() {
+  return { "Cache-Control": "private, no-store" };
+}
+
+export default function Page({ loaderData }: Route.ComponentProps) {
+  const components = {
+    ...mdxComponents,
+    // The content places the test certificate's downloads and facts where its steps need them.
+    TestCertificate: () => (
+      <TestCertificateDetails certificate={loaderData.certificate} pemHref={SANDBOX_PATHS.certificatePem} derHref={SANDBOX_PATHS.certificateDer} />
+    ),
+  };
+  return (
+    <ContentPage id="security-header-check" content={content} components={components}>
+      <HeaderCheckForm />
+    </ContentPage>
+  );
+}

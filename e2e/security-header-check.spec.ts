@@ -1,0 +1,150 @@
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { generateSecurityHeader, wrapInEnvelope, type HeaderForm } from "@areaoe/security-header";
+import { test, expect, axeViolations, waitForHydration } from "./support/fixtures";
+
+const CHECKER = "/areaOE/public/ferramentas/webservices/securityHeader/checkSecurityHeader";
+const SOAP = "/areaOE/sandbox/soap";
+const USERNAME = "555555550/1";
+const PASSWORD = "Senha-de-teste-ç-9";
+const OASIS_WSSE = "http://docs.oasis-open.org/wss/2004/01/oasis-200401-wss-wssecurity-secext-1.0.xsd";
+
+/** The portal's test certificate, as a developer downloads it. */
+async function testCertificate(request: import("@playwright/test").APIRequestContext): Promise<string> {
+  const response = await request.get("/areaOE/sandbox/test-certificate.pem");
+  expect(response.status()).toBe(200);
+  return response.text();
+}
+
+async function envelopeFor(certificatePem: string, options: { form?: HeaderForm; now?: Date } = {}): Promise<string> {
+  const header = await generateSecurityHeader({ username: USERNAME, password: PASSWORD, publicKey: certificatePem, ...options });
+  return wrapInEnvelope(header.xml, "    <ping/>");
+}
+
+/** A fresh header from the command-line tool (the one-file download when the build has it). */
+function envelopeFromCli(certificatePem: string, form: HeaderForm): string {
+  const dir = mkdtempSync(path.join(tmpdir(), "areaoe-cli-"));
+  const certificate = path.join(dir, "test-certificate.pem");
+  writeFileSync(certificate, certificatePem);
+  return execFileSync(
+    process.execPath,
+    [path.resolve("packages/security-header/bin/areaoe-security-header.js"), "--username", USERNAME, "--key", certificate, "--form", form, "--envelope", "--password-stdin"],
+    { input: PASSWORD, cwd: dir, encoding: "utf8" },
+  );
+}
+
+test.describe("header checker page", () => {
+  test("finds a wrong namespace, then a two-minute-old header, and accepts a fresh one from the CLI (pt, with JavaScript)", async ({
+    page,
+    request,
+    consoleErrors,
+  }) => {
+    const certificate = await testCertificate(request);
+    await page.goto(CHECKER);
+    await waitForHydration(page);
+    const box = page.getByLabel("Pedido SOAP ou cabeçalho de segurança");
+    const check = page.getByRole("button", { name: "Verificar cabeçalho" });
+
+    const wrongNamespace = (await envelopeFor(certificate)).replaceAll("http://schemas.xmlsoap.org/ws/2002/12/secext", OASIS_WSSE);
+    await box.fill(wrongNamespace);
+    await check.click();
+    const report = page.locator(".header-check__report");
+    await expect(report.getByRole("heading", { level: 2 })).toHaveText(/problema/);
+    await expect(report.locator(".header-check__code").first()).toHaveText("WRONG_NAMESPACE");
+    await expect(report).toContainText(OASIS_WSSE);
+
+    await box.fill(await envelopeFor(certificate, { now: new Date(Date.now() - 120_000) }));
+    await check.click();
+    await expect(report.locator(".header-check__code").first()).toHaveText("EXPIRED");
+    await expect(report).toContainText("O cabeçalho tem 120 segundos");
+
+    await box.fill(envelopeFromCli(certificate, "digest"));
+    await page.getByLabel("Senha usada (opcional)").fill(PASSWORD);
+    await check.click();
+    await expect(report.getByRole("heading", { level: 2 })).toHaveText("O cabeçalho passa todas as verificações");
+    await expect(report).toContainText(USERNAME);
+    await expect(report).toContainText("Com Digest");
+    await expect(report).toContainText("Coincide com a senha que indicou");
+    expect(await axeViolations(page)).toEqual([]);
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test("works as a plain form without JavaScript (en), and never sends the password back", async ({ browser, request }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, locale: "en-GB" });
+    const page = await context.newPage();
+    const certificate = await testCertificate(request);
+    await page.goto(`${CHECKER}?lang=en`);
+    await page.getByLabel("SOAP request or security header").fill(envelopeFromCli(certificate, "encrypted-created"));
+    await page.getByLabel("Password used (optional)").fill("not-the-password");
+    const [response] = await Promise.all([page.waitForResponse((r) => r.request().method() === "POST"), page.getByRole("button", { name: "Check header" }).click()]);
+    expect(response.status()).toBe(200);
+    expect(await response.text()).not.toContain("not-the-password");
+    const report = page.locator(".header-check__report");
+    await expect(report.locator(".header-check__code").first()).toHaveText("PASSWORD_MISMATCH");
+    await expect(page.getByLabel("Password used (optional)")).toHaveValue("");
+
+    await page.getByLabel("SOAP request or security header").fill("");
+    await page.getByRole("button", { name: "Check header" }).click();
+    await expect(page.getByRole("alert")).toContainText("SOAP request or security header: Mandatory");
+    await context.close();
+  });
+
+  test("offers the test certificate as PEM and DER, the same key", async ({ request }) => {
+    const pem = await testCertificate(request);
+    const der = await request.get("/areaOE/sandbox/test-certificate.cer");
+    expect(der.headers()["content-type"]).toContain("application/pkix-cert");
+    const dir = mkdtempSync(path.join(tmpdir(), "areaoe-cert-"));
+    writeFileSync(path.join(dir, "c.cer"), await der.body());
+    const fromDer = execFileSync("openssl", ["x509", "-inform", "DER", "-in", path.join(dir, "c.cer"), "-noout", "-fingerprint", "-sha256"], { encoding: "utf8" });
+    const fromPem = execFileSync("openssl", ["x509", "-noout", "-fingerprint", "-sha256"], { input: pem, encoding: "utf8" });
+    expect(fromDer).toBe(fromPem);
+  });
+});
+
+test.describe("SOAP sandbox", () => {
+  test("answers a Fault (HTTP 500) for a bad header and success (HTTP 200) for a good one", async ({ request }) => {
+    const certificate = await testCertificate(request);
+    const expired = await request.post(SOAP, {
+      headers: { "Content-Type": "text/xml; charset=utf-8" },
+      data: await envelopeFor(certificate, { now: new Date(Date.now() - 120_000) }),
+    });
+    expect(expired.status()).toBe(500);
+    const fault = await expired.text();
+    expect(fault).toContain("<faultcode");
+    expect(fault).toContain("wsse:MessageExpired");
+    expect(fault).toContain('code="EXPIRED"');
+
+    for (const form of ["digest", "encrypted-created"] as const) {
+      const good = await request.post(SOAP, { headers: { "Content-Type": "text/xml; charset=utf-8" }, data: envelopeFromCli(certificate, form) });
+      expect(good.status(), form).toBe(200);
+      const body = await good.text();
+      expect(body).toContain(`<sandbox:Username>${USERNAME}</sandbox:Username>`);
+      expect(body).toContain(`<sandbox:Form>${form}</sandbox:Form>`);
+    }
+  });
+
+  test("refuses what is not XML, a DTD, the wrong media type and oversized bodies, never with a crash", async ({ request }) => {
+    const post = (data: string, type = "text/xml") => request.post(SOAP, { headers: { "Content-Type": type }, data });
+    expect((await post("this is not xml")).status()).toBe(400);
+    const xxe = '<?xml version="1.0"?><!DOCTYPE e [<!ENTITY x SYSTEM "file:///etc/passwd">]><e>&x;</e>';
+    const refused = await post(xxe);
+    expect(refused.status()).toBe(400);
+    const text = await refused.text();
+    expect(text).toContain("DTD_FORBIDDEN");
+    expect(text).not.toContain("root:");
+    expect((await post("<a/>", "application/json")).status()).toBe(415);
+    expect((await post(`<a>${"x".repeat(70 * 1024)}</a>`)).status()).toBe(413);
+    expect((await request.get(SOAP)).status()).toBe(405);
+  });
+});
+
+test("GET /areaOE/api/time answers the server's clock, never cached", async ({ request }) => {
+  const before = Date.now();
+  const response = await request.get("/areaOE/api/time");
+  expect(response.headers()["cache-control"]).toBe("no-store");
+  const { now } = (await response.json()) as { now: number };
+  expect(now).toBeGreaterThanOrEqual(before - 1_000);
+  expect(now).toBeLessThanOrEqual(Date.now() + 1_000);
+});

@@ -1,0 +1,107 @@
+import express, { Router, type Response } from "express";
+import { rateLimit } from "express-rate-limit";
+import type { Logger } from "pino";
+import type { HeaderSandbox } from "./header-sandbox";
+import { acceptedResponse, clientFault, securityFault } from "./soap-response";
+
+/** The largest request the sandbox and the checker read (a SOAP envelope with a header is ~1–2 KB). */
+export const SANDBOX_MAX_BYTES = 64 * 1024;
+/** Checks per client per minute, for the SOAP endpoint and the checker page together. */
+export const SANDBOX_CHECKS_PER_MINUTE = 30;
+
+const UNREADABLE = new Set(["NOT_XML", "DTD_FORBIDDEN"]);
+
+function sendXml(res: Response, status: number, xml: string): void {
+  res.status(status).type("text/xml; charset=utf-8").setHeader("Cache-Control", "no-store");
+  res.send(xml);
+}
+
+/** One limiter shared by every route that decrypts a stranger's header (RSA decryption costs CPU). */
+export function sandboxRateLimit(limit = SANDBOX_CHECKS_PER_MINUTE, windowMs = 60_000) {
+  return rateLimit({
+    windowMs,
+    limit,
+    standardHeaders: "draft-8",
+    legacyHeaders: false,
+    handler: (_req, res) => {
+      res.status(429).type("text/plain; charset=utf-8").setHeader("Cache-Control", "no-store");
+      res.send("Too many checks; wait a minute and try again.\n");
+    },
+  });
+}
+
+export interface SandboxRouterOptions {
+  sandbox: HeaderSandbox;
+  logger: Logger;
+  limiter: ReturnType<typeof sandboxRateLimit>;
+}
+
+/**
+ * Mounted under the base path:
+ * - GET /sandbox/test-certificate.pem and .cer: the local TEST certificate to configure software with;
+ * - POST /sandbox/soap: a SOAP 1.1 endpoint that checks the request's security header and answers a
+ *   Fault (HTTP 500) naming what is wrong, or a small success response (HTTP 200).
+ */
+export function sandboxRouter({ sandbox, logger, limiter }: SandboxRouterOptions): Router {
+  const router = Router();
+  router.get("/sandbox/test-certificate.pem", (_req, res) => {
+    res.type("application/x-pem-file").setHeader("Content-Disposition", 'attachment; filename="areaoe-test-certificate.pem"');
+    res.setHeader("Cache-Control", "no-cache");
+    res.send(sandbox.certificatePem);
+  });
+  router.get("/sandbox/test-certificate.cer", (_req, res) => {
+    res.type("application/pkix-cert").setHeader("Content-Disposition", 'attachment; filename="areaoe-test-certificate.cer"');
+    res.setHeader("Cache-Control", "no-cache");
+    res.send(sandbox.certificateDer);
+  });
+
+  router
+    .route("/sandbox/soap")
+    .post(
+      limiter,
+      (req, res, next) => {
+        // SOAP 1.1 travels as text/xml (SOAP 1.2's application/soap+xml is not what the authority speaks).
+        if (!req.is("text/xml")) {
+          sendXml(res, 415, clientFault("The content type must be text/xml (SOAP 1.1).", "UNSUPPORTED_MEDIA_TYPE"));
+          return;
+        }
+        next();
+      },
+      express.text({ type: "text/xml", limit: SANDBOX_MAX_BYTES }),
+      (req, res) => {
+        const body = typeof req.body === "string" ? req.body : "";
+        const result = sandbox.check(body);
+        const unreadable = result.findings.find((finding) => UNREADABLE.has(finding.code));
+        if (unreadable) {
+          sendXml(res, 400, clientFault(unreadable.message, unreadable.code));
+          return;
+        }
+        const codes = result.findings.map((finding) => finding.code);
+        if (!result.ok) {
+          logger.info({ sandbox: "soap", accepted: false, findings: codes }, "sandbox: header refused");
+          sendXml(res, 500, securityFault(result.findings));
+          return;
+        }
+        logger.info({ sandbox: "soap", accepted: true, form: result.form, findings: codes }, "sandbox: header accepted");
+        sendXml(res, 200, acceptedResponse(result));
+      },
+    )
+    .all((_req, res) => {
+      res.setHeader("Allow", "POST");
+      res.status(405).type("text/plain; charset=utf-8").send("The sandbox takes POST with a SOAP 1.1 request (text/xml).\n");
+    });
+
+  // A body over the limit or unreadable as text: answer as SOAP, never a 500 with a stack.
+  router.use("/sandbox", (error: { status?: number; type?: string }, _req: express.Request, res: Response, next: express.NextFunction) => {
+    if (error.type === "entity.too.large") {
+      sendXml(res, 413, clientFault(`The request is larger than ${SANDBOX_MAX_BYTES / 1024} KB.`, "TOO_LARGE"));
+      return;
+    }
+    if (typeof error.status === "number" && error.status >= 400 && error.status < 500) {
+      sendXml(res, error.status, clientFault("The request body could not be read as text/xml.", "UNREADABLE_BODY"));
+      return;
+    }
+    next(error);
+  });
+  return router;
+}
