@@ -10,6 +10,7 @@ import { compression } from "vite-plugin-compression2";
 import { defineConfig } from "vite";
 import { fileURLToPath } from "node:url";
 import { searchIndexPlugin } from "./scripts/search/vite-plugin-search-index";
+import { downloadsPlugin } from "./scripts/downloads/vite-plugin-downloads";
 
 export default defineConfig(({ isSsrBuild }) => ({
   base: "/areaOE/",
@@ -32,6 +33,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     reactRouter(),
     // The search index of each language, built from the content on every build (never committed).
     searchIndexPlugin(),
+    // The one-file CLI and the SoapUI script under /areaOE/downloads/, with their size and SHA-256.
+    downloadsPlugin(),
     // Precompressed copies of the client assets (brotli and gzip), served by the Node server.
     !isSsrBuild &&
       compression({

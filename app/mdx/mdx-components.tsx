@@ -10,6 +10,7 @@ import { lazyComponent } from "./lazy-component";
 // them in every page's first-load JavaScript.
 const Acronym = lazyComponent(() => import("../features/glossary/acronym").then((m) => m.Acronym));
 const Documents = lazyComponent(() => import("../features/documents/documents").then((m) => m.Documents));
+const Download = lazyComponent(() => import("../features/documents/download-facts").then((m) => m.Download));
 const CertificateRenewalPlanner = lazyComponent(() =>
   import("../features/certificate-renewal/certificate-renewal-planner").then((m) => m.CertificateRenewalPlanner),
 );
@@ -31,6 +32,7 @@ export const mdxComponents = {
   CertificateRenewalPlanner,
   ConfigLink,
   Documents,
+  Download,
   ImagePreview,
   IvaExpEligibilityCheck,
   pre: CodeBlock,

@@ -1,0 +1,32 @@
+import { DOWNLOADS } from "virtual:areaoe-downloads";
+import { useTranslation } from "react-i18next";
+import { isLanguage } from "../../i18n/languages";
+import { registry } from "./registry";
+import { formatDownloadSize } from "./with-downloads";
+import "./download-facts.css";
+
+/**
+ * `<Download id="web-services-security-header-cli" />` in a content file: the link to a file the portal
+ * builds, with its size, date and SHA-256, so that a visitor can check the copy they run.
+ */
+export function Download({ id }: { id: string }) {
+  const { t, i18n } = useTranslation("documents");
+  const lang = isLanguage(i18n.language) ? i18n.language : "pt";
+  const download = DOWNLOADS.find((candidate) => candidate.id === id);
+  const entry = registry.documents.get(id);
+  if (!download || !entry) return null;
+  return (
+    <div className="download-facts" data-testid={`download-${id}`}>
+      <p>
+        <a href={download.href} download={download.fileName}>
+          {t("download.link", { file: download.fileName })}
+        </a>{" "}
+        ({formatDownloadSize(download.bytes)}, <time dateTime={download.date}>{download.date}</time>)
+      </p>
+      <p className="download-facts__title">{entry.title[lang]}</p>
+      <p>
+        {t("download.sha256")} <code className="download-facts__digest">{download.sha256}</code>
+      </p>
+    </div>
+  );
+}
