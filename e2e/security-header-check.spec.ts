@@ -61,7 +61,7 @@ test.describe("header checker page", () => {
     await expect(report).toContainText("O cabeçalho tem 120 segundos");
 
     await box.fill(envelopeFromCli(certificate, "digest"));
-    await page.getByLabel("Senha usada (opcional)").fill(PASSWORD);
+    await page.getByLabel("Palavra-passe usada (opcional)").fill(PASSWORD);
     await check.click();
     await expect(report.getByRole("heading", { level: 2 })).toHaveText("O cabeçalho passa todas as verificações");
     await expect(report).toContainText(USERNAME);
