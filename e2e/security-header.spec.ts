@@ -2,6 +2,7 @@ import { execFileSync } from "node:child_process";
 import { createCipheriv, createDecipheriv, createHash } from "node:crypto";
 import path from "node:path";
 import type { Page, Request } from "@playwright/test";
+import { wrapInEnvelope } from "@areaoe/security-header";
 import { test, expect, axeViolations, waitForHydration } from "./support/fixtures";
 
 const FORM = "/areaOE/ferramentas/webservices/securityHeader/generateSecurityHeaderForm";
@@ -46,7 +47,11 @@ async function signInToForm(page: Page, query = "") {
   await expect(page).toHaveURL(new RegExp(`${FORM}`));
 }
 
-/** Decrypts the header with the local test private key (openssl for RSA, node:crypto for AES). */
+/**
+ * Decrypts a header with the local test private key (openssl for RSA, node:crypto for AES), written to
+ * the authority's sample: in the `digest` form Created is in clear and the Digest is checked; in the
+ * `encrypted-created` form there is no Digest and Created is decrypted.
+ */
 function decryptHeader(xml: string) {
   const field = (pattern: RegExp) => pattern.exec(xml)?.[1] ?? "";
   const nonce = Buffer.from(field(/<wss:Nonce>([^<]+)<\/wss:Nonce>/), "base64");
@@ -55,12 +60,15 @@ function decryptHeader(xml: string) {
     const decipher = createDecipheriv("aes-128-ecb", sessionKey, null);
     return Buffer.concat([decipher.update(Buffer.from(base64, "base64")), decipher.final()]);
   };
-  const password = aesDecrypt(field(/<wss:Password Digest="[^"]+">([^<]+)<\/wss:Password>/)).toString("utf8");
-  const created = aesDecrypt(field(/<wss:Created>([^<]+)<\/wss:Created>/)).toString("utf8");
-  const sha1 = createHash("sha1").update(Buffer.concat([sessionKey, Buffer.from(created), Buffer.from(password)])).digest();
+  const digest = field(/<wss:Password Digest="([^"]+)">/);
+  const password = aesDecrypt(field(/<wss:Password(?: Digest="[^"]+")?>([^<]+)<\/wss:Password>/)).toString("utf8");
+  const createdField = field(/<wss:Created>([^<]+)<\/wss:Created>/);
+  const form = digest ? "digest" : "encrypted-created";
+  const created = form === "digest" ? createdField : aesDecrypt(createdField).toString("utf8");
+  const sha1 = createHash("sha1").update(Buffer.concat([sessionKey, Buffer.from(created, "utf8"), Buffer.from(password, "utf8")])).digest();
   const cipher = createCipheriv("aes-128-ecb", sessionKey, null);
   const expectedDigest = Buffer.concat([cipher.update(sha1), cipher.final()]).toString("base64");
-  return { sessionKeyBytes: sessionKey.length, password, created, digestMatches: field(/Digest="([^"]+)"/) === expectedDigest };
+  return { form, sessionKeyBytes: sessionKey.length, password, created, digestMatches: digest === expectedDigest };
 }
 
 test("signed in: generate, check the header decrypts with the test key, copy, count down to expiry; the password is in no request", async ({
@@ -103,7 +111,8 @@ test("signed in: generate, check the header decrypts with the test key, copy, co
   expect(xml).not.toContain(HEADER_PASSWORD);
   expect(await page.content()).not.toContain(HEADER_PASSWORD);
   const decrypted = decryptHeader(xml);
-  expect(decrypted).toMatchObject({ sessionKeyBytes: 16, password: HEADER_PASSWORD, digestMatches: true });
+  // The default form: the authority's sample (Digest, Created in clear).
+  expect(decrypted).toMatchObject({ form: "digest", sessionKeyBytes: 16, password: HEADER_PASSWORD, digestMatches: true });
   expect(decrypted.created).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
   await expect(page.getByTestId("header-validity")).toContainText(/Válido durante mais (60|59|58) segundos/);
   expect(await axeViolations(page)).toEqual([]);
@@ -202,4 +211,41 @@ test.describe("without JavaScript", () => {
     await expect(page.getByRole("button", { name: "Gerar cabeçalho" })).toBeDisabled();
     await expect(page.getByLabel("Palavra-passe")).toBeDisabled();
   });
+});
+
+test("the other form: no Digest and Created encrypted, accepted by the sandbox", async ({ page, request }) => {
+  await signInToForm(page);
+  await waitForHydration(page);
+  await page.getByRole("textbox", { name: "Utilizador (NIF/UserID)" }).fill(`${ACCOUNT.nif}/1`);
+  await page.getByLabel("Palavra-passe").fill(HEADER_PASSWORD);
+  await expect(page.getByRole("radio", { name: "Com Digest (o exemplo da Autoridade)" })).toBeChecked();
+  await page.getByRole("radio", { name: "Com Created cifrado" }).check();
+  await page.getByRole("button", { name: "Gerar cabeçalho" }).click();
+  const xml = await page.getByRole("textbox", { name: "Cabeçalho de segurança (só de leitura)" }).inputValue();
+  expect(xml).not.toContain("Digest=");
+  expect(decryptHeader(xml)).toMatchObject({ form: "encrypted-created", password: HEADER_PASSWORD });
+  const answer = await request.post("/areaOE/sandbox/soap", { headers: { "Content-Type": "text/xml" }, data: wrapInEnvelope(xml) });
+  expect(answer.status()).toBe(200);
+  expect(await answer.text()).toContain("<sandbox:Form>encrypted-created</sandbox:Form>");
+});
+
+test("a device clock 90 s behind: the form says so and Created comes from the portal's clock", async ({ page, request }) => {
+  const deviceOffsetMs = -90_000;
+  await page.clock.install({ time: Date.now() + deviceOffsetMs });
+  await signInToForm(page);
+  await waitForHydration(page);
+  await expect(page.getByTestId("clock-notice")).toHaveText(
+    "O relógio do seu dispositivo está 90 segundos atrasado; o cabeçalho usa a hora corrigida.",
+  );
+  await page.getByRole("textbox", { name: "Utilizador (NIF/UserID)" }).fill(`${ACCOUNT.nif}/1`);
+  await page.getByLabel("Palavra-passe").fill(HEADER_PASSWORD);
+  await page.getByRole("button", { name: "Gerar cabeçalho" }).click();
+  const xml = await page.getByRole("textbox", { name: "Cabeçalho de segurança (só de leitura)" }).inputValue();
+  const { created, digestMatches } = decryptHeader(xml);
+  expect(digestMatches).toBe(true);
+  expect(Math.abs(Date.parse(created) - Date.now())).toBeLessThan(10_000);
+  // The countdown runs on the corrected clock too: a full minute, not 'expired'.
+  await expect(page.getByTestId("header-validity")).toContainText(/Válido durante mais (60|59|58|57|56|55) segundos/);
+  const answer = await request.post("/areaOE/sandbox/soap", { headers: { "Content-Type": "text/xml" }, data: wrapInEnvelope(xml) });
+  expect(answer.status(), await answer.text()).toBe(200);
 });
