@@ -6,10 +6,11 @@ import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { createServerI18n } from "./i18n/create-i18n";
+import { lazyComponentsReady } from "./mdx/lazy-component";
 
 export const streamTimeout = 5_000;
 
-export default function handleRequest(
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
@@ -19,6 +20,8 @@ export default function handleRequest(
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
+  // Content components render in place, never as hidden HTML for a script to reveal (lazy-component.tsx).
+  await lazyComponentsReady();
   const i18n = createServerI18n(loadContext.lang);
   const nonce = loadContext.cspNonce;
 
