@@ -191,7 +191,7 @@ for (const [lang, heading, alt, caption] of [
     await page.keyboard.press("Escape");
 
     await page.goto(`${CONFIG}?lang=${lang}`);
-    await expect(page.getByText("npx areaoe-security-header --help")).toBeVisible();
+    await expect(page.getByText("node areaoe-security-header.mjs --help")).toBeVisible();
     await waitForHydration(page);
     expect(await axeViolations(page)).toEqual([]);
     expect(requests.filter((request) => /generate-header/.test(request.url()))).toEqual([]);
