@@ -30,10 +30,6 @@ import groovy.transform.Field
 
 import java.io.ByteArrayInputStream
 import java.io.File
-import java.util.ArrayList
-import java.util.HashMap
-import java.util.List
-import java.util.Map
 import java.io.StringReader
 import java.io.StringWriter
 import java.nio.charset.Charset
@@ -44,8 +40,12 @@ import java.security.cert.Certificate
 import java.security.cert.CertificateFactory
 import java.security.cert.X509Certificate
 import java.text.SimpleDateFormat
+import java.util.ArrayList
 import java.util.Base64
 import java.util.Date
+import java.util.HashMap
+import java.util.List
+import java.util.Map
 import java.util.TimeZone
 import java.util.regex.Matcher
 import java.util.regex.Pattern
