@@ -57,7 +57,7 @@ test.describe("without JavaScript", () => {
       await page.goto(`${path}?lang=pt`);
       const hrefs = await page.locator("main a[href^='#']").evaluateAll((links) => links.map((link) => link.getAttribute("href") ?? ""));
       const ids = await page.locator("[id]").evaluateAll((elements) => elements.map((element) => element.id));
-      expect(hrefs.some((href) => /[^\x00-\x7f]/.test(href)), `${path} has an accented in-page link`).toBe(true);
+      expect(hrefs.some((href) => /[\u00C0-\u024F]/.test(href)), `${path} has an accented in-page link`).toBe(true);
       expect(hrefs.filter((href) => !ids.includes(href.slice(1))), path).toEqual([]);
     }
   });
