@@ -1,16 +1,11 @@
 import { reactRouter } from "@react-router/dev/vite";
 import mdx from "@mdx-js/rollup";
-import remarkGfm from "remark-gfm";
-import remarkFrontmatter from "remark-frontmatter";
-import remarkMdxFrontmatter from "remark-mdx-frontmatter";
-import rehypeSlug from "rehype-slug";
-import rehypeExtractToc from "@stefanprobst/rehype-extract-toc";
-import rehypeExportToc from "@stefanprobst/rehype-extract-toc/mdx";
 import { compression } from "vite-plugin-compression2";
 import { defineConfig } from "vite";
 import { fileURLToPath } from "node:url";
 import { searchIndexPlugin } from "./scripts/search/vite-plugin-search-index";
 import { downloadsPlugin } from "./scripts/downloads/vite-plugin-downloads";
+import { rehypePlugins, remarkPlugins } from "./app/mdx/mdx-pipeline";
 
 export default defineConfig(({ isSsrBuild }) => ({
   base: "/areaOE/",
@@ -25,9 +20,9 @@ export default defineConfig(({ isSsrBuild }) => ({
       enforce: "pre",
       ...mdx({
         providerImportSource: "@mdx-js/react",
-        remarkPlugins: [remarkGfm, remarkFrontmatter, remarkMdxFrontmatter],
-        // Headings get ids, and each content file exports its `tableOfContents` for 'On this page'.
-        rehypePlugins: [rehypeSlug, rehypeExtractToc, rehypeExportToc],
+        // The site's MDX pipeline (app/mdx/mdx-pipeline.ts), shared with the content checks.
+        remarkPlugins,
+        rehypePlugins,
       }),
     },
     reactRouter(),

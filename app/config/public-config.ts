@@ -28,7 +28,8 @@ export type PublicLinkName =
   | "vehicleTaxSimulator";
 
 export interface PublicConfig {
-  links: Record<PublicLinkName, string>;
+  /** The vehicle tax simulator has no default address (README "Default addresses"). */
+  links: Record<Exclude<PublicLinkName, "vehicleTaxSimulator">, string> & { vehicleTaxSimulator?: string };
   /** The Useful Links list before any page adds to it or replaces it. */
   usefulLinks: UsefulLink[];
   /** Where the browser reports errors (SPEC §7). */

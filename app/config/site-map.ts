@@ -67,6 +67,9 @@ export const SITE_PAGES = [
   { id: "iva-exp", path: "public/ivaExp", parent: "home" },
   // The search results page: reachable from the header's search form, not listed among the areas.
   { id: "search", path: "public/pesquisa", parent: "home", listed: false },
+  // Pages every public-sector site has, linked from the footer of every page (not among the areas).
+  { id: "accessibility", path: "public/acessibilidade", parent: "home", listed: false },
+  { id: "privacy", path: "public/privacidade", parent: "home", listed: false },
   { id: "ics2", path: "public/ics2", parent: "import", routed: false },
 ] as const satisfies readonly SitePage[];
 

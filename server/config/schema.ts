@@ -117,7 +117,8 @@ export const configSchema = z
         forms: externalUrl,
         customsLinks: externalUrl,
         financePortal: externalUrl,
-        vehicleTaxSimulator: externalUrl,
+        // No default (README "Default addresses"): without it, the pages name the simulator without a link.
+        vehicleTaxSimulator: externalUrl.optional(),
       })
       .strict(),
     /** Replaces the default Useful Links list when given. */

@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { SmartLink } from "../ui/smart-link";
+import { pageHref } from "../../config/site-map";
 
 export function SiteFooter({ financePortal }: { financePortal?: string }) {
   const { t } = useTranslation("common");
@@ -16,6 +17,12 @@ export function SiteFooter({ financePortal }: { financePortal?: string }) {
               </SmartLink>
             </li>
           ) : null}
+          <li>
+            <SmartLink href={pageHref("accessibility")}>{t("footer.accessibility")}</SmartLink>
+          </li>
+          <li>
+            <SmartLink href={pageHref("privacy")}>{t("footer.privacy")}</SmartLink>
+          </li>
           <li>
             <a href="#top">{t("footer.top")}</a>
           </li>
