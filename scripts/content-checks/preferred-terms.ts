@@ -36,6 +36,7 @@ export function proseOf(text: string, allowed: readonly string[]): string {
     .replace(/```[\s\S]*?```/g, " ") // fenced code blocks
     .replace(/`[^`\n]*`/g, " ") // inline code
     .replace(/<code>[\s\S]*?<\/code>/g, " ")
+    .replace(/<\/?[A-Z][\w.]*/g, " ") // MDX component names (<Download id=…>): code, not prose
     .replace(/\{\{[^}]*\}\}/g, " ") // i18next placeholders
     .replace(/[a-z][a-z0-9+.-]*:\/\/\S+/gi, " ") // URLs
     .replace(/\S*\/\S*/g, " ") // paths and anything written with a slash
