@@ -31,3 +31,28 @@ export function wrapInEnvelope(headerXml: string, body = ""): string {
     "</soapenv:Envelope>",
   ].join("\n");
 }
+
+/** The fields of one header as they go into the XML (already encrypted and Base64-encoded). */
+export interface SecurityXmlFields {
+  readonly username: string;
+  readonly password: string;
+  /** The `Digest` attribute of Password; null in the `encrypted-created` form (no attribute). */
+  readonly digest: string | null;
+  readonly nonce: string;
+  readonly created: string;
+}
+
+/** `<wss:Security>` with one UsernameToken, as both implementations write it. */
+export function buildSecurityXml(fields: SecurityXmlFields): string {
+  const digest = fields.digest === null ? "" : ` Digest="${escapeXml(fields.digest)}"`;
+  return [
+    `<wss:Security xmlns:wss="${WSS_NAMESPACE}">`,
+    "  <wss:UsernameToken>",
+    `    <wss:Username>${escapeXml(fields.username)}</wss:Username>`,
+    `    <wss:Password${digest}>${escapeXml(fields.password)}</wss:Password>`,
+    `    <wss:Nonce>${escapeXml(fields.nonce)}</wss:Nonce>`,
+    `    <wss:Created>${escapeXml(fields.created)}</wss:Created>`,
+    "  </wss:UsernameToken>",
+    "</wss:Security>",
+  ].join("\n");
+}
