@@ -98,9 +98,10 @@ export function SecurityHeaderForm({ usernamePrefill, environments, overviewHref
       const outcome = await generator.generateHeader({
         username: username.trim(),
         password,
-        certificatePem: environment.pem,
-        createdInClear,
+        publicKey: environment.publicKey,
+        form: "digest",
         envelope,
+        now: undefined,
       });
       if (!outcome.ok) {
         setGenerated(null);

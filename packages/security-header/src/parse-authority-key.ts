@@ -116,7 +116,7 @@ function makeKey(source: AuthorityKey["source"], key: KeyObject, certificate: Ce
   if (key.asymmetricKeyType !== "rsa") {
     throw new SecurityHeaderError(
       "NOT_RSA_KEY",
-      `The key is not an RSA encryption key (algorithm: ${key.asymmetricKeyType ?? "unknown"}); the header needs RSA PKCS#1 v1.5 encryption`,
+      `The key is not an RSA encryption key (algorithm: ${(key.asymmetricKeyType ?? "unknown").toUpperCase()}); the header needs RSA PKCS#1 v1.5 encryption`,
     );
   }
   const keySizeBits = key.asymmetricKeyDetails?.modulusLength ?? 0;

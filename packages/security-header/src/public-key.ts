@@ -64,10 +64,11 @@ function validateJwk(jwk: Record<string, unknown> | null, certificate: Certifica
       "This is a private key. Give the authority's certificate or public key instead; private keys are never needed to make a header",
     );
   }
+  if (typeof jwk.kty !== "string") throw unreadable("The public key has no kty: expected a JWK { kty: \"RSA\", n, e }");
   if (jwk.kty !== "RSA") {
     throw new SecurityHeaderError(
       "NOT_RSA_KEY",
-      `The key is not an RSA key (kty: ${typeof jwk.kty === "string" ? jwk.kty.slice(0, 16) : "missing"}); the header needs RSA PKCS#1 v1.5 encryption`,
+      `The key is not an RSA key (kty: ${jwk.kty.slice(0, 16)}); the header needs RSA PKCS#1 v1.5 encryption`,
     );
   }
   const n = typeof jwk.n === "string" ? fromBase64Url(jwk.n) : null;
