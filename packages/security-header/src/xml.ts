@@ -1,7 +1,10 @@
 /** Escapes text for XML element content and double-quoted attribute values. */
 export function escapeXml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => XML_ENTITIES[char] ?? char);
+  // Most text (Base64 above all) has nothing to escape: test first, replace only when needed.
+  return XML_SPECIAL.test(text) ? text.replace(/[&<>"']/g, (char) => XML_ENTITIES[char] ?? char) : text;
 }
+
+const XML_SPECIAL = /[&<>"']/;
 
 const XML_ENTITIES: Readonly<Record<string, string>> = {
   "&": "&amp;",
