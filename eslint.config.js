@@ -5,7 +5,7 @@ import jsxA11y from "eslint-plugin-jsx-a11y";
 import globals from "globals";
 
 export default tseslint.config(
-  { ignores: ["build/**", "build-*/**", ".local/**", "**/dist/**", ".react-router/**", "node_modules/**", "test-results/**", "playwright-report/**"] },
+  { ignores: ["build/**", "build-*/**", ".local/**", "**/dist/**", "**/dist-bundle/**", ".react-router/**", "node_modules/**", "test-results/**", "playwright-report/**"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -20,8 +20,9 @@ if (!existsSync(path.resolve(buildDir, "server/index.js"))) {
 
 const benches: [string, string][] = [
   ["Page weight and speed (issue 2)", "scripts/bench/page-weight.bench.ts"],
-  ["Security header generation (issue 4)", "packages/security-header/bench/security-header.bench.ts"],
+  ["Security header generation in Node vs bare node:crypto (issues 4, 10)", "packages/security-header/bench/security-header.bench.ts"],
   ["Security header in Chromium (issue 4)", "scripts/bench/security-header-browser.bench.ts"],
+  ["Security header form chunk (issue 10)", "scripts/bench/security-header-chunk.bench.ts"],
   ["Server throughput (issue 7)", "scripts/bench/server.bench.ts"],
 ];
 

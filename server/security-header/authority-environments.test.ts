@@ -1,4 +1,5 @@
 import { execFileSync } from "node:child_process";
+import { createPublicKey } from "node:crypto";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -37,7 +38,9 @@ describe("authority certificates from the startup configuration", () => {
     const [production, ...others] = environments.describe();
     expect(others).toEqual([]);
     expect(production).toMatchObject({ id: "production", localTest: false, keySizeBits: 2048, warnings: [] });
-    expect(production?.pem).toBe(readFileSync(file, "utf8"));
+    // The browser gets the public key as a JWK, the same key as openssl's certificate holds.
+    expect(production?.publicKey).toEqual(createPublicKey(readFileSync(file, "utf8")).export({ format: "jwk" }));
+    expect(JSON.stringify(production)).not.toContain("BEGIN");
     expect(production?.certificate?.subject).toContain("CN=Good authority");
     expect(production?.certificate?.sha256Fingerprint).toMatch(/^([0-9A-F]{2}:){31}[0-9A-F]{2}$/);
     expect(environments.localTestKeyInUse).toBe(false);
@@ -54,11 +57,13 @@ describe("authority certificates from the startup configuration", () => {
     ]);
   });
 
-  it("wraps a DER certificate in PEM for the browser", async () => {
+  it("reads a DER certificate and gives the browser its public key as a JWK", async () => {
+    const pem = makeCertificate("Der authority", 365);
     const der = path.join(dir, "authority.der");
-    openssl("x509", "-in", makeCertificate("Der authority", 365), "-outform", "DER", "-out", der);
+    openssl("x509", "-in", pem, "-outform", "DER", "-out", der);
     const [test] = (await loadAuthorityEnvironments(withEnvironments({ test: { certificate: der } }), { cwd: dir })).describe();
-    expect(test?.pem).toMatch(/^-----BEGIN CERTIFICATE-----\n[A-Za-z0-9+/=\n]+-----END CERTIFICATE-----\n$/);
+    expect(test?.publicKey).toEqual(createPublicKey(readFileSync(pem, "utf8")).export({ format: "jwk" }));
+    expect(test?.certificate?.subject).toContain("CN=Der authority");
   });
 
   it("stops with a message naming the field for a bad or missing file", async () => {

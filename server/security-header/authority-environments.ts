@@ -1,19 +1,17 @@
-import { readFile } from "node:fs/promises";
 import path from "node:path";
+import { authorityKeyWarnings, SecurityHeaderError, type AuthorityKey } from "@areaoe/security-header";
 import {
-  authorityKeyWarnings,
+  defaultLocalTestKeyDir,
+  ensureLocalTestKeyPair,
   parseAuthorityKey,
-  SecurityHeaderError,
-  type AuthorityKey,
-} from "@areaoe/security-header";
-import { defaultLocalTestKeyDir, ensureLocalTestKeyPair, readAuthorityKeyFile } from "@areaoe/security-header/node";
+  readAuthorityKeyFile,
+} from "@areaoe/security-header/node";
 import type { AuthorityEnvironment, AuthorityEnvironmentId, AuthorityKeyWarningCode } from "../../app/features/security-header/authority-environment";
 import { ConfigError } from "../config/load-config";
 import type { AppConfig } from "../config/schema";
 
 interface LoadedEnvironment {
   id: AuthorityEnvironmentId;
-  pem: string;
   key: AuthorityKey;
   localTest: boolean;
 }
@@ -56,7 +54,7 @@ export async function loadAuthorityEnvironments(
     const dir = localTestKeyDir ?? defaultLocalTestKeyDir(cwd);
     const pair = await ensureLocalTestKeyPair(dir);
     log(LOCAL_TEST_KEY_NOTICE.replace("%s", dir) + (pair.generated ? " (generated now)" : ""));
-    loaded.push({ id: "test", pem: pair.certificatePem, key: parseAuthorityKey(pair.certificatePem), localTest: true });
+    loaded.push({ id: "test", key: parseAuthorityKey(pair.certificatePem), localTest: true });
   }
   return {
     localTestKeyInUse: loaded.some((environment) => environment.localTest),
@@ -69,29 +67,19 @@ async function loadConfigured(id: AuthorityEnvironmentId, value: string, cwd: st
   const inlinePem = value.startsWith("-----BEGIN");
   try {
     const key = inlinePem ? parseAuthorityKey(value) : await readAuthorityKeyFile(path.resolve(cwd, value));
-    return { id, pem: inlinePem ? value : await toPem(path.resolve(cwd, value)), key, localTest: false };
+    return { id, key, localTest: false };
   } catch (error) {
     const reason = error instanceof SecurityHeaderError ? `${error.message} (${error.code})` : (error as Error).message;
     throw new ConfigError(`Invalid configuration: ${field}: ${reason}`);
   }
 }
 
-/** The browser needs text: a PEM file is passed on as is, a DER file is wrapped in PEM. */
-async function toPem(file: string): Promise<string> {
-  const bytes = await readFile(file);
-  const text = bytes.toString("latin1");
-  if (text.includes("-----BEGIN")) return text.slice(text.indexOf("-----BEGIN"));
-  const lines = bytes.toString("base64").match(/.{1,64}/g) ?? [];
-  // A DER file that parsed is either a certificate or a SubjectPublicKeyInfo; parseAuthorityKey tells which.
-  const label = parseAuthorityKey(new Uint8Array(bytes)).source === "certificate" ? "CERTIFICATE" : "PUBLIC KEY";
-  return `-----BEGIN ${label}-----\n${lines.join("\n")}\n-----END ${label}-----\n`;
-}
-
 function describeEnvironment(environment: LoadedEnvironment, now: Date): AuthorityEnvironment {
   const { certificate, keySizeBits } = environment.key;
   return {
     id: environment.id,
-    pem: environment.pem,
+    // The browser gets the public key as a JWK (node:crypto's export): no certificate to parse there.
+    publicKey: environment.key.publicKey,
     localTest: environment.localTest,
     keySizeBits,
     certificate: certificate

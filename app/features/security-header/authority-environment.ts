@@ -7,8 +7,11 @@ export type AuthorityKeyWarningCode = "CERT_EXPIRED" | "CERT_EXPIRING_SOON" | "C
 /** What the form's loader hands to the page for one environment: public material only. */
 export interface AuthorityEnvironment {
   id: AuthorityEnvironmentId;
-  /** The certificate (or public key) as PEM: the browser encrypts with it. */
-  pem: string;
+  /**
+   * The authority's RSA public key as a JWK (base64url `n`, `e`), computed on the server from the
+   * certificate: the browser encrypts with it and never parses a certificate.
+   */
+  publicKey: { kty: "RSA"; n: string; e: string };
   /** The embedded local test key pair: headers made with it are for local testing only. */
   localTest: boolean;
   keySizeBits: number;

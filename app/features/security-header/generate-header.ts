@@ -1,21 +1,25 @@
 // The crypto code of the page: loaded with import() when the form is first used, never in the
-// shared chunks. Nothing here talks to the network.
+// shared chunks. Nothing here talks to the network. In the browser the package's "browser" export
+// condition gives WebCrypto + @noble/ciphers + forge's jsbn (no certificate parsing: the server
+// sends the public key as a JWK).
 import {
   generateSecurityHeader,
   isSecurityHeaderError,
-  parseAuthorityKey,
   wrapInEnvelope,
-  type AuthorityKey,
+  type HeaderForm,
+  type RsaPublicJwk,
   type SecurityHeaderErrorCode,
 } from "@areaoe/security-header";
 
 export interface GenerateRequest {
   username: string;
   password: string;
-  /** The environment's certificate (PEM) from the loader. */
-  certificatePem: string;
-  createdInClear: boolean;
+  /** The environment's public key (JWK) from the loader. */
+  publicKey: RsaPublicJwk;
+  form: HeaderForm;
   envelope: boolean;
+  /** Created; the device clock when absent (the form passes the clock corrected by the server's). */
+  now?: Date;
 }
 
 export type GenerateOutcome =
@@ -23,6 +27,7 @@ export type GenerateOutcome =
       ok: true;
       /** What the visitor copies: the header, or a SOAP envelope holding it. */
       text: string;
+      form: HeaderForm;
       createdAt: string;
       expiresAtMs: number;
       /** The NIF, when it fails the check digit (a warning: the header is still made). */
@@ -30,26 +35,20 @@ export type GenerateOutcome =
     }
   | { ok: false; code: SecurityHeaderErrorCode | "UNEXPECTED" };
 
-// A page parses each certificate once (forge's parsing of a 4096-bit certificate is not free).
-const parsedKeys = new Map<string, AuthorityKey>();
-
 export async function generateHeader(request: GenerateRequest): Promise<GenerateOutcome> {
   try {
-    let key = parsedKeys.get(request.certificatePem);
-    if (!key) {
-      key = parseAuthorityKey(request.certificatePem);
-      parsedKeys.set(request.certificatePem, key);
-    }
     const header = await generateSecurityHeader({
       username: request.username,
       password: request.password,
-      publicKey: key,
-      createdInClear: request.createdInClear,
+      publicKey: request.publicKey,
+      form: request.form,
+      now: request.now,
     });
     const nifWarning = header.warnings.some((warning) => warning.code === "NIF_CHECK_DIGIT");
     return {
       ok: true,
       text: request.envelope ? wrapInEnvelope(header.xml) : header.xml,
+      form: header.form,
       createdAt: header.createdAt,
       expiresAtMs: Date.parse(header.expiresAt),
       nifCheckDigitWarning: nifWarning ? request.username.split("/")[0] ?? null : null,

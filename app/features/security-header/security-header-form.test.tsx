@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { execFileSync } from "node:child_process";
+import { createPublicKey } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -26,7 +27,7 @@ beforeAll(() => {
   });
   environment = {
     id: "test",
-    pem: readFileSync(certificate, "utf8"),
+    publicKey: createPublicKey(readFileSync(certificate, "utf8")).export({ format: "jwk" }) as AuthorityEnvironment["publicKey"],
     localTest: true,
     keySizeBits: 2048,
     certificate: { subject: "CN=Form test authority", notAfter: "2030-01-01T00:00:00.000Z", sha256Fingerprint: "AA:BB" },

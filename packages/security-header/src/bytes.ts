@@ -16,7 +16,7 @@ export function concatBytes(...parts: readonly Uint8Array[]): Uint8Array {
   return out;
 }
 
-/** node-forge speaks "binary strings" (one char per byte). */
+/** One char per byte (what atob/btoa speak). */
 export function bytesToBinaryString(bytes: Uint8Array): string {
   let out = "";
   const chunk = 0x8000; // stay below argument-count limits of String.fromCharCode
@@ -32,13 +32,29 @@ export function binaryStringToBytes(text: string): Uint8Array {
   return out;
 }
 
-/** Standard Base64 (RFC 4648, with padding). */
+/** Standard Base64 (RFC 4648 §4, with padding). */
 export function toBase64(bytes: Uint8Array): string {
   return btoa(bytesToBinaryString(bytes));
 }
 
-export function fromBase64(text: string): Uint8Array {
-  return binaryStringToBytes(atob(text));
+const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+const BASE64URL = /^[A-Za-z0-9_-]*$/;
+
+/**
+ * Standard Base64 as senders write it: whitespace and line breaks (some tools wrap at 64 or 76
+ * columns) are ignored; anything else outside the alphabet, or wrong padding, gives null.
+ */
+export function fromBase64(text: string): Uint8Array | null {
+  const compact = text.replace(/[\s]+/g, "");
+  if (!BASE64.test(compact)) return null;
+  return binaryStringToBytes(atob(compact));
+}
+
+/** Base64url without padding (RFC 7518 JWK members `n`, `e`); null when not base64url. */
+export function fromBase64Url(text: string): Uint8Array | null {
+  if (!BASE64URL.test(text) || text.length % 4 === 1) return null;
+  const standard = text.replace(/-/g, "+").replace(/_/g, "/");
+  return binaryStringToBytes(atob(standard + "=".repeat((4 - (standard.length % 4)) % 4)));
 }
 
 export function toHex(bytes: Uint8Array, separator = ""): string {

@@ -10,11 +10,10 @@ const CREATED_PATTERN = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
  * outside that range it switches to a 6-digit signed year, which the format cannot express.
  */
 export function formatCreated(date: Date): string {
-  const time = date instanceof Date ? date.getTime() : Number.NaN;
-  if (Number.isNaN(time)) {
+  if (!(date instanceof Date) || Number.isNaN(date.getTime())) {
     throw new SecurityHeaderError("INVALID_DATE", "The date is not a valid Date");
   }
-  const text = new Date(time).toISOString();
+  const text = date.toISOString();
   if (!CREATED_PATTERN.test(text)) {
     throw new SecurityHeaderError("INVALID_DATE", "The date must fall in the years 0000 to 9999 (UTC)");
   }

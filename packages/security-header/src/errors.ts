@@ -12,6 +12,8 @@ export type SecurityHeaderErrorCode =
   | "KEY_TOO_SMALL"
   | "INVALID_DATE"
   | "RANDOM_UNAVAILABLE"
+  | "WEBCRYPTO_UNAVAILABLE"
+  | "INVALID_FORM"
   | "KEY_FILE_NOT_FOUND"
   | "KEY_FILE_UNREADABLE";
 

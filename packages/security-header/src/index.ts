@@ -1,22 +1,4 @@
-// Browser-safe entry: no node: imports here or in anything it imports.
-export {
-  authorityKeyWarnings,
-  CERT_EXPIRY_WARNING_DAYS,
-  LOCAL_TEST_AUTHORITY_CN,
-  MIN_RSA_KEY_BITS,
-  parseAuthorityKey,
-  type AuthorityKey,
-  type AuthorityKeyInput,
-  type CertificateInfo,
-} from "./authority-key.js";
-export { formatCreated, HEADER_VALIDITY_MS } from "./created.js";
-export {
-  isSecurityHeaderError,
-  SecurityHeaderError,
-  type SecurityHeaderErrorCode,
-  type SecurityHeaderWarning,
-  type SecurityHeaderWarningCode,
-} from "./errors.js";
-export { generateSecurityHeader, type SecurityHeader, type SecurityHeaderOptions } from "./header.js";
-export { isValidNif, nifCheckDigit, validateUsername, type ValidatedUsername } from "./username.js";
-export { escapeXml, SOAP_ENVELOPE_NAMESPACE, wrapInEnvelope, WSS_NAMESPACE } from "./xml.js";
+// Browser entry (export conditions "browser" and default): WebCrypto + @noble/ciphers + forge's jsbn.
+// No node: imports here or in anything it imports. index.node.ts exports the same names for Node.
+export * from "./api.js";
+export { generateSecurityHeader } from "./header.browser.js";

@@ -3,8 +3,8 @@ import { readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import forge from "node-forge";
 import { afterAll, describe, expect, it } from "vitest";
-import { generateSecurityHeader, LOCAL_TEST_AUTHORITY_CN, parseAuthorityKey } from "./index.js";
-import { ensureLocalTestKeyPair, readAuthorityKeyFile } from "./node.js";
+import { LOCAL_TEST_AUTHORITY_CN } from "./index.js";
+import { ensureLocalTestKeyPair, generateSecurityHeader, parseAuthorityKey, readAuthorityKeyFile } from "./node.js";
 import { makeTempDir } from "./test-support/openssl.js";
 
 const temp = makeTempDir();

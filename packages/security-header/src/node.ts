@@ -1,29 +1,9 @@
-// Node-only helpers (file system, key generation). The browser entry is ./index.ts.
-import { readFile, stat } from "node:fs/promises";
-import { parseAuthorityKey, type AuthorityKey } from "./authority-key.js";
-import { SecurityHeaderError } from "./errors.js";
-
+// Node-only entry (`@areaoe/security-header/node`): files, certificates, the local test key pair and
+// the verifier. The generator here is the node:crypto one (the same as the package's "node" condition).
+export { generateSecurityHeader } from "./header.node.js";
+export { readAuthorityKeyFile } from "./key-file.js";
 export { defaultLocalTestKeyDir, ensureLocalTestKeyPair, LOCAL_TEST_KEY_BITS, type LocalTestKeyPair } from "./local-test-key-pair.js";
-
-const MAX_KEY_FILE_BYTES = 1024 * 1024; // certificates are a few KB; refuse to slurp big files
-
-/** Reads the authority's certificate or public key from a PEM or DER file. */
-export async function readAuthorityKeyFile(path: string): Promise<AuthorityKey> {
-  let bytes: Uint8Array;
-  try {
-    const info = await stat(path);
-    if (!info.isFile()) throw new SecurityHeaderError("KEY_FILE_UNREADABLE", `Key file is not a regular file: ${path}`);
-    if (info.size > MAX_KEY_FILE_BYTES) {
-      throw new SecurityHeaderError("UNREADABLE_KEY", `Key file is too large to be a certificate or public key: ${path}`);
-    }
-    bytes = await readFile(path);
-  } catch (error) {
-    if (error instanceof SecurityHeaderError) throw error;
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === "ENOENT" || code === "ENOTDIR") {
-      throw new SecurityHeaderError("KEY_FILE_NOT_FOUND", `Key file not found: ${path}`);
-    }
-    throw new SecurityHeaderError("KEY_FILE_UNREADABLE", `Key file cannot be read (${code ?? "I/O error"}): ${path}`);
-  }
-  return parseAuthorityKey(bytes);
-}
+export { parseAuthorityKey } from "./parse-authority-key.js";
+export { MAX_VERIFY_INPUT_BYTES, verifySecurityHeader, type VerificationResult, type VerifyOptions } from "./verify.js";
+export type { VerifierPrivateKey } from "./verify-crypto.js";
+export type { DigestMismatchCause, FindingCode, VerificationFinding } from "./verify-findings.js";

@@ -28,6 +28,19 @@ export function isValidNif(nif: string): boolean {
  * warning: the authority's documentation examples (555555555/1) fail it and must still work.
  */
 export function validateUsername(username: string): ValidatedUsername {
+  // A form or a server makes many headers for the same few users: remember the last answers.
+  const known = typeof username === "string" ? recent.get(username) : undefined;
+  if (known) return known;
+  const result = checkUsername(username);
+  if (recent.size >= MAX_REMEMBERED) recent.delete(recent.keys().next().value as string);
+  recent.set(username, result);
+  return result;
+}
+
+const recent = new Map<string, ValidatedUsername>();
+const MAX_REMEMBERED = 16;
+
+function checkUsername(username: string): ValidatedUsername {
   const match = typeof username === "string" ? USERNAME_PATTERN.exec(username) : null;
   if (!match) {
     throw new SecurityHeaderError(
@@ -46,5 +59,5 @@ export function validateUsername(username: string): ValidatedUsername {
           message: `The NIF ${nif} fails the check digit test (expected last digit ${nifCheckDigit(nif)}); the header was still generated`,
         },
       ];
-  return { username, nif, userId, nifCheckDigitValid, warnings };
+  return Object.freeze({ username, nif, userId, nifCheckDigitValid, warnings: Object.freeze(warnings) });
 }

@@ -2,9 +2,9 @@
 // DOMParser (jsdom) checks that the header and the envelope are well-formed, namespaced XML.
 import { generateKeyPairSync } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { escapeXml, generateSecurityHeader, SOAP_ENVELOPE_NAMESPACE, wrapInEnvelope, WSS_NAMESPACE } from "./index.js";
+import { escapeXml, generateSecurityHeader, SOAP_ENVELOPE_NAMESPACE, wrapInEnvelope, WSS_NAMESPACE, type RsaPublicJwk } from "./index.js";
 
-const publicKey = generateKeyPairSync("rsa", { modulusLength: 2048 }).publicKey.export({ type: "spki", format: "pem" }).toString();
+const publicKey = generateKeyPairSync("rsa", { modulusLength: 2048 }).publicKey.export({ format: "jwk" }) as RsaPublicJwk;
 
 function parse(xml: string): Document {
   const document = new DOMParser().parseFromString(xml, "application/xml");
@@ -17,7 +17,7 @@ function text(document: Document | Element, localName: string, namespace = WSS_N
 }
 
 describe("header XML", () => {
-  it("carries every field in the WS-Security 2002/12 namespace", async () => {
+  it("digest form: every field in the WS-Security 2002/12 namespace, Digest on Password", async () => {
     const header = await generateSecurityHeader({ username: "123456789/1", password: "p", publicKey });
     const document = parse(header.xml);
     expect(document.documentElement.namespaceURI).toBe(WSS_NAMESPACE);
@@ -28,6 +28,13 @@ describe("header XML", () => {
     expect(text(document, "Nonce")).toBe(header.nonce);
     expect(text(document, "Created")).toBe(header.created);
     expect(document.getElementsByTagNameNS(WSS_NAMESPACE, "UsernameToken")[0]?.parentElement).toBe(document.documentElement);
+  });
+
+  it("encrypted-created form: no Digest attribute", async () => {
+    const header = await generateSecurityHeader({ username: "123456789/1", password: "p", publicKey, form: "encrypted-created" });
+    const document = parse(header.xml);
+    expect(document.getElementsByTagNameNS(WSS_NAMESPACE, "Password")[0]?.hasAttribute("Digest")).toBe(false);
+    expect(text(document, "Created")).toBe(header.created);
   });
 });
 

@@ -68,3 +68,32 @@ export function opensslSha1(data: Uint8Array): Buffer {
 export const FIXTURE_CERTIFICATE_PATH: URL = process.env.AREAOE_AUTHORITY_CERT_FIXTURE
   ? pathToFileURL(process.env.AREAOE_AUTHORITY_CERT_FIXTURE)
   : new URL("../../../../../shared/fixtures/authority-encryption-cert-2027.pem", import.meta.url);
+
+export function opensslRand(bytes: number): Buffer {
+  return openssl(["rand", String(bytes)]);
+}
+
+/** RSA PKCS#1 v1.5 encryption with the certificate's public key (the Nonce, as openssl would make it). */
+export function opensslEncryptNonce(pair: OpensslKeyPair, sessionKey: Uint8Array): Buffer {
+  const keyFile = join(pair.dir, `pub-${pair.bits}.pem`);
+  writeFileSync(keyFile, pair.publicKeyPem);
+  return openssl(["pkeyutl", "-encrypt", "-pubin", "-inkey", keyFile, "-pkeyopt", "rsa_padding_mode:pkcs1"], sessionKey);
+}
+
+/** A `digest`-form header made with the openssl command line alone (the XML is plain text around it). */
+export function opensslDigestHeader(pair: OpensslKeyPair, username: string, password: string, created: string): string {
+  const sessionKey = opensslRand(16);
+  const keyHex = sessionKey.toString("hex");
+  const passwordBytes = Buffer.from(password, "utf8");
+  const digest = opensslAesEncrypt(keyHex, opensslSha1(Buffer.concat([sessionKey, Buffer.from(created, "utf8"), passwordBytes])));
+  return [
+    '<wss:Security xmlns:wss="http://schemas.xmlsoap.org/ws/2002/12/secext">',
+    "<wss:UsernameToken>",
+    `<wss:Username>${username}</wss:Username>`,
+    `<wss:Password Digest="${digest.toString("base64")}">${opensslAesEncrypt(keyHex, passwordBytes).toString("base64")}</wss:Password>`,
+    `<wss:Nonce>${opensslEncryptNonce(pair, sessionKey).toString("base64")}</wss:Nonce>`,
+    `<wss:Created>${created}</wss:Created>`,
+    "</wss:UsernameToken>",
+    "</wss:Security>",
+  ].join("\n");
+}

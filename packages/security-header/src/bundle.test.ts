@@ -1,0 +1,56 @@
+// The one-file CLI: built by scripts/bundle.ts, run with plain node from a folder with no node_modules.
+import { spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import { copyFileSync, existsSync, readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BUNDLE_FILE, bundleCli, type BundleInfo } from "../scripts/bundle.js";
+import { verifySecurityHeader } from "./node.js";
+import { makeTempDir } from "./test-support/openssl.js";
+
+const build = makeTempDir("security-header-bundle-");
+const user = makeTempDir("security-header-bundle-user-");
+let info: BundleInfo;
+
+beforeAll(async () => {
+  info = await bundleCli(build.dir, new Date("2026-11-23T10:00:00.000Z"));
+  copyFileSync(join(build.dir, BUNDLE_FILE), join(user.dir, BUNDLE_FILE));
+}, 120_000);
+afterAll(() => {
+  build.cleanup();
+  user.cleanup();
+});
+
+function runBundle(args: string[], input = "") {
+  // Plain node, no loader, no NODE_PATH, in a folder where no node_modules is anywhere above.
+  return spawnSync(process.execPath, [BUNDLE_FILE, ...args], {
+    cwd: user.dir,
+    input,
+    encoding: "utf8",
+    env: { PATH: process.env.PATH ?? "" },
+    timeout: 60_000,
+  });
+}
+
+describe("the one-file CLI", () => {
+  it("describes itself: file, size, SHA-256 and build time", () => {
+    const content = readFileSync(join(build.dir, BUNDLE_FILE));
+    expect(info).toEqual({ file: BUNDLE_FILE, bytes: content.length, sha256: createHash("sha256").update(content).digest("hex"), builtAt: "2026-11-23T10:00:00.000Z" });
+    expect(JSON.parse(readFileSync(join(build.dir, "areaoe-security-header.json"), "utf8"))).toEqual(info);
+  });
+
+  it("runs with no node_modules anywhere above it", () => {
+    for (let dir = user.dir; dir !== dirname(dir); dir = dirname(dir)) expect(existsSync(join(dir, "node_modules"))).toBe(false);
+    const help = runBundle(["--help"]);
+    expect(help.status).toBe(0);
+    expect(help.stdout).toContain("--form FORM");
+  });
+
+  it.each(["digest", "encrypted-created"])("makes a %s-form header that the verifier accepts", (form) => {
+    const result = runBundle(["-u", "555555555/1", "--form", form, "--password-stdin", "--local-key-dir", "keys"], "S3cret-ção\n");
+    expect(result.stderr).toContain("LOCAL TESTING ONLY");
+    expect(result.status).toBe(0);
+    const privateKey = readFileSync(join(user.dir, "keys", "private-key.pem"), "utf8");
+    expect(verifySecurityHeader(result.stdout, { privateKey, password: "S3cret-ção" })).toMatchObject({ ok: true, form, username: "555555555/1" });
+  });
+});

@@ -1,0 +1,102 @@
+import { parseArgs } from "node:util";
+import { HEADER_FORMS, isHeaderForm, type HeaderForm } from "./header-form.js";
+
+export interface CliOptions {
+  username?: string;
+  key?: string;
+  form: HeaderForm;
+  clockFrom?: string;
+  passwordStdin: boolean;
+  json: boolean;
+  envelope: boolean;
+  localKeyDir?: string;
+  help: boolean;
+  version: boolean;
+}
+
+export class UsageError extends Error {}
+
+const OPTIONS = {
+  username: { type: "string", short: "u" },
+  key: { type: "string", short: "k" },
+  form: { type: "string", short: "f" },
+  "clock-from": { type: "string" },
+  "password-stdin": { type: "boolean" },
+  json: { type: "boolean" },
+  envelope: { type: "boolean" },
+  "local-key-dir": { type: "string" },
+  help: { type: "boolean", short: "h" },
+  version: { type: "boolean", short: "v" },
+  // Declared only to refuse them with an explanation.
+  password: { type: "string", short: "p" },
+  "created-in-clear": { type: "boolean" },
+} as const;
+
+type OptionName = keyof typeof OPTIONS;
+
+const REFUSED: Partial<Record<OptionName, string>> = {
+  password:
+    "is refused: a password on the command line is visible to other users and kept in shell history. " +
+    "Pipe it with --password-stdin, or leave both out to be prompted",
+  "created-in-clear":
+    "is gone: use --form digest (Created in clear with a Digest, the default) " +
+    "or --form encrypted-created (no Digest, Created encrypted). See --help",
+};
+
+export function parseCommandLine(argv: readonly string[]): CliOptions {
+  // strict: false + tokens: we validate ourselves so no message ever echoes an argument's value
+  // (a mistyped option or a stray argument might be the password).
+  const { tokens } = parseArgs({ args: [...argv], options: OPTIONS, strict: false, allowPositionals: true, tokens: true });
+  const options: CliOptions = { form: "digest", passwordStdin: false, json: false, envelope: false, help: false, version: false };
+  for (const token of tokens) {
+    if (token.kind === "positional") {
+      throw new UsageError(`Unexpected argument #${token.index + 1} (not shown: it could be a secret). See --help`);
+    }
+    if (token.kind !== "option") continue; // "--" terminator
+    if (!(token.name in OPTIONS)) throw new UsageError(`Unknown option ${token.rawName}. See --help`);
+    const name = token.name as OptionName;
+    const refusal = REFUSED[name];
+    if (refusal) throw new UsageError(`${token.rawName} ${refusal}`);
+    if (OPTIONS[name].type === "string") {
+      if (token.value === undefined || (!token.inlineValue && token.value.startsWith("-"))) {
+        throw new UsageError(`${token.rawName} needs a value. See --help`);
+      }
+    } else if (token.value !== undefined) {
+      throw new UsageError(`${token.rawName} takes no value`);
+    }
+    setOption(options, name, token.value ?? "");
+  }
+  return options;
+}
+
+function setOption(options: CliOptions, name: OptionName, value: string): void {
+  switch (name) {
+    case "username": options.username = value; break;
+    case "key": options.key = value; break;
+    case "form":
+      if (!isHeaderForm(value)) throw new UsageError(`--form must be one of: ${HEADER_FORMS.join(", ")}. See --help`);
+      options.form = value;
+      break;
+    case "clock-from": options.clockFrom = clockUrl(value); break;
+    case "local-key-dir": options.localKeyDir = value; break;
+    case "password-stdin": options.passwordStdin = true; break;
+    case "json": options.json = true; break;
+    case "envelope": options.envelope = true; break;
+    case "help": options.help = true; break;
+    case "version": options.version = true; break;
+    default: break;
+  }
+}
+
+function clockUrl(value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new UsageError("--clock-from needs an http or https URL, e.g. https://<portal>/areaOE/api/time");
+  }
+  if (url.protocol !== "https:" && url.protocol !== "http:") {
+    throw new UsageError("--clock-from needs an http or https URL, e.g. https://<portal>/areaOE/api/time");
+  }
+  return url.href;
+}

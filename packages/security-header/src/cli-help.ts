@@ -1,0 +1,51 @@
+export const NAME = "areaoe-security-header";
+
+export const HELP = `${NAME}: make the WS-Security header for the tax authority's web services
+
+Usage:
+  ${NAME} --username NIF/USERID [--key FILE] [--form FORM] [--password-stdin] [options]
+
+The password is read from standard input with --password-stdin (one trailing newline is
+removed), or typed at a hidden prompt when standard input is a terminal. It is never accepted
+as a command-line argument: arguments are visible to other users and kept in shell history.
+
+Options:
+  -u, --username NIF/USERID  9-digit NIF, a slash and the sub-user number, e.g. 123456789/1
+  -k, --key FILE             the authority's certificate or public key, PEM or DER
+                             ("BEGIN CERTIFICATE", "BEGIN PUBLIC KEY", "BEGIN RSA PUBLIC KEY")
+  -f, --form FORM            which of the two forms to make (default: digest):
+                               digest             Created in clear text and a Digest attribute on
+                                                  Password (SHA-1 of key, Created and password).
+                                                  What the authority's own sample client sends;
+                                                  choose it unless you know you need the other.
+                               encrypted-created  no Digest; Created encrypted with the AES key.
+                                                  What the current invoicing clients send; choose
+                                                  it only if your software already uses this form.
+      --clock-from URL       take the time for Created from this server's clock instead of this
+                             machine's, e.g. https://<portal>/areaOE/api/time (answers
+                             {"now": <epoch ms>}); if unreachable, warns and uses the local clock
+      --password-stdin       read the password from standard input
+      --json                 print the result as JSON instead of the XML header
+      --envelope             wrap the header in a SOAP 1.1 envelope (with --json: adds "envelope")
+      --local-key-dir DIR    local test key pair used without --key
+                             (default: ./.local/test-authority, created on first use)
+  -h, --help                 show this help
+  -v, --version              show the version
+
+Without --key, a local test key pair (4096-bit RSA, self-signed) is used. Headers made with it
+are for LOCAL TESTING ONLY: the authority's services cannot decrypt them.
+
+The header is valid for 1 minute after its Created time, so this machine's clock must be right
+(kept by NTP), or use --clock-from. The header goes to standard output; warnings (NIF check
+digit, certificate expired or expiring within 30 days, clock offset) go to standard error.
+
+Exit status: 0 success, 1 unexpected failure, 2 usage error, 3 bad input (username,
+password, key or key file), 130 interrupted at the prompt.
+
+Examples:
+  ${NAME} -u 123456789/1 -k authority-cert.pem --envelope > header.xml
+      (asks for the password without echoing it; digest form)
+  ${NAME} -u 123456789/1 -k authority-cert.pem --form encrypted-created --password-stdin < password.txt
+  printf '%s' "$AT_PASSWORD" | ${NAME} -u 123456789/1 -k authority-cert.der --password-stdin --json
+  ${NAME} -u 555555555/1 --password-stdin < password.txt      (local test key)
+`;

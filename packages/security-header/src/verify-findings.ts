@@ -1,0 +1,91 @@
+/** What `verifySecurityHeader` can find; the portal translates by code, with `params`. */
+export type FindingCode =
+  | "NOT_XML"
+  | "DTD_FORBIDDEN"
+  | "NO_SECURITY_HEADER"
+  | "WRONG_NAMESPACE"
+  | "UNEXPECTED_PREFIX"
+  | "MISSING_ELEMENT"
+  | "REPEATED_ELEMENT"
+  | "USERNAME_FORMAT"
+  | "BASE64_INVALID"
+  | "NONCE_UNDECRYPTABLE"
+  | "NONCE_LENGTH"
+  | "PASSWORD_UNDECRYPTABLE"
+  | "PASSWORD_NOT_UTF8"
+  | "PASSWORD_MISMATCH"
+  | "DIGEST_UNDECRYPTABLE"
+  | "DIGEST_MISMATCH"
+  | "MIXED_FORM"
+  | "CREATED_UNDECRYPTABLE"
+  | "CREATED_MALFORMED"
+  | "CREATED_IN_FUTURE"
+  | "EXPIRED";
+
+export interface VerificationFinding {
+  readonly code: FindingCode;
+  readonly severity: "error" | "warning";
+  /** Plain English; never a password or key bytes. */
+  readonly message: string;
+  /** Values for translated messages (element, skewSeconds, likelyCause, ...). */
+  readonly params: Readonly<Record<string, string | number>>;
+}
+
+/** DIGEST_MISMATCH `params.likelyCause`: the first plausible mistake whose digest matches, else "unknown". */
+export type DigestMismatchCause =
+  | "created-text"
+  | "password-encoding"
+  | "password-trailing-newline"
+  | "key-base64"
+  | "order"
+  | "password"
+  | "unknown";
+
+/**
+ * The order a person should fix things in: readable XML, then the header's shape, then the form,
+ * then what decrypts, then the Digest (which depends on all of them), then the clock.
+ */
+const FIX_ORDER: readonly FindingCode[] = [
+  "NOT_XML",
+  "DTD_FORBIDDEN",
+  "NO_SECURITY_HEADER",
+  "WRONG_NAMESPACE",
+  "UNEXPECTED_PREFIX",
+  "MISSING_ELEMENT",
+  "REPEATED_ELEMENT",
+  "USERNAME_FORMAT",
+  "BASE64_INVALID",
+  "MIXED_FORM",
+  "NONCE_UNDECRYPTABLE",
+  "NONCE_LENGTH",
+  "PASSWORD_UNDECRYPTABLE",
+  "PASSWORD_NOT_UTF8",
+  "PASSWORD_MISMATCH",
+  "CREATED_UNDECRYPTABLE",
+  "CREATED_MALFORMED",
+  "DIGEST_UNDECRYPTABLE",
+  "DIGEST_MISMATCH",
+  "CREATED_IN_FUTURE",
+  "EXPIRED",
+];
+
+export function sortFindings(findings: readonly VerificationFinding[]): VerificationFinding[] {
+  // Array.prototype.sort is stable: findings of one code keep the document's order.
+  return [...findings].sort((a, b) => FIX_ORDER.indexOf(a.code) - FIX_ORDER.indexOf(b.code));
+}
+
+export class Findings {
+  readonly list: VerificationFinding[] = [];
+
+  error(code: FindingCode, message: string, params: Record<string, string | number> = {}): void {
+    this.list.push({ code, severity: "error", message, params });
+  }
+
+  warning(code: FindingCode, message: string, params: Record<string, string | number> = {}): void {
+    this.list.push({ code, severity: "warning", message, params });
+  }
+
+  has(code: FindingCode): boolean {
+    return this.list.some((finding) => finding.code === code);
+  }
+}

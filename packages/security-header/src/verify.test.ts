@@ -1,0 +1,220 @@
+import { generateKeyPairSync, randomBytes } from "node:crypto";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import type { HeaderForm, RsaPublicJwk } from "./index.js";
+import { verifySecurityHeader, type VerificationResult } from "./node.js";
+import { aes, craftHeader, type Craft } from "./test-support/craft-header.js";
+import { IMPLEMENTATIONS } from "./test-support/implementations.js";
+import { wrapInEnvelope, WSS_NAMESPACE } from "./xml.js";
+
+const pair = generateKeyPairSync("rsa", { modulusLength: 2048 });
+const privateKey = pair.privateKey.export({ type: "pkcs8", format: "pem" }).toString();
+const other = generateKeyPairSync("rsa", { modulusLength: 2048 });
+const jwk = pair.publicKey.export({ format: "jwk" }) as RsaPublicJwk;
+const NOW = new Date("2026-11-23T10:00:00.000Z");
+const OASIS = "http://docs.oasis-open.org/wss/2004/01/oasis-200401-wss-wssecurity-secext-1.0.xsd";
+
+function verify(xml: string, options: { password?: string; now?: Date } = {}): VerificationResult {
+  return verifySecurityHeader(xml, { privateKey, now: NOW, ...options });
+}
+
+function crafted(craft: Partial<Craft>, options?: { password?: string; now?: Date }): VerificationResult {
+  return verify(craftHeader({ publicKey: pair.publicKey, created: NOW.toISOString(), ...craft }), options);
+}
+
+const codes = (result: VerificationResult) => result.findings.map((finding) => finding.code);
+
+describe.each(IMPLEMENTATIONS)("verifySecurityHeader accepts what %s makes", (_name, generate) => {
+  it.each<HeaderForm>(["digest", "encrypted-created"])("%s form, bare and in a SOAP envelope", async (form) => {
+    const header = await generate({ username: "555555555/1", password: "pässwörd", publicKey: jwk, form, now: NOW });
+    for (const xml of [header.xml, wrapInEnvelope(header.xml, "<ping/>")]) {
+      expect(verify(xml, { password: "pässwörd" })).toEqual({ ok: true, form, username: "555555555/1", createdAt: NOW.toISOString(), findings: [] });
+    }
+  });
+});
+
+describe("verifySecurityHeader findings", () => {
+  it("accepts Base64 wrapped over several lines", () => {
+    for (const form of ["digest", "encrypted-created"] as const) {
+      const result = crafted({ form, wrapBase64: true, envelope: true });
+      expect(result.ok).toBe(true);
+      expect(result.form).toBe(form);
+    }
+  });
+
+  it("MIXED_FORM: Digest and encrypted Created (the output this library used to make)", () => {
+    const result = crafted({ form: "mixed" });
+    expect(result.form).toBe("mixed");
+    expect(codes(result)).toEqual(["MIXED_FORM"]);
+  });
+
+  it("WRONG_NAMESPACE once, naming what was found and what is expected", () => {
+    const result = crafted({ namespace: OASIS, prefix: "wsse" });
+    expect(codes(result)).toEqual(["WRONG_NAMESPACE"]);
+    expect(result.findings[0]?.params).toEqual({ element: "Security", found: OASIS, expected: WSS_NAMESPACE });
+    expect(result.findings[0]?.message).toContain(OASIS);
+  });
+
+  it("UNEXPECTED_PREFIX is a warning: the right namespace under another prefix (or none) still passes", () => {
+    for (const prefix of ["wsse", ""]) {
+      const result = crafted({ prefix });
+      expect(result.ok).toBe(true);
+      expect(result.findings).toMatchObject([{ code: "UNEXPECTED_PREFIX", severity: "warning" }]);
+    }
+  });
+
+  it.each(["Username", "Password", "Nonce", "Created"])("MISSING_ELEMENT %s", (element) => {
+    const xml = craftHeader({ publicKey: pair.publicKey, created: NOW.toISOString() }).replace(new RegExp(`\\s*<wss:${element}[\\s>][\\s\\S]*?</wss:${element}>`), "");
+    const result = verify(xml);
+    expect(result.ok).toBe(false);
+    expect(result.findings[0]).toMatchObject({ code: "MISSING_ELEMENT", params: { element } });
+  });
+
+  it("MISSING_ELEMENT Digest when Created is in clear without a Digest; UsernameToken; NO_SECURITY_HEADER", () => {
+    expect(crafted({ form: "no-digest-clear" }).findings).toMatchObject([{ code: "MISSING_ELEMENT", params: { element: "Digest" } }]);
+    const noToken = `<wss:Security xmlns:wss="${WSS_NAMESPACE}"/>`;
+    expect(verify(noToken).findings).toMatchObject([{ code: "MISSING_ELEMENT", params: { element: "UsernameToken" } }]);
+    expect(codes(verify(wrapInEnvelope("", "<ping/>")))).toEqual(["NO_SECURITY_HEADER"]);
+  });
+
+  it("REPEATED_ELEMENT for a second Nonce and a second Security", () => {
+    const xml = craftHeader({ publicKey: pair.publicKey, created: NOW.toISOString() });
+    const nonce = /<wss:Nonce>[^<]*<\/wss:Nonce>/.exec(xml)?.[0] ?? "";
+    expect(verify(xml.replace(nonce, nonce + nonce)).findings).toMatchObject([{ code: "REPEATED_ELEMENT", params: { element: "Nonce", count: 2 } }]);
+    expect(codes(verify(`<h xmlns:wss="${WSS_NAMESPACE}">${xml}${xml}</h>`))).toContain("REPEATED_ELEMENT");
+  });
+
+  it.each(["12345/1", "123456789", "123456789/", "abc/1"])("USERNAME_FORMAT for %j", (username) => {
+    const result = crafted({ username });
+    expect(codes(result)).toEqual(["USERNAME_FORMAT"]);
+    expect(result.username).toBe(username);
+  });
+
+  it("NONCE_UNDECRYPTABLE for a Nonce made for another key; NONCE_LENGTH for 24 bytes (Ks as Base64 text)", () => {
+    expect(codes(crafted({ nonceKey: other.publicKey }))).toEqual(["NONCE_UNDECRYPTABLE"]);
+    const sessionKey = randomBytes(16);
+    const result = crafted({ sessionKey, nonceContent: Buffer.from(sessionKey.toString("base64")) });
+    expect(result.findings).toMatchObject([{ code: "NONCE_LENGTH", params: { bytes: 24 } }]);
+  });
+
+  it.each([
+    ["Password", (xml: string) => xml.replace(/(<wss:Password[^>]*>)[^<]+/, "$1abc$def")],
+    ["Nonce", (xml: string) => xml.replace(/(<wss:Nonce>)[^<]+/, "$1****")],
+    ["Digest", (xml: string) => xml.replace(/Digest="[^"]+"/, 'Digest="%%"')],
+  ])("BASE64_INVALID %s", (element, breakIt) => {
+    const result = verify(breakIt(craftHeader({ publicKey: pair.publicKey, created: NOW.toISOString() })));
+    expect(result.findings[0]).toMatchObject({ code: "BASE64_INVALID", params: { element } });
+  });
+
+  it("PASSWORD_MISMATCH only when a password is given, without echoing either password", () => {
+    expect(crafted({ password: "right-one" }, { password: "right-one" }).ok).toBe(true);
+    const result = crafted({ password: "right-one" }, { password: "wrong-one" });
+    expect(codes(result)).toEqual(["PASSWORD_MISMATCH"]);
+    expect(JSON.stringify(result)).not.toMatch(/right-one|wrong-one/);
+  });
+
+  it("PASSWORD_UNDECRYPTABLE, PASSWORD_NOT_UTF8, DIGEST_UNDECRYPTABLE, CREATED_UNDECRYPTABLE", () => {
+    expect(codes(crafted({ aesKey: randomBytes(16) }))).toEqual(["PASSWORD_UNDECRYPTABLE"]);
+    expect(codes(crafted({ passwordBytes: Buffer.from("pässwörd", "latin1") }))).toEqual(["PASSWORD_NOT_UTF8"]);
+    const xml = craftHeader({ publicKey: pair.publicKey, created: NOW.toISOString() });
+    const otherDigest = aes(randomBytes(16), randomBytes(20)).toString("base64");
+    expect(codes(verify(xml.replace(/Digest="[^"]+"/, `Digest="${otherDigest}"`)))).toEqual(["DIGEST_UNDECRYPTABLE"]);
+    const encrypted = craftHeader({ publicKey: pair.publicKey, created: NOW.toISOString(), form: "encrypted-created" });
+    const otherCreated = aes(randomBytes(16), Buffer.from(NOW.toISOString())).toString("base64");
+    expect(codes(verify(encrypted.replace(/(<wss:Created>)[^<]+/, `$1${otherCreated}`)))).toEqual(["CREATED_UNDECRYPTABLE"]);
+  });
+
+  const sent = NOW.toISOString();
+  it.each<[string, string, Partial<Craft>]>([
+    ["Created hashed without milliseconds", "created-text", { digestParts: ({ sessionKey, password }) => [sessionKey, Buffer.from(sent.replace(".000", "")), password] }],
+    ["Created hashed in local time (UTC+1, no Z)", "created-text", {
+      digestParts: ({ sessionKey, password }) => [sessionKey, Buffer.from(new Date(NOW.getTime() + 3_600_000).toISOString().slice(0, -1)), password],
+    }],
+    ["password hashed as Latin-1", "password-encoding", { digestParts: ({ sessionKey, created }) => [sessionKey, created, Buffer.from("pässwörd", "latin1")] }],
+    ["password hashed with a trailing newline", "password-trailing-newline", { digestParts: ({ sessionKey, created }) => [sessionKey, created, Buffer.from("pässwörd\n")] }],
+    ["Ks hashed as Base64 text", "key-base64", { digestParts: ({ sessionKey, created, password }) => [Buffer.from(sessionKey.toString("base64")), created, password] }],
+    ["Created, Ks, password", "order", { digestParts: ({ sessionKey, created, password }) => [created, sessionKey, password] }],
+    ["something else", "unknown", { digestParts: () => [randomBytes(40)] }],
+  ])("DIGEST_MISMATCH: %s → likelyCause %s", (_label, likelyCause, craft) => {
+    const result = crafted(craft);
+    expect(result.findings).toMatchObject([{ code: "DIGEST_MISMATCH", params: { likelyCause } }]);
+  });
+
+  it("DIGEST_MISMATCH likelyCause password: the Digest holds the password given, the Password another", () => {
+    const result = crafted(
+      { password: "sent", digestParts: ({ sessionKey, created }) => [sessionKey, created, Buffer.from("typed")] },
+      { password: "typed" },
+    );
+    expect(result.findings).toMatchObject([{ code: "PASSWORD_MISMATCH" }, { code: "DIGEST_MISMATCH", params: { likelyCause: "password" } }]);
+  });
+
+  it.each(["2026-11-23T10:00:00Z", "2026-11-23T10:00:00.000", "2026-11-23T10:00:00.000+00:00", "2026-02-30T10:00:00.000Z", "yesterday"])(
+    "CREATED_MALFORMED for %j (with the value)",
+    (created) => {
+      const result = crafted({ created });
+      expect(result.findings).toMatchObject([{ code: "CREATED_MALFORMED", params: { value: created } }]);
+      expect(result.createdAt).toBeNull();
+    },
+  );
+
+  it("CREATED_IN_FUTURE beyond 5 s, EXPIRED beyond 60 s, with the measured skew", () => {
+    expect(crafted({ created: new Date(NOW.getTime() + 5_000).toISOString() }).ok).toBe(true);
+    expect(crafted({ created: new Date(NOW.getTime() + 30_000).toISOString() }).findings).toMatchObject([
+      { code: "CREATED_IN_FUTURE", params: { skewSeconds: 30 } },
+    ]);
+    expect(crafted({ created: new Date(NOW.getTime() - 60_000).toISOString() }).ok).toBe(true);
+    const old = crafted({ created: new Date(NOW.getTime() - 120_000).toISOString(), form: "encrypted-created" });
+    expect(old.findings).toMatchObject([{ code: "EXPIRED", params: { ageSeconds: 120, skewSeconds: 120 } }]);
+  });
+
+  it("orders findings as a person should fix them", () => {
+    const result = crafted({ namespace: OASIS, created: new Date(NOW.getTime() - 120_000).toISOString(), username: "1/1" });
+    expect(codes(result)).toEqual(["WRONG_NAMESPACE", "USERNAME_FORMAT", "EXPIRED"]);
+  });
+});
+
+describe("verifySecurityHeader refuses hostile or broken input without throwing", () => {
+  const header = () => craftHeader({ publicKey: pair.publicKey, created: NOW.toISOString() });
+
+  it("DTD_FORBIDDEN for a DOCTYPE with an external entity: the file is never read", () => {
+    const xml = `<?xml version="1.0"?><!DOCTYPE x [<!ENTITY xxe SYSTEM "file:///etc/passwd">]>${header().replace("123456789/1", "&xxe;")}`;
+    const result = verify(xml);
+    expect(codes(result)).toEqual(["DTD_FORBIDDEN"]);
+    expect(JSON.stringify(result)).not.toContain("root:");
+  });
+
+  it("DTD_FORBIDDEN for billion laughs, at once", () => {
+    const entities = Array.from({ length: 9 }, (_, i) => `<!ENTITY l${i + 1} "${`&l${i};`.repeat(10)}">`).join("");
+    const xml = `<!DOCTYPE lolz [<!ENTITY l0 "lol">${entities}]><lolz>&l9;</lolz>`;
+    const start = performance.now();
+    expect(codes(verify(xml))).toEqual(["DTD_FORBIDDEN"]);
+    expect(performance.now() - start).toBeLessThan(1_000);
+  });
+
+  it.each<[string, unknown]>([
+    ["empty", ""],
+    ["plain text", "hello"],
+    ["unclosed", "<wss:Security>"],
+    ["an undefined entity", "<a>&nope;</a>"],
+    ["more than 64 KB", `<a>${"x".repeat(64 * 1024)}</a>`],
+    ["not a string", 42],
+  ])("NOT_XML: %s", (_label, input) => {
+    const result = verifySecurityHeader(input as string, { privateKey });
+    expect(codes(result)).toEqual(["NOT_XML"]);
+    expect(result.ok).toBe(false);
+  });
+
+  it("never throws, whatever is changed in a header", () => {
+    const xml = header();
+    fc.assert(
+      fc.property(fc.nat(xml.length), fc.nat(xml.length), fc.string({ maxLength: 20 }), (start, length, insert) => {
+        const mutated = xml.slice(0, start) + insert + xml.slice(start + (length % 40));
+        const result = verify(mutated);
+        expect(typeof result.ok).toBe("boolean");
+        expect(result.ok === true ? result.findings.every((f) => f.severity === "warning") : result.findings.length > 0).toBe(true);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+

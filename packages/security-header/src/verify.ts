@@ -1,0 +1,178 @@
+import { HEADER_VALIDITY_MS } from "./created.js";
+import { fromBase64 } from "./bytes.js";
+import { aesDecrypt, forgePrivateKey, rsaDecrypt, sameSecret, sha1, type VerifierPrivateKey } from "./verify-crypto.js";
+import { likelyDigestCause } from "./verify-digest.js";
+import { Findings, sortFindings, type VerificationFinding } from "./verify-findings.js";
+import { findTokenParts } from "./verify-structure.js";
+import { attribute, parseXml } from "./verify-xml.js";
+
+export interface VerifyOptions {
+  /**
+   * The private key the header was made for. ONLY EVER the local test key: this decrypts input chosen
+   * by strangers with PKCS#1 v1.5, which leaks through timing (the Marvin attack).
+   */
+  readonly privateKey: VerifierPrivateKey;
+  readonly now?: Date;
+  /** How old Created may be; the authority's limit is 1 minute. */
+  readonly maxAgeMs?: number;
+  /** How far in the future Created may be (clocks differ a little). */
+  readonly futureToleranceMs?: number;
+  /** When given, the header's password must be this one (compared in constant time, never echoed). */
+  readonly password?: string;
+}
+
+export interface VerificationResult {
+  /** No error findings (warnings allowed). */
+  readonly ok: boolean;
+  readonly form: "digest" | "encrypted-created" | "mixed" | null;
+  readonly username: string | null;
+  /** Created in clear (decrypted if needed), when it is well formed. */
+  readonly createdAt: string | null;
+  /** In the order a person should fix them. */
+  readonly findings: readonly VerificationFinding[];
+}
+
+export const MAX_VERIFY_INPUT_BYTES = 64 * 1024;
+const USERNAME = /^\d{9}\/\d+$/;
+const CREATED = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
+/**
+ * Decrypts and checks a security header (a bare <wss:Security> or a whole SOAP 1.1 envelope). Never
+ * throws on the input: whatever is wrong with it becomes a finding.
+ */
+export function verifySecurityHeader(xml: string, options: VerifyOptions): VerificationResult {
+  const key = forgePrivateKey(options.privateKey); // a bad key is the caller's mistake: this throws
+  const findings = new Findings();
+  const result = (form: VerificationResult["form"], username: string | null, createdAt: string | null): VerificationResult => {
+    const sorted = sortFindings(findings.list);
+    return { ok: !sorted.some((finding) => finding.severity === "error"), form, username, createdAt, findings: sorted };
+  };
+
+  if (typeof xml !== "string" || Buffer.byteLength(xml, "utf8") > MAX_VERIFY_INPUT_BYTES) {
+    findings.error("NOT_XML", "The input is not text of at most 64 KB", { detail: "the input is not text of at most 64 KB" });
+    return result(null, null, null);
+  }
+  const parsed = parseXml(xml);
+  if (!parsed.ok) {
+    const message = parsed.problem === "DTD_FORBIDDEN"
+      ? "The request has a DOCTYPE: it is refused (no DTD is read, no entity expanded)"
+      : `The input is not well-formed XML: ${parsed.detail}`;
+    findings.error(parsed.problem, message, { detail: parsed.detail });
+    return result(null, null, null);
+  }
+  const parts = findTokenParts(parsed.elements, findings);
+  if (!parts) return result(null, null, null);
+
+  const username = parts.username ? parts.username.text.trim() : null;
+  if (username !== null && !USERNAME.test(username)) {
+    findings.error("USERNAME_FORMAT", "The username must be NIF/UserID: 9 digits, a slash and the sub-user number, e.g. 123456789/1");
+  }
+  const passwordBytes = parts.password ? base64Of("Password", parts.password.text, findings) : null;
+  const nonceBytes = parts.nonce ? base64Of("Nonce", parts.nonce.text, findings) : null;
+  const digestText = parts.password ? attribute(parts.password, "Digest") : undefined;
+  const digestBytes = parts.password && digestText !== undefined ? base64Of("Digest", digestText, findings) : null;
+
+  // Created: clear text, or Base64 of whole AES blocks (encrypted).
+  const createdElementText = parts.created?.text ?? "";
+  const createdCipher = fromBase64(createdElementText);
+  const createdEncrypted = !!parts.created && createdCipher !== null && createdCipher.length > 0 && createdCipher.length % 16 === 0;
+  const hasDigest = digestText !== undefined;
+  let form: VerificationResult["form"] = null;
+  if (hasDigest && createdEncrypted) {
+    form = "mixed";
+    findings.error("MIXED_FORM", "The header has a Digest AND an encrypted Created: send either a Digest with Created in clear, or no Digest with Created encrypted");
+  } else if (hasDigest && parts.created) form = "digest";
+  else if (!hasDigest && createdEncrypted) form = "encrypted-created";
+  else if (parts.password && parts.created) {
+    findings.error("MISSING_ELEMENT", "Created is in clear text, so Password needs its Digest attribute (or encrypt Created and send no Digest)", { element: "Digest" });
+  }
+
+  const sessionKey = nonceBytes ? sessionKeyOf(nonceBytes, key, findings) : null;
+  let password: Buffer | null = null;
+  if (sessionKey && passwordBytes) password = passwordOf(sessionKey, passwordBytes, options.password, findings);
+
+  let createdText: string | null = null;
+  if (parts.created && !createdEncrypted) createdText = createdElementText.trim();
+  else if (parts.created && sessionKey && createdCipher) {
+    const clear = aesDecrypt(sessionKey, Buffer.from(createdCipher));
+    if (!clear) findings.error("CREATED_UNDECRYPTABLE", "Created cannot be decrypted with the key in the Nonce (AES/ECB/PKCS5Padding)");
+    else {
+      createdText = utf8(clear);
+      if (createdText === null) findings.error("CREATED_MALFORMED", "The decrypted Created is not UTF-8 text", { value: "(not UTF-8 text)" });
+    }
+  }
+  const createdAt = createdText !== null && validCreated(createdText) ? createdText : null;
+  if (createdText !== null && createdAt === null) {
+    findings.error("CREATED_MALFORMED", "Created must be UTC as yyyy-MM-ddTHH:mm:ss.SSSZ", { value: createdText.slice(0, 64) });
+  }
+
+  if (sessionKey && password && digestBytes && createdText !== null) {
+    const received = aesDecrypt(sessionKey, Buffer.from(digestBytes));
+    if (!received) findings.error("DIGEST_UNDECRYPTABLE", "The Digest cannot be decrypted with the key in the Nonce (AES/ECB/PKCS5Padding)");
+    else if (!sha1(sessionKey, Buffer.from(createdText, "utf8"), password).equals(received)) {
+      const likelyCause = likelyDigestCause(received, {
+        sessionKey, createdText, createdElementText, passwordBytes: password, claimedPassword: options.password,
+      });
+      findings.error("DIGEST_MISMATCH", `The Digest is not AES(Ks, SHA-1(Ks ‖ Created ‖ password)) (likely cause: ${likelyCause})`, { likelyCause });
+    }
+  }
+  if (createdAt) checkAge(Date.parse(createdAt), options, findings);
+  return result(form, username, createdAt);
+}
+
+function base64Of(name: string, text: string, findings: Findings): Uint8Array | null {
+  const bytes = fromBase64(text);
+  if (bytes && bytes.length > 0) return bytes;
+  findings.error("BASE64_INVALID", `${name} is not standard Base64`, { element: name });
+  return null;
+}
+
+function sessionKeyOf(nonce: Uint8Array, key: ReturnType<typeof forgePrivateKey>, findings: Findings): Buffer | null {
+  const sessionKey = rsaDecrypt(key, Buffer.from(nonce));
+  if (!sessionKey) {
+    findings.error("NONCE_UNDECRYPTABLE", "The Nonce was not encrypted for this key with RSA PKCS#1 v1.5");
+    return null;
+  }
+  if (sessionKey.length !== 16) {
+    findings.error("NONCE_LENGTH", `The Nonce holds ${sessionKey.length} bytes; an AES-128 key has 16`, { bytes: sessionKey.length });
+    return null;
+  }
+  return sessionKey;
+}
+
+function passwordOf(sessionKey: Buffer, cipher: Uint8Array, claimed: string | undefined, findings: Findings): Buffer | null {
+  const password = aesDecrypt(sessionKey, Buffer.from(cipher));
+  if (!password) {
+    findings.error("PASSWORD_UNDECRYPTABLE", "The Password cannot be decrypted with the key in the Nonce (AES/ECB/PKCS5Padding)");
+    return null;
+  }
+  if (utf8(password) === null) findings.error("PASSWORD_NOT_UTF8", "The decrypted password is not UTF-8 text");
+  else if (claimed !== undefined && !sameSecret(password, Buffer.from(claimed, "utf8"))) {
+    findings.error("PASSWORD_MISMATCH", "The header holds a different password from the one given");
+  }
+  return password;
+}
+
+function checkAge(created: number, options: VerifyOptions, findings: Findings): void {
+  const { now = new Date(), maxAgeMs = HEADER_VALIDITY_MS, futureToleranceMs = 5_000 } = options;
+  const age = now.getTime() - created;
+  if (age < -futureToleranceMs) {
+    const skewSeconds = Math.round(-age / 1000);
+    findings.error("CREATED_IN_FUTURE", `Created is ${skewSeconds} s in the future: the sender's clock is ahead`, { skewSeconds });
+  } else if (age > maxAgeMs) {
+    const ageSeconds = Math.round(age / 1000);
+    findings.error("EXPIRED", `Created is ${ageSeconds} s old; a header is valid for ${Math.round(maxAgeMs / 1000)} s`, { ageSeconds, skewSeconds: ageSeconds });
+  }
+}
+
+function validCreated(text: string): boolean {
+  return CREATED.test(text) && new Date(Date.parse(text)).toISOString() === text;
+}
+
+function utf8(bytes: Buffer): string | null {
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    return null;
+  }
+}
