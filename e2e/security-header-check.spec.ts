@@ -2,7 +2,9 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { generateSecurityHeader, wrapInEnvelope, type HeaderForm } from "@areaoe/security-header";
+import { wrapInEnvelope, type HeaderForm } from "@areaoe/security-header";
+import { generateSecurityHeader, parseAuthorityKey } from "@areaoe/security-header/node";
+import type { APIRequestContext } from "@playwright/test";
 import { test, expect, axeViolations, waitForHydration } from "./support/fixtures";
 
 const CHECKER = "/areaOE/public/ferramentas/webservices/securityHeader/checkSecurityHeader";
@@ -12,14 +14,14 @@ const PASSWORD = "Senha-de-teste-ç-9";
 const OASIS_WSSE = "http://docs.oasis-open.org/wss/2004/01/oasis-200401-wss-wssecurity-secext-1.0.xsd";
 
 /** The portal's test certificate, as a developer downloads it. */
-async function testCertificate(request: import("@playwright/test").APIRequestContext): Promise<string> {
+async function testCertificate(request: APIRequestContext): Promise<string> {
   const response = await request.get("/areaOE/sandbox/test-certificate.pem");
   expect(response.status()).toBe(200);
   return response.text();
 }
 
 async function envelopeFor(certificatePem: string, options: { form?: HeaderForm; now?: Date } = {}): Promise<string> {
-  const header = await generateSecurityHeader({ username: USERNAME, password: PASSWORD, publicKey: certificatePem, ...options });
+  const header = await generateSecurityHeader({ username: USERNAME, password: PASSWORD, publicKey: parseAuthorityKey(certificatePem), ...options });
   return wrapInEnvelope(header.xml, "    <ping/>");
 }
 
