@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { act, cleanup, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { withI18n } from "../../components/ui/test-i18n";
 import { Toaster } from "../../components/ui/toaster";
 import type { AuthorityEnvironment } from "./authority-environment";
@@ -35,6 +35,15 @@ beforeAll(() => {
   };
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
+// The portal's clock (GET /areaOE/api/time), `serverAheadMs` ahead of this device's.
+let serverAheadMs = 0;
+beforeEach(() => {
+  serverAheadMs = 0;
+  vi.stubGlobal("fetch", async (url: string) => {
+    expect(url).toBe("/areaOE/api/time");
+    return new Response(JSON.stringify({ now: Date.now() + serverAheadMs }), { headers: { "Content-Type": "application/json" } });
+  });
+});
 afterEach(() => {
   cleanup();
   vi.useRealTimers();
@@ -150,14 +159,43 @@ describe("<SecurityHeaderForm>", () => {
     expect(screen.getByRole("textbox", { name: "Security header (read only)" })).toHaveFocus();
   });
 
-  it("wraps in a SOAP envelope and puts Created in clear when asked", async () => {
+  it("wraps in a SOAP envelope; the default form has a Digest and Created in clear", async () => {
     const form = renderForm();
+    expect(screen.getByRole("radio", { name: "With Digest (the authority's sample)" })).toBeChecked();
     await form.user.click(screen.getByRole("checkbox", { name: "Wrap the header in a SOAP envelope" }));
-    await form.user.click(screen.getByRole("checkbox", { name: "Send Created in clear text" }));
     await generateValid(form);
     const text = (screen.getByRole("textbox", { name: /SOAP envelope with the security header/ }) as HTMLTextAreaElement).value;
     expect(text).toContain("<soapenv:Envelope");
+    expect(text).toContain('<wss:Password Digest="');
     expect(text).toMatch(/<wss:Created>\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z<\/wss:Created>/);
+  });
+
+  it("makes the other form when chosen: no Digest, Created encrypted", async () => {
+    const form = renderForm();
+    await form.user.click(screen.getByRole("radio", { name: "With encrypted Created" }));
+    await generateValid(form);
+    const text = (screen.getByRole("textbox", { name: "Security header (read only)" }) as HTMLTextAreaElement).value;
+    expect(text).not.toContain("Digest=");
+    expect(text).toMatch(/<wss:Created>[A-Za-z0-9+/]+=*<\/wss:Created>/);
+  });
+
+  it("takes Created from the portal's clock when the device is off, and says so", async () => {
+    serverAheadMs = 73_000;
+    const form = renderForm();
+    expect(await screen.findByText("Your device clock is 73 seconds behind; the header uses the corrected time.")).toBeInTheDocument();
+    const before = Date.now();
+    await generateValid(form);
+    const text = (screen.getByRole("textbox", { name: "Security header (read only)" }) as HTMLTextAreaElement).value;
+    const created = Date.parse(/<wss:Created>([^<]+)<\/wss:Created>/.exec(text)?.[1] ?? "");
+    expect(created - before).toBeGreaterThanOrEqual(72_000);
+    expect(created - Date.now()).toBeLessThanOrEqual(74_000);
+    expect(screen.getByTestId("header-validity")).toHaveTextContent(/Valid for (60|59) more seconds/);
+  });
+
+  it("says when the portal's clock cannot be reached, and uses the device's", async () => {
+    vi.stubGlobal("fetch", async () => new Response("busy", { status: 503 }));
+    renderForm();
+    expect(await screen.findByTestId("clock-notice")).toHaveTextContent("The portal's clock could not be reached");
   });
 
   it("counts the minute down, announces at 30 s, 10 s and expiry only, then offers to generate again", async () => {
