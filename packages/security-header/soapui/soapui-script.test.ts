@@ -3,11 +3,12 @@
 // The SoapUI script (areaoe-security-header.groovy) run under the real `groovy`, through a harness that
 // hands it stand-ins for SoapUI's objects; every field it produces is checked with the openssl CLI.
 import { execFile } from "node:child_process";
-import { existsSync, realpathSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, realpathSync, writeFileSync } from "node:fs";
 import { delimiter, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it, type TestContext } from "vitest";
+import { verifySecurityHeader } from "../src/verify.js";
 import {
   makeTempDir,
   opensslAesDecrypt,
@@ -255,12 +256,7 @@ function checkWithOpenssl(
   return { sessionKeyHex, created };
 }
 
-/**
- * Envelopes made by the script that the library's own verifier must accept too. The lead adds
- * `verifySecurityHeader(xml, { privateKey })` (from @areaoe/security-header/node) on another branch; after
- * that merge, the todo below becomes: for each entry, expect(verifySecurityHeader(entry.xml,
- * { privateKey: keyPair's PEM }).ok).toBe(true) and expect(result.form).toBe(entry.form).
- */
+/** Envelopes made by the script, which the library's own verifier must accept too. */
 const envelopesForLibraryVerifier: { xml: string; form: "digest" | "encrypted-created" }[] = [];
 
 function requestContent(r: HarnessResult): string {
@@ -285,7 +281,16 @@ describe("SoapUI script areaoe-security-header.groovy", () => {
     envelopesForLibraryVerifier.push({ xml, form: "encrypted-created" });
   });
 
-  it.todo("every envelope in envelopesForLibraryVerifier passes verifySecurityHeader (after the verifier is merged)");
+  it("the library's verifier accepts the script's headers in both forms", (ctx) => {
+    skipWithoutGroovy(ctx);
+    expect(envelopesForLibraryVerifier.map((entry) => entry.form).sort()).toEqual(["digest", "encrypted-created"]);
+    const privateKey = readFileSync(keyPair.privateKeyPath, "utf8");
+    for (const entry of envelopesForLibraryVerifier) {
+      const result = verifySecurityHeader(entry.xml, { privateKey, password: ENV_PASSWORD });
+      expect(result.findings, entry.form).toEqual([]);
+      expect(result).toMatchObject({ ok: true, form: entry.form, username: USERNAME });
+    }
+  });
 
   it("replaces every existing Security of the wss namespace and keeps the other header entries", (ctx) => {
     skipWithoutGroovy(ctx);
