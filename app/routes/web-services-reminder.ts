@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { redirect } from "react-router";
 import type { Route } from "./+types/web-services-reminder";
-import { pageHref } from "~/config/site-map";
+import { pageRoutePath } from "~/config/site-map";
 import { createServerI18n } from "~/i18n/create-i18n";
 import { RENEWAL_PLANNER_ID, readRenewalCheck } from "~/features/certificate-renewal/renewal-check";
 import { renewalReminderIcs, type RenewalTexts } from "~/features/certificate-renewal/renewal-reminder";
@@ -15,7 +15,8 @@ export function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const check = readRenewalCheck(url, context.lang);
   if (check.answer?.kind !== "plan" || check.answer.expired) {
-    throw redirect(`${pageHref("web-services")}${url.search}#${RENEWAL_PLANNER_ID}`);
+    // Router paths: React Router adds the base path to a redirect.
+    throw redirect(`${pageRoutePath("web-services")}${url.search}#${RENEWAL_PLANNER_ID}`);
   }
   const t = createServerI18n(check.lang).getFixedT(check.lang, "certificate-renewal");
   const texts: RenewalTexts = (key, options) => t(key, options);
@@ -24,8 +25,6 @@ export function loader({ request, context }: Route.LoaderArgs) {
     headers: {
       "Content-Type": "text/calendar; charset=utf-8",
       "Content-Disposition": `attachment; filename="${texts("fileName")}"`,
-      // Made for one visitor at one moment (DTSTAMP, UID): never kept by a shared cache.
-      "Cache-Control": "private, no-store",
     },
   });
 }
