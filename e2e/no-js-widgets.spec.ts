@@ -146,6 +146,7 @@ for (const width of [1280, 390]) {
         await expect(page).toHaveURL(/\?validade=\d\d%2F\d\d%2F\d{4}&lang=(pt|en)#renewal-planner$/);
         const answer = page.getByText(texts.planner.lastDay(lastDay));
         await expect(answer).toBeVisible();
+        await expect(answer).toBeInViewport();
         await expect(page.getByRole("alert")).toHaveCount(0);
         await expectFitsViewport(page);
         expect(await serverPageAxeViolations(browser, page)).toEqual([]);
