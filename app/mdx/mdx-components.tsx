@@ -11,30 +11,23 @@ import { lazyComponent } from "./lazy-component";
 const Acronym = lazyComponent(() => import("../features/glossary/acronym").then((m) => m.Acronym));
 const Documents = lazyComponent(() => import("../features/documents/documents").then((m) => m.Documents));
 const Download = lazyComponent(() => import("../features/documents/download-facts").then((m) => m.Download));
-const CertificateRenewalPlanner = lazyComponent(() =>
-  import("../features/certificate-renewal/certificate-renewal-planner").then((m) => m.CertificateRenewalPlanner),
-);
-const IvaExpEligibilityCheck = lazyComponent(() =>
-  import("../features/iva-exp/iva-exp-eligibility-check").then((m) => m.IvaExpEligibilityCheck),
-);
 const ImagePreview = lazyComponent(() =>
   import("../components/ui/image-preview-dialog").then((m) => m.ImagePreviewDialog),
 );
 
 /**
  * Everything a content file (content/<lang>/<page-id>.mdx) may use. The app layer wires features in
- * here so that features never import each other.
+ * here so that features never import each other. Widgets answered by their page's loader (the IVAExp
+ * check, the certificate renewal planner) are added by that page's route module instead.
  */
 export const mdxComponents = {
   a: ContentLink,
   Acronym,
   Callout,
-  CertificateRenewalPlanner,
   ConfigLink,
   Documents,
   Download,
   ImagePreview,
-  IvaExpEligibilityCheck,
   pre: CodeBlock,
   SystemCard,
   SystemCards,

@@ -1,13 +1,34 @@
+import { useLoaderData } from "react-router";
+import type { Route } from "./+types/iva-exp";
 import { ContentPage } from "~/features/content/content-page";
 import { byLanguage, contentHandle } from "~/features/content/content-module";
 import { pageMeta } from "~/config/page-meta";
 import { mdxComponents } from "~/mdx/mdx-components";
+import { readIvaExpCheck } from "~/features/iva-exp/iva-exp-check";
+import { IvaExpEligibilityCheck } from "~/features/iva-exp/iva-exp-eligibility-check";
 
 const content = byLanguage(import.meta.glob("../../content/*/iva-exp.mdx", { eager: true }));
 
 export const meta = pageMeta("iva-exp");
 export const handle = contentHandle(content, "iva-exp");
 
+// The value check is a GET form (`?valor=…&lang=…`): the server answers it, so it works without
+// JavaScript; in the browser the client loader answers the same address with the same rules.
+export function loader({ request, context }: Route.LoaderArgs) {
+  return readIvaExpCheck(new URL(request.url), context.lang);
+}
+
+export function clientLoader({ request }: Route.ClientLoaderArgs) {
+  return readIvaExpCheck(new URL(request.url), document.documentElement.lang);
+}
+
+function Check() {
+  return <IvaExpEligibilityCheck check={useLoaderData<typeof loader>()} />;
+}
+
+// The check is in this route's chunk only: it is the one page that uses it.
+const components = { ...mdxComponents, IvaExpEligibilityCheck: Check };
+
 export default function Page() {
-  return <ContentPage id="iva-exp" content={content} components={mdxComponents} />;
+  return <ContentPage id="iva-exp" content={content} components={components} />;
 }

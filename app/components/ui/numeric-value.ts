@@ -2,6 +2,21 @@
 export const NUMERIC_DECIMAL_SEPARATOR = ".";
 /** Thousands separator of the numeric input (SPEC §9); optional, but only between groups of three digits. */
 export const NUMERIC_THOUSANDS_SEPARATOR = ",";
+/** The separators a numeric input reads and writes. */
+export interface NumericSeparators {
+  /** The decimal separator (one character). */
+  readonly decimal: string;
+  /**
+   * The accepted thousands separators: any one of them, the same one throughout a number, only between
+   * groups of three digits. The first is the one written by `formatNumericValue`.
+   */
+  readonly thousands: readonly string[];
+}
+/** The kit's separators (SPEC §9); a screen passes those of its language instead (see number-format.ts). */
+export const NUMERIC_DEFAULT_SEPARATORS: NumericSeparators = {
+  decimal: NUMERIC_DECIMAL_SEPARATOR,
+  thousands: [NUMERIC_THOUSANDS_SEPARATOR],
+};
 /** Fraction digits accepted unless `precision` is given. */
 export const NUMERIC_DEFAULT_PRECISION = 2;
 /** Significant digits a double holds exactly; longer numbers are refused rather than silently rounded. */
@@ -32,8 +47,32 @@ export type NumericParseResult =
   | { ok: true; value: number | null }
   | { ok: false; error: NumericError };
 
-// Optional minus, an integer part (plain digits or digits grouped by ',' in threes), optional fraction.
-const NUMBER_PATTERN = /^(-)?(\d+|\d{1,3}(?:,\d{3})+)?(?:\.(\d+))?$/;
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+function checkSeparators({ decimal, thousands }: NumericSeparators): void {
+  const all = [decimal, ...thousands];
+  if (all.some((separator) => [...separator].length !== 1 || /[\d+-]/.test(separator)) || thousands.includes(decimal)) {
+    throw new Error(`Unusable numeric separators: ${JSON.stringify({ decimal, thousands })}`);
+  }
+}
+
+const patterns = new WeakMap<NumericSeparators, RegExp>();
+
+/**
+ * Optional minus, an integer part (plain digits, or digits grouped in threes by ONE of the thousands
+ * separators), optional fraction after the decimal separator.
+ */
+function numberPattern(separators: NumericSeparators): RegExp {
+  let pattern = patterns.get(separators);
+  if (!pattern) {
+    checkSeparators(separators);
+    const group = separators.thousands.map(escapeRegExp).join("|");
+    const decimal = escapeRegExp(separators.decimal);
+    pattern = new RegExp(`^(-)?(\\d+|\\d{1,3}(?<sep>${group})\\d{3}(?:\\k<sep>\\d{3})*)?(?:${decimal}(\\d+))?$`, "u");
+    patterns.set(separators, pattern);
+  }
+  return pattern;
+}
 
 /** Negative values are accepted only when a lower bound below zero permits them (SPEC §9). */
 export function allowsNegative(bounds: NumericBounds): boolean {
@@ -41,21 +80,26 @@ export function allowsNegative(bounds: NumericBounds): boolean {
 }
 
 /**
- * Parses what the user typed in a numeric input: '.' is the decimal separator and ',' the optional
- * thousands separator ("1,234.56", "1234.56", ".5"). An empty text is `{ ok: true, value: null }` (a
- * required field says 'Mandatory' on its own). Checks, in order: format, sign, precision, size, bounds;
- * the first failure is returned with the bound crossed.
+ * Parses what the user typed in a numeric input. By default (SPEC §9) '.' is the decimal separator and
+ * ',' the optional thousands separator ("1,234.56", "1234.56", ".5"); a screen may pass the separators
+ * of its language. An empty text is `{ ok: true, value: null }` (a required field says 'Mandatory' on
+ * its own). Checks, in order: format, sign, precision, size, bounds; the first failure is returned with
+ * the bound crossed.
  */
-export function parseNumericValue(text: string, bounds: NumericBounds = {}): NumericParseResult {
+export function parseNumericValue(
+  text: string,
+  bounds: NumericBounds = {},
+  separators: NumericSeparators = NUMERIC_DEFAULT_SEPARATORS,
+): NumericParseResult {
   const trimmed = text.trim();
   if (trimmed === "") return { ok: true, value: null };
-  const match = NUMBER_PATTERN.exec(trimmed);
-  const [, minus, integerPart, fraction] = match ?? [];
+  const match = numberPattern(separators).exec(trimmed);
+  const [, minus, integerPart, , fraction] = match ?? [];
   if (!match || (integerPart === undefined && fraction === undefined)) return { ok: false, error: { code: "format" } };
   if (minus && !allowsNegative(bounds)) return { ok: false, error: { code: "negative" } };
   const precision = bounds.precision ?? NUMERIC_DEFAULT_PRECISION;
   if ((fraction?.length ?? 0) > precision) return { ok: false, error: { code: "precision", limit: precision } };
-  const integerDigits = (integerPart ?? "").replaceAll(NUMERIC_THOUSANDS_SEPARATOR, "").replace(/^0+(?=\d)/, "");
+  const integerDigits = (integerPart ?? "").replace(/\D/g, "").replace(/^0+(?=\d)/, "");
   if (integerDigits.length + (fraction?.length ?? 0) > NUMERIC_MAX_DIGITS) return { ok: false, error: { code: "tooLarge" } };
   const value = Number(`${minus ?? ""}${integerDigits || "0"}.${fraction ?? "0"}`) + 0; // + 0 turns -0 into 0
   const { min, max, exclusiveMin, exclusiveMax } = bounds;
@@ -66,12 +110,22 @@ export function parseNumericValue(text: string, bounds: NumericBounds = {}): Num
   return { ok: true, value };
 }
 
-/** A number written the way the numeric input reads it: '.' for decimals, ',' between thousands. */
-export function formatNumericValue(value: number, precision?: number): string {
+/**
+ * A number written the way the numeric input reads it: by default '.' for decimals and ',' between
+ * thousands; with a screen's separators, its decimal separator and its first thousands separator.
+ */
+export function formatNumericValue(
+  value: number,
+  precision?: number,
+  separators: NumericSeparators = NUMERIC_DEFAULT_SEPARATORS,
+): string {
   // With a precision (money: 2), exactly that many decimals, so arithmetic noise such as
   // 1.3900000000000001 never reaches the screen; without one, every significant digit.
   const digits = precision === undefined
     ? { maximumFractionDigits: 20 }
     : { minimumFractionDigits: precision, maximumFractionDigits: precision };
-  return new Intl.NumberFormat("en-US", { ...digits, useGrouping: true }).format(value);
+  const parts = new Intl.NumberFormat("en-US", { ...digits, useGrouping: true }).formatToParts(value);
+  return parts
+    .map((part) => (part.type === "group" ? separators.thousands[0] : part.type === "decimal" ? separators.decimal : part.value))
+    .join("");
 }

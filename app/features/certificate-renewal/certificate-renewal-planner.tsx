@@ -1,136 +1,119 @@
-import { format } from "date-fns";
-import { useId, useRef, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { Form, useLocation } from "react-router";
 import { DateInput, useDateErrorMessage } from "../../components/ui/date-input";
-import { DATE_LOCALES, dateLanguage, parseDateValue, type DateParseResult } from "../../components/ui/date-value";
 import { ErrorSummary } from "../../components/ui/error-summary";
 import { Field } from "../../components/ui/field";
 import { useHydrated } from "../../components/ui/use-hydrated";
-import { MANDATORY_MESSAGE_KEY, isBlank } from "../../components/ui/form-validation";
-import { notify } from "../../components/ui/notify";
-import { buildIcs } from "./ics";
-import { renewalPlan, type RenewalPlan } from "./renewal-plan";
+import { MANDATORY_MESSAGE_KEY } from "../../components/ui/form-validation";
+import { LANGUAGE_QUERY } from "../../i18n/languages";
+import { RENEWAL_EXPIRY_PARAM, RENEWAL_PLANNER_ID, type RenewalCheckState, type RenewalPlanAnswer } from "./renewal-check";
+import { longDay, renewalReminderQuery } from "./renewal-reminder";
 import "../../components/ui/tool-panel.css";
 import "./certificate-renewal-planner.css";
 
+/** Id of the planner's field: one planner per page. */
+const FIELD_ID = "renewal-expiry";
+
+export interface CertificateRenewalPlannerProps {
+  /** The planner read from the page address by the route's loader (server) or client loader (browser). */
+  check: RenewalCheckState;
+  /** Address of the .ics reminder (a resource route that answers `text/calendar`). */
+  reminderHref: string;
+}
+
 /**
- * The certificate renewal planner of the web services page (`<CertificateRenewalPlanner />` in the
- * content): the visitor types (or picks) the certificate's expiry date and sees the last day to request
- * the renewal (one month before), the days left, and can download an .ics reminder.
- * It needs JavaScript (the calculation and the .ics file are made in the browser, nothing is sent);
- * without it a <noscript> note explains the rule.
+ * The certificate renewal planner of the web services page: the visitor types (or, with JavaScript,
+ * picks) the certificate's expiry date and sees the last day to request the renewal (one month before),
+ * the days left, and a link to an .ics reminder. A plain GET form: without JavaScript the server
+ * answers (`?validade=…&lang=…`); with it, React Router submits the same form and the client loader
+ * answers with the same rules (`checkRenewalExpiry`), then focus moves to the answer.
  */
-export function CertificateRenewalPlanner() {
+export function CertificateRenewalPlanner({ check, reminderHref }: CertificateRenewalPlannerProps) {
   const { t, i18n } = useTranslation("certificate-renewal");
   const { t: tUi } = useTranslation("ui");
   const dateError = useDateErrorMessage();
-  const id = useId();
-  const fieldId = `renewal-expiry-${id.replace(/[^a-zA-Z0-9_-]/g, "")}`;
-  const headingId = `${fieldId}-heading`;
-  const [text, setText] = useState("");
-  const [error, setError] = useState<string | undefined>();
-  const [plan, setPlan] = useState<RenewalPlan | null>(null);
-  const resultRef = useRef<HTMLDivElement>(null);
+  const lang = i18n.language;
+  const location = useLocation();
   const hydrated = useHydrated();
-  const lang = dateLanguage(i18n.language);
-  const locale = DATE_LOCALES[lang];
-  const longDate = (date: Date) => format(date, "PPP", { locale });
+  const headingId = `${RENEWAL_PLANNER_ID}-heading`;
+  const resultRef = useRef<HTMLDivElement>(null);
+  const submitted = useRef(false);
+  const [text, setText] = useState(check.text);
+  // A new answer (submit, back, forward) shows the text it answers.
+  const [shownCheck, setShownCheck] = useState(check);
+  if (shownCheck !== check) {
+    setShownCheck(check);
+    setText(check.text);
+  }
 
-  const show = (result: DateParseResult, focusResult: boolean) => {
-    if (!result.ok) {
-      setError(dateError(result.error));
-      setPlan(null);
-      return;
-    }
-    if (!result.date) {
-      setError(tUi(MANDATORY_MESSAGE_KEY));
-      setPlan(null);
-      return;
-    }
-    setError(undefined);
-    setPlan(renewalPlan(result.date));
-    if (focusResult) requestAnimationFrame(() => resultRef.current?.focus());
-  };
+  const { answer } = check;
+  const error =
+    answer?.kind === "mandatory" ? tUi(MANDATORY_MESSAGE_KEY) : answer?.kind === "invalid" ? dateError(answer.error) : undefined;
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (isBlank(text)) {
-      setError(tUi(MANDATORY_MESSAGE_KEY));
-      setPlan(null);
-      return;
-    }
-    show(parseDateValue(text, i18n.language), true);
-  };
-
-  const download = () => {
-    if (!plan) return;
-    const expiry = longDate(plan.expiry);
-    const ics = buildIcs({
-      uid: `${crypto.randomUUID()}@areaoe`,
-      day: plan.lastDay,
-      now: new Date(),
-      lang,
-      summary: t("icsSummary"),
-      description: t("icsDescription", { expiry }),
-      alarm: t("icsAlarm"),
-    });
-    const url = URL.createObjectURL(new Blob([ics], { type: "text/calendar;charset=utf-8" }));
-    const link = document.createElement("a");
-    link.href = url;
-    link.download = t("fileName");
-    document.body.append(link);
-    link.click();
-    link.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 1000);
-    notify(t("downloaded"), { kind: "success", description: t("downloadedHint") });
-  };
+  useEffect(() => {
+    // After a submit in the browser, the answer takes focus (an error summary focuses itself).
+    if (!submitted.current) return;
+    submitted.current = false;
+    if (check.answer?.kind === "plan") resultRef.current?.focus();
+  }, [check]);
 
   return (
-    <section className="tool-panel renewal-planner" aria-labelledby={headingId}>
+    <section id={RENEWAL_PLANNER_ID} className="tool-panel renewal-planner" aria-labelledby={headingId}>
       <h2 id={headingId} className="tool-panel__title">
         {t("title")}
       </h2>
       <p>{t("intro")}</p>
-      <noscript>
-        <p className="tool-panel__noscript">{t("noscript")}</p>
-      </noscript>
-      <form onSubmit={submit} noValidate data-interactive={hydrated ? "true" : undefined}>
-        {error ? <ErrorSummary errors={[{ fieldId, message: error }]} /> : null}
-        <Field id={fieldId} label={t("label")} hint={t("hint")} error={error} required>
-          <DateInput
-            name="expiry"
-            value={text}
-            onValueChange={(value, result) => {
-              setText(value);
-              // A day picked in the calendar (or a complete valid date) updates the plan at once.
-              if (result.ok && result.date) show(result, false);
-            }}
-          />
+      <Form
+        method="get"
+        action={`#${RENEWAL_PLANNER_ID}`}
+        preventScrollReset
+        noValidate
+        onSubmit={() => {
+          submitted.current = true;
+        }}
+        data-interactive={hydrated ? "true" : undefined}
+      >
+        {/* Keyed by address: a new failed submit mounts it again, so it takes focus again. */}
+        {error ? <ErrorSummary key={location.key} errors={[{ fieldId: FIELD_ID, message: error }]} /> : null}
+        <Field id={FIELD_ID} label={t("label")} hint={t("hint")} error={error} required>
+          <DateInput name={RENEWAL_EXPIRY_PARAM} value={text} onValueChange={(value) => setText(value)} />
         </Field>
+        <input type="hidden" name={LANGUAGE_QUERY} value={lang} />
         <button type="submit" className="button">
           {t("submit")}
         </button>
-      </form>
+      </Form>
       <div ref={resultRef} className="renewal-planner__result" tabIndex={-1} aria-live="polite">
-        {plan ? (
-          <>
-            <h3>{t("resultHeading")}</h3>
-            <p className="renewal-planner__last-day">{t("lastDay", { date: longDate(plan.lastDay) })}</p>
-            <p className={plan.daysRemaining < 0 ? "renewal-planner__warning" : undefined}>
-              {plan.expired
-                ? t("expired", { expiry: longDate(plan.expiry) })
-                : plan.daysRemaining >= 0
-                  ? t("daysLeft", { count: plan.daysRemaining })
-                  : t("passed", { count: -plan.daysRemaining, expiry: longDate(plan.expiry) })}
-            </p>
-            {!plan.expired ? (
-              <button type="button" className="button button--secondary" onClick={download}>
-                {t("download")}
-              </button>
-            ) : null}
-          </>
-        ) : null}
+        {answer?.kind === "plan" ? <PlanAnswer plan={answer} lang={lang} reminderHref={reminderHref} /> : null}
       </div>
     </section>
+  );
+}
+
+function PlanAnswer({ plan, lang, reminderHref }: { plan: RenewalPlanAnswer; lang: string; reminderHref: string }) {
+  const { t } = useTranslation("certificate-renewal");
+  const expiry = longDay(plan.expiry, lang);
+  return (
+    <>
+      <h3>{t("resultHeading")}</h3>
+      <p className="renewal-planner__last-day">{t("lastDay", { date: longDay(plan.lastDay, lang) })}</p>
+      <p className={plan.daysRemaining < 0 ? "renewal-planner__warning" : undefined}>
+        {plan.expired
+          ? t("expired", { expiry })
+          : plan.daysRemaining >= 0
+            ? t("daysLeft", { count: plan.daysRemaining })
+            : t("passed", { count: -plan.daysRemaining, expiry })}
+      </p>
+      {!plan.expired ? (
+        <>
+          {/* A plain link: the server makes the file, with or without JavaScript. */}
+          <a className="button button--secondary" href={`${reminderHref}${renewalReminderQuery(plan, lang)}`} download={t("fileName")}>
+            {t("download")}
+          </a>
+          <p className="renewal-planner__download-hint">{t("downloadHint")}</p>
+        </>
+      ) : null}
+    </>
   );
 }

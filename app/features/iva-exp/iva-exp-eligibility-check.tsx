@@ -1,76 +1,118 @@
-import { useId, useRef, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { Form, useLocation } from "react-router";
 import { ErrorSummary } from "../../components/ui/error-summary";
 import { Field } from "../../components/ui/field";
 import { useHydrated } from "../../components/ui/use-hydrated";
-import { MANDATORY_MESSAGE_KEY, isBlank } from "../../components/ui/form-validation";
+import { MANDATORY_MESSAGE_KEY } from "../../components/ui/form-validation";
 import { NumericInput, useNumericErrorMessage } from "../../components/ui/numeric-input";
-import { formatNumericValue, parseNumericValue } from "../../components/ui/numeric-value";
-import { IVA_EXP_BOUNDS, IVA_EXP_PRECISION, isWithinIvaExpLimit } from "./iva-exp-limit";
+import { formatMoney, numericSeparators } from "../../components/ui/number-format";
+import { LANGUAGE_QUERY } from "../../i18n/languages";
+import { IVA_EXP_CHECK_ID, IVA_EXP_VALUE_PARAM, type IvaExpAnswer, type IvaExpCheckState } from "./iva-exp-check";
+import { IVA_EXP_BOUNDS, IVA_EXP_LIMIT_EUR } from "./iva-exp-limit";
 import "../../components/ui/tool-panel.css";
 import "./iva-exp-eligibility-check.css";
 
+/** Id of the check's field: one check per page. */
+const FIELD_ID = "iva-exp-value";
+
+export interface IvaExpEligibilityCheckProps {
+  /** The check read from the page address by the route's loader (server) or client loader (browser). */
+  check: IvaExpCheckState;
+}
+
 /**
- * The IVAExp value check of the IVAExp page (`<IvaExpEligibilityCheck />` in the content): the visitor
- * types a consignment value in euros and learns whether it is within the 1,000-euro limit. Negative
- * values and more than 2 decimals are refused with a clear message; the typed text is always kept.
- * Runs in the browser (nothing is sent); before hydration the submit does nothing harmful (GET to the page).
+ * The IVAExp value check of the IVAExp page: the visitor types a consignment value in euros, in the
+ * way of the page's language (pt 850,50; en 850.50), and learns whether it is within the 1,000-euro
+ * limit. A plain GET form: without JavaScript the server answers (`?valor=…&lang=…`); with it, React
+ * Router submits the same form and the client loader answers with the same rules (`checkIvaExpValue`),
+ * then focus moves to the answer. The typed text is always kept.
  */
-export function IvaExpEligibilityCheck() {
-  const { t } = useTranslation("iva-exp");
+export function IvaExpEligibilityCheck({ check }: IvaExpEligibilityCheckProps) {
+  const { t, i18n } = useTranslation("iva-exp");
   const { t: tUi } = useTranslation("ui");
-  const numericError = useNumericErrorMessage();
-  const id = useId();
-  const fieldId = `iva-exp-value-${id.replace(/[^a-zA-Z0-9_-]/g, "")}`;
-  const headingId = `${fieldId}-heading`;
-  const [text, setText] = useState("");
-  const [error, setError] = useState<string | undefined>();
-  const [value, setValue] = useState<number | null>(null);
-  const resultRef = useRef<HTMLDivElement>(null);
+  const lang = i18n.language;
+  const separators = numericSeparators(lang);
+  const numericError = useNumericErrorMessage(separators);
+  const location = useLocation();
   const hydrated = useHydrated();
+  const headingId = `${IVA_EXP_CHECK_ID}-heading`;
+  const resultRef = useRef<HTMLDivElement>(null);
+  const submitted = useRef(false);
+  const [text, setText] = useState(check.text);
+  // A new answer (submit, back, forward) shows the text it answers.
+  const [shownCheck, setShownCheck] = useState(check);
+  if (shownCheck !== check) {
+    setShownCheck(check);
+    setText(check.text);
+  }
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setValue(null);
-    if (isBlank(text)) {
-      setError(tUi(MANDATORY_MESSAGE_KEY));
-      return;
-    }
-    const result = parseNumericValue(text, IVA_EXP_BOUNDS);
-    if (!result.ok) {
-      setError(numericError(result.error));
-      return;
-    }
-    setError(undefined);
-    setValue(result.value);
-    requestAnimationFrame(() => resultRef.current?.focus());
-  };
+  const { answer } = check;
+  const error = answer ? errorMessage(answer, numericError, tUi(MANDATORY_MESSAGE_KEY)) : undefined;
 
-  const within = value !== null && isWithinIvaExpLimit(value);
-  const shown = value !== null ? formatNumericValue(value, IVA_EXP_PRECISION) : "";
+  useEffect(() => {
+    // After a submit in the browser, the answer takes focus (an error summary focuses itself).
+    if (!submitted.current) return;
+    submitted.current = false;
+    if (check.answer?.kind === "verdict") resultRef.current?.focus();
+  }, [check]);
+
   return (
-    <section className="tool-panel iva-exp-check" aria-labelledby={headingId}>
+    <section id={IVA_EXP_CHECK_ID} className="tool-panel iva-exp-check" aria-labelledby={headingId}>
       <h2 id={headingId} className="tool-panel__title">
         {t("title")}
       </h2>
       <p>{t("intro")}</p>
-      <form onSubmit={submit} noValidate data-interactive={hydrated ? "true" : undefined}>
-        {error ? <ErrorSummary errors={[{ fieldId, message: error }]} /> : null}
-        <Field id={fieldId} label={t("label")} hint={t("hint")} error={error} required>
-          <NumericInput name="value" value={text} onValueChange={(next) => setText(next)} {...IVA_EXP_BOUNDS} className="iva-exp-check__input" />
+      <Form
+        method="get"
+        action={`#${IVA_EXP_CHECK_ID}`}
+        preventScrollReset
+        noValidate
+        onSubmit={() => {
+          submitted.current = true;
+        }}
+        data-interactive={hydrated ? "true" : undefined}
+      >
+        {/* Keyed by address: a new failed submit mounts it again, so it takes focus again. */}
+        {error ? <ErrorSummary key={location.key} errors={[{ fieldId: FIELD_ID, message: error }]} /> : null}
+        <Field id={FIELD_ID} label={t("label")} hint={t("hint")} error={error} required>
+          <NumericInput
+            name={IVA_EXP_VALUE_PARAM}
+            value={text}
+            onValueChange={(next) => setText(next)}
+            {...IVA_EXP_BOUNDS}
+            separators={separators}
+            className="iva-exp-check__input"
+          />
         </Field>
+        <input type="hidden" name={LANGUAGE_QUERY} value={lang} />
         <button type="submit" className="button">
           {t("submit")}
         </button>
-      </form>
+      </Form>
       <div ref={resultRef} className="iva-exp-check__result" tabIndex={-1} aria-live="polite">
-        {value !== null ? (
-          <div className={within ? "iva-exp-check__verdict iva-exp-check__verdict--within" : "iva-exp-check__verdict iva-exp-check__verdict--over"}>
-            <p className="iva-exp-check__headline">{t(within ? "within" : "over", { value: shown })}</p>
-            <p>{t(within ? "withinDetail" : "overDetail")}</p>
+        {answer?.kind === "verdict" ? (
+          <div className={`iva-exp-check__verdict iva-exp-check__verdict--${answer.within ? "within" : "over"}`}>
+            <p className="iva-exp-check__headline">
+              {t(answer.within ? "within" : "over", {
+                value: formatMoney(answer.value, lang),
+                limit: formatMoney(IVA_EXP_LIMIT_EUR, lang, { fractionDigits: 0 }),
+              })}
+            </p>
+            <p>{t(answer.within ? "withinDetail" : "overDetail")}</p>
           </div>
         ) : null}
       </div>
     </section>
   );
+}
+
+function errorMessage(
+  answer: IvaExpAnswer,
+  numericError: ReturnType<typeof useNumericErrorMessage>,
+  mandatory: string,
+): string | undefined {
+  if (answer.kind === "mandatory") return mandatory;
+  if (answer.kind === "invalid") return numericError(answer.error);
+  return undefined;
 }

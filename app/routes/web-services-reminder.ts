@@ -1,0 +1,30 @@
+import { randomUUID } from "node:crypto";
+import { redirect } from "react-router";
+import type { Route } from "./+types/web-services-reminder";
+import { pageRoutePath } from "~/config/site-map";
+import { createServerI18n } from "~/i18n/create-i18n";
+import { RENEWAL_PLANNER_ID, readRenewalCheck } from "~/features/certificate-renewal/renewal-check";
+import { renewalReminderIcs, type RenewalTexts } from "~/features/certificate-renewal/renewal-reminder";
+
+/**
+ * The renewal planner's calendar reminder (`…/lembrete-renovacao.ics?validade=2026-12-31&lang=pt`), made
+ * by the server so that it downloads with or without JavaScript. An address that gives no reminder (no
+ * date, a wrong one, an expired certificate) goes back to the planner, which says why in its language.
+ */
+export function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const check = readRenewalCheck(url, context.lang);
+  if (check.answer?.kind !== "plan" || check.answer.expired) {
+    // Router paths: React Router adds the base path to a redirect.
+    throw redirect(`${pageRoutePath("web-services")}${url.search}#${RENEWAL_PLANNER_ID}`);
+  }
+  const t = createServerI18n(check.lang).getFixedT(check.lang, "certificate-renewal");
+  const texts: RenewalTexts = (key, options) => t(key, options);
+  const ics = renewalReminderIcs(check.answer, check.lang, texts, new Date(), `${randomUUID()}@areaoe`);
+  return new Response(ics, {
+    headers: {
+      "Content-Type": "text/calendar; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${texts("fileName")}"`,
+    },
+  });
+}
