@@ -25,15 +25,20 @@ async function envelopeFor(certificatePem: string, options: { form?: HeaderForm;
   return wrapInEnvelope(header.xml, "    <ping/>");
 }
 
-/** A fresh header from the command-line tool (the one-file download when the build has it). */
-function envelopeFromCli(certificatePem: string, form: HeaderForm): string {
+/**
+ * A fresh header from the command-line tool as a visitor gets it: the one file downloaded from the
+ * portal, run with plain node in a folder without node_modules.
+ */
+async function envelopeFromCli(request: APIRequestContext, certificatePem: string, form: HeaderForm): Promise<string> {
   const dir = mkdtempSync(path.join(tmpdir(), "areaoe-cli-"));
-  const certificate = path.join(dir, "test-certificate.pem");
-  writeFileSync(certificate, certificatePem);
+  const download = await request.get("/areaOE/downloads/areaoe-security-header.mjs");
+  expect(download.status()).toBe(200);
+  writeFileSync(path.join(dir, "areaoe-security-header.mjs"), await download.body());
+  writeFileSync(path.join(dir, "test-certificate.pem"), certificatePem);
   return execFileSync(
     process.execPath,
-    [path.resolve("packages/security-header/bin/areaoe-security-header.js"), "--username", USERNAME, "--key", certificate, "--form", form, "--envelope", "--password-stdin"],
-    { input: PASSWORD, cwd: dir, encoding: "utf8" },
+    ["areaoe-security-header.mjs", "--username", USERNAME, "--key", "test-certificate.pem", "--form", form, "--envelope", "--password-stdin"],
+    { input: PASSWORD, cwd: dir, encoding: "utf8", stdio: ["pipe", "pipe", "pipe"] },
   );
 }
 
@@ -62,13 +67,13 @@ test.describe("header checker page", () => {
     await expect(report.locator(".header-check__code").first()).toHaveText("EXPIRED");
     await expect(report).toContainText("O cabeçalho tem 120 segundos");
 
-    await box.fill(envelopeFromCli(certificate, "digest"));
+    await box.fill(await envelopeFromCli(request, certificate, "digest"));
     await page.getByLabel("Palavra-passe usada (opcional)").fill(PASSWORD);
     await check.click();
     await expect(report.getByRole("heading", { level: 2 })).toHaveText("O cabeçalho passa todas as verificações");
     await expect(report).toContainText(USERNAME);
     await expect(report).toContainText("Com Digest");
-    await expect(report).toContainText("Coincide com a senha que indicou");
+    await expect(report).toContainText("Coincide com a palavra-passe que indicou");
     expect(await axeViolations(page)).toEqual([]);
     expect(consoleErrors).toEqual([]);
   });
@@ -78,7 +83,7 @@ test.describe("header checker page", () => {
     const page = await context.newPage();
     const certificate = await testCertificate(request);
     await page.goto(`${CHECKER}?lang=en`);
-    await page.getByLabel("SOAP request or security header").fill(envelopeFromCli(certificate, "encrypted-created"));
+    await page.getByLabel("SOAP request or security header").fill(await envelopeFromCli(request, certificate, "encrypted-created"));
     await page.getByLabel("Password used (optional)").fill("not-the-password");
     const [response] = await Promise.all([page.waitForResponse((r) => r.request().method() === "POST"), page.getByRole("button", { name: "Check header" }).click()]);
     expect(response.status()).toBe(200);
@@ -119,7 +124,7 @@ test.describe("SOAP sandbox", () => {
     expect(fault).toContain('code="EXPIRED"');
 
     for (const form of ["digest", "encrypted-created"] as const) {
-      const good = await request.post(SOAP, { headers: { "Content-Type": "text/xml; charset=utf-8" }, data: envelopeFromCli(certificate, form) });
+      const good = await request.post(SOAP, { headers: { "Content-Type": "text/xml; charset=utf-8" }, data: await envelopeFromCli(request, certificate, form) });
       expect(good.status(), form).toBe(200);
       const body = await good.text();
       expect(body).toContain(`<sandbox:Username>${USERNAME}</sandbox:Username>`);
