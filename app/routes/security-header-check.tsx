@@ -42,14 +42,11 @@ export function headers() {
 export default function Page({ loaderData }: Route.ComponentProps) {
   const components = {
     ...mdxComponents,
-    // The content places the test certificate's downloads and facts where its steps need them.
+    // The content places the test certificate and the form where its steps need them.
     TestCertificate: () => (
       <TestCertificateDetails certificate={loaderData.certificate} pemHref={SANDBOX_PATHS.certificatePem} derHref={SANDBOX_PATHS.certificateDer} />
     ),
+    HeaderCheckForm,
   };
-  return (
-    <ContentPage id="security-header-check" content={content} components={components}>
-      <HeaderCheckForm />
-    </ContentPage>
-  );
+  return <ContentPage id="security-header-check" content={content} components={components} />;
 }

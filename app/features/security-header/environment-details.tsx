@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import type { AuthorityEnvironment } from "./authority-environment";
+import "./certificate-facts.css";
 
 /** The certificate an environment encrypts with (public facts), and its warnings. */
 export function EnvironmentDetails({ environment }: { environment: AuthorityEnvironment }) {

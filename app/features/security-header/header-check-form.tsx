@@ -16,7 +16,7 @@ const PASSWORD_ID = "header-check-password";
 const ENVELOPE_ROWS = 14;
 
 /**
- * The header checker: a plain form posted to the page's own action, so it works without JavaScript.
+ * The header checker (placed by the page's content, under its "paste it" step): a plain form posted to the page's own action, so it works without JavaScript.
  * The server checks the header with the portal's local TEST key only. The password (optional) is
  * compared in the server's memory; it is never stored, logged or sent back, so its field starts empty.
  */
@@ -43,7 +43,7 @@ export function HeaderCheckForm() {
 
   return (
     <section className="header-check" aria-labelledby="header-check-title">
-      <h2 id="header-check-title">{t("check.formTitle")}</h2>
+      <h3 id="header-check-title">{t("check.formTitle")}</h3>
       <Form method="post" className="tool-panel header-check__form" noValidate>
         <ErrorSummary errors={summary} />
         <Field id={ENVELOPE_ID} label={t("check.envelope")} hint={t("check.envelopeHint")} error={envelopeError} required>

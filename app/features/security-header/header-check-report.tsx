@@ -15,9 +15,9 @@ export function HeaderCheckReport({ outcome, passwordCompared, headingRef }: Hea
   const warnings = outcome.findings.filter((finding) => finding.severity === "warning");
   return (
     <section className={`header-check__report callout ${outcome.ok ? "callout--success" : "callout--warning"}`} aria-labelledby="header-check-report-title">
-      <h2 id="header-check-report-title" ref={headingRef} tabIndex={-1}>
+      <h3 id="header-check-report-title" ref={headingRef} tabIndex={-1}>
         {outcome.ok ? t("check.acceptedTitle") : t("check.refusedTitle", { count: errors.length })}
-      </h2>
+      </h3>
       {outcome.ok ? (
         <dl className="header-check__facts">
           <dt>{t("check.fact.username")}</dt>
@@ -40,7 +40,7 @@ export function HeaderCheckReport({ outcome, passwordCompared, headingRef }: Hea
       )}
       {warnings.length > 0 ? (
         <>
-          <h3>{t("check.warningsTitle")}</h3>
+          <h4>{t("check.warningsTitle")}</h4>
           <ul className="header-check__findings">
             {warnings.map((finding, index) => (
               <FindingItem key={`${finding.code}-${index}`} finding={finding} />

@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import type { HeaderCheckCertificate } from "./header-check";
+import "./certificate-facts.css";
 
 export interface TestCertificateDetailsProps {
   certificate: HeaderCheckCertificate;

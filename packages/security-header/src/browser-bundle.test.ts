@@ -1,5 +1,5 @@
 // The package's export conditions pick the implementation: "browser" (and default) → WebCrypto +
-// @noble/ciphers + forge's jsbn, small and free of Node built-ins; "node" → node:crypto.
+// @noble/ciphers + forge's RSA, free of Node built-ins; "node" → node:crypto.
 import { execFileSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
@@ -11,8 +11,14 @@ import * as nodeEntry from "./index.node.js";
 import { generateSecurityHeader as nodeGenerate } from "./header.node.js";
 
 const ROOT = fileURLToPath(new URL("../../..", import.meta.url));
-/** What the form's chunk may weigh (issue 10 aims under 30 KB; it was 55 KB with certificate parsing). */
-const MAX_GZIP_BYTES = 30 * 1024;
+/**
+ * What the form's chunk may weigh. It was 55 KB with certificate parsing; issue 10 aims under 30 KB,
+ * which only a hand-written RSA padding reached (13 KB). The padding is node-forge's own (rsa.js and
+ * the modules it requires: 38 KB), because the project writes no cipher or padding of its own.
+ */
+const MAX_GZIP_BYTES = 40 * 1024;
+/** forge's RSA encryption and what rsa.js requires; never its X.509, PEM, PKCS#7 or TLS code. */
+const FORGE_RSA_MODULES = ["forge", "jsbn", "baseN", "util", "oids", "asn1", "cipher", "cipherModes", "aes", "md", "sha256", "prng", "random", "sha1", "pkcs1", "prime", "rsa"];
 
 async function bundle(platform: "browser" | "node"): Promise<{ inputs: string[]; metafile: Metafile; code: Uint8Array }> {
   const result = await build({
@@ -33,7 +39,9 @@ describe("export conditions of @areaoe/security-header", () => {
     const { inputs, metafile, code } = await bundle("browser");
     expect(inputs.some((path) => path.endsWith("src/header.browser.ts"))).toBe(true);
     expect(inputs.filter((path) => /header\.node|parse-authority-key|verify|node:/.test(path))).toEqual([]);
-    expect(inputs.filter((path) => path.includes("node-forge")).map((path) => path.replace(/.*node-forge\//, ""))).toEqual(["lib/forge.js", "lib/jsbn.js"]);
+    const forgeModules = inputs.filter((path) => path.includes("node-forge")).map((path) => path.replace(/.*node-forge\/lib\/(.*)\.js$/, "$1"));
+    expect(forgeModules.filter((name) => !FORGE_RSA_MODULES.includes(name))).toEqual([]);
+    expect(forgeModules).toContain("rsa");
     for (const output of Object.values(metafile.outputs)) expect(output.imports).toEqual([]);
     expect(gzipSync(code).length).toBeLessThan(MAX_GZIP_BYTES);
   });

@@ -5,3 +5,9 @@ declare module "node-forge/lib/jsbn.js" {
   const jsbnModule: { BigInteger: typeof jsbn.BigInteger };
   export default jsbnModule;
 }
+
+declare module "node-forge/lib/rsa.js" {
+  import type { jsbn, pki } from "node-forge";
+  const rsaModule: { setPublicKey(n: jsbn.BigInteger, e: jsbn.BigInteger): pki.rsa.PublicKey };
+  export default rsaModule;
+}

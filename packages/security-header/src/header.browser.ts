@@ -5,7 +5,7 @@ import { headerGenerator, type GenerateSecurityHeader } from "./header-core.js";
 import { browserRsaKey, rsaEncryptPkcs1v15 } from "./rsa-pkcs1.js";
 
 // The browser implementation (the package's "browser"/default export condition): WebCrypto for the
-// random bytes and SHA-1, @noble/ciphers for AES-128-ECB (WebCrypto has no ECB), forge's jsbn for RSA.
+// random bytes and SHA-1, @noble/ciphers for AES-128-ECB (WebCrypto has no ECB), forge for RSA.
 
 function webCrypto(): Crypto {
   const crypto = globalThis.crypto as Crypto | undefined;
@@ -31,7 +31,7 @@ export const generateSecurityHeader: GenerateSecurityHeader = headerGenerator({
     }
     return new Uint8Array(await subtle.digest("SHA-1", data as Uint8Array<ArrayBuffer>));
   },
-  rsaEncrypt: (key, data) => rsaEncryptPkcs1v15(key, data, randomBytes),
+  rsaEncrypt: (key, data) => rsaEncryptPkcs1v15(key, data),
   utf8,
   base64: toBase64,
 });
