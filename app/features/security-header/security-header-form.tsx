@@ -119,7 +119,7 @@ export function SecurityHeaderForm({ usernamePrefill, environments, overviewHref
         else if (outcome.code === "INVALID_PASSWORD") setErrors({ password: t("errors.invalidPassword") });
         else {
           setErrors({});
-          const known = ["UNREADABLE_KEY", "PRIVATE_KEY_GIVEN", "NOT_RSA_KEY", "KEY_TOO_SMALL", "INVALID_DATE", "RANDOM_UNAVAILABLE"];
+          const known = ["UNREADABLE_KEY", "PRIVATE_KEY_GIVEN", "NOT_RSA_KEY", "KEY_TOO_SMALL", "INVALID_DATE", "RANDOM_UNAVAILABLE", "WEBCRYPTO_UNAVAILABLE"];
           setFailure(t(`errors.${known.includes(outcome.code) ? outcome.code : "unexpected"}`));
         }
         return;
