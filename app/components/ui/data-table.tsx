@@ -37,8 +37,15 @@ export const DATA_TABLE_LOADING_ROWS = 2;
 export const DATA_TABLE_COLUMN_WIDTH = 150;
 /** Width in px of the selection (checkbox) column (SPEC §9). */
 export const DATA_TABLE_SELECTION_COLUMN_WIDTH = 42;
-/** Body rows visible before the table scrolls inside its own box. */
+/** Body rows visible before a virtualised table scrolls inside its own box. */
 export const DATA_TABLE_VIEWPORT_ROWS = 10;
+/**
+ * Rows on one page from which the body is virtualised (rendered in a scroll box of
+ * `DATA_TABLE_VIEWPORT_ROWS` rows). Below it every row of the page is in the document: a few dozen
+ * rows cost little to render, and rows that are really there can be read in full, found with the
+ * browser's search, printed and browsed by screen readers. SPEC §9's page sizes (10 to 50) stay below it.
+ */
+export const DATA_TABLE_VIRTUALISE_FROM = 100;
 /** Id of the selection column. */
 export const DATA_TABLE_SELECTION_COLUMN_ID = "select";
 
@@ -97,8 +104,8 @@ function headerText<TData>(column: Column<TData, unknown>): string {
 /**
  * A data table on TanStack Table v8: sorting (header buttons with `aria-sort`), a text filter that
  * ignores accents and case (pt-PT), pagination with rows-per-page, optional row selection, loading and
- * empty states. Body rows are virtualised with TanStack Virtual once the page has hydrated and the
- * scroll box is measured; the server (and the first client render) outputs the current page's rows
+ * empty states. A page of `DATA_TABLE_VIRTUALISE_FROM` rows or more is virtualised with TanStack Virtual
+ * once the page has hydrated and the scroll box is measured; shorter pages show every row. The server (and the first client render) outputs the current page's rows
  * plainly, so the first page is in the HTML and reads without JavaScript.
  *
  * ```tsx
@@ -213,7 +220,9 @@ export function DataTable<TData>({
   const pageCount = Math.max(1, table.getPageCount());
 
   const scrollRef = useRef<HTMLDivElement>(null);
+  const longPage = !loading && rows.length >= DATA_TABLE_VIRTUALISE_FROM;
   const virtualizer = useVirtualizer<HTMLDivElement, HTMLTableRowElement>({
+    enabled: longPage,
     count: rows.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => rowHeight,
@@ -223,7 +232,7 @@ export function DataTable<TData>({
   const hydrated = useHydrated();
   const virtualItems = virtualizer.getVirtualItems();
   // Until hydrated and measured there is no scroll box to virtualise against: render the page plainly.
-  const virtualised = hydrated && virtualItems.length > 0;
+  const virtualised = longPage && hydrated && virtualItems.length > 0;
 
   let body: ReactNode;
   if (loading) {
@@ -294,7 +303,8 @@ export function DataTable<TData>({
         // A keyboard user must be able to scroll the box (WCAG 2.1.1): a named, focusable region.
         // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
         tabIndex={0}
-        style={{ maxHeight: rowHeight * (DATA_TABLE_VIEWPORT_ROWS + 1) + 4 }}
+        // A short page is shown whole in the page; only a long one scrolls in its own box.
+        style={longPage ? { maxHeight: rowHeight * (DATA_TABLE_VIEWPORT_ROWS + 1) + 4 } : undefined}
       >
         <table className="data-table__table" aria-busy={loading || undefined} aria-rowcount={loading ? undefined : rows.length + 1}>
           <caption id={captionId} className={captionHidden ? "visually-hidden" : "data-table__caption"}>

@@ -95,7 +95,7 @@ export function CertificateRenewalPlanner() {
         <p className="tool-panel__noscript">{t("noscript")}</p>
       </noscript>
       <form onSubmit={submit} noValidate data-interactive={hydrated ? "true" : undefined}>
-        {error ? <ErrorSummary errors={[{ fieldId, message: error }]} /> : null}
+        {error ? <ErrorSummary errors={[{ fieldId, label: t("label"), message: error }]} /> : null}
         <Field id={fieldId} label={t("label")} hint={t("hint")} error={error} required>
           <DateInput
             name="expiry"

@@ -47,6 +47,6 @@ describe("<IvaExpEligibilityCheck>", () => {
   });
   it("says 'Mandatory' when empty", async () => {
     await check("");
-    expect(screen.getByRole("alert")).toHaveTextContent("Please, correct the errors in the fields.Mandatory");
+    expect(screen.getByRole("alert")).toHaveTextContent("Please, correct the errors in the fields.Value of the consignment, in euros: Mandatory");
   });
 });

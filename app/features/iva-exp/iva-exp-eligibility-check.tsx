@@ -55,7 +55,7 @@ export function IvaExpEligibilityCheck() {
       </h2>
       <p>{t("intro")}</p>
       <form onSubmit={submit} noValidate data-interactive={hydrated ? "true" : undefined}>
-        {error ? <ErrorSummary errors={[{ fieldId, message: error }]} /> : null}
+        {error ? <ErrorSummary errors={[{ fieldId, label: t("label"), message: error }]} /> : null}
         <Field id={fieldId} label={t("label")} hint={t("hint")} error={error} required>
           <NumericInput name="value" value={text} onValueChange={(next) => setText(next)} {...IVA_EXP_BOUNDS} className="iva-exp-check__input" />
         </Field>
