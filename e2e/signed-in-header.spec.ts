@@ -27,6 +27,9 @@ test.describe("on a phone (390 px)", () => {
     const signIn = header.getByRole("link", { name: "Iniciar sessão", exact: true });
     await expect(signIn).toHaveAttribute("href", `/areaOE/auth/sign-in?returnTo=${encodeURIComponent(EXCISE)}`);
     await signIn.click();
+    // The (demo) provider's login page fits the phone too.
+    await expect(page).toHaveURL(/\/areaOE\/dev-idp\/interaction\//);
+    expect(await documentWidth(page)).toBeLessThanOrEqual(390);
     await logInAtProvider(page);
     await expect(page).toHaveURL(new RegExp(`${EXCISE}$`));
 

@@ -60,6 +60,16 @@ describe("<DataTable> on the server", () => {
     expect(html).toContain('style="width:150px"');
     expect(html).toContain('style="width:80px"');
   });
+
+  it("disables the controls that need scripts (sorting, filter, rows per page, pages) until hydrated", () => {
+    const html = renderToString(withI18n(<DataTable caption="Documents" columns={COLUMNS} data={DOCS} getRowId={(d) => d.id} />));
+    const container = document.createElement("div");
+    container.innerHTML = html;
+    const controls = [...container.querySelectorAll("button, select, input")];
+    expect(controls.length).toBeGreaterThan(6);
+    expect(controls.filter((control) => !control.hasAttribute("disabled")).map((control) => control.outerHTML)).toEqual([]);
+    // Once hydrated (a client render), they work: see the tests below, which press them.
+  });
 });
 
 describe("<DataTable> in the browser", () => {

@@ -105,8 +105,10 @@ function headerText<TData>(column: Column<TData, unknown>): string {
  * A data table on TanStack Table v8: sorting (header buttons with `aria-sort`), a text filter that
  * ignores accents and case (pt-PT), pagination with rows-per-page, optional row selection, loading and
  * empty states. A page of `DATA_TABLE_VIRTUALISE_FROM` rows or more is virtualised with TanStack Virtual
- * once the page has hydrated and the scroll box is measured; shorter pages show every row. The server (and the first client render) outputs the current page's rows
- * plainly, so the first page is in the HTML and reads without JavaScript.
+ * once the page has hydrated and the scroll box is measured; shorter pages show every row. The server
+ * (and the first client render) outputs the current page's rows plainly, so the first page is in the
+ * HTML and reads without JavaScript; the controls that need scripts (sorting, filter, rows per page,
+ * page buttons) stay disabled until then, as the security header form does.
  *
  * ```tsx
  * const columns: DataTableColumn<Doc>[] = [
@@ -284,6 +286,7 @@ export function DataTable<TData>({
               id={filterId}
               type="search"
               className="input"
+              disabled={!hydrated}
               autoComplete="off"
               placeholder={filterPlaceholder ?? t("ui:dataTable.filterPlaceholder")}
               value={globalFilter}
@@ -314,7 +317,12 @@ export function DataTable<TData>({
             {table.getHeaderGroups().map((group) => (
               <tr key={group.id} aria-rowindex={1}>
                 {group.headers.map((header) => (
-                  <HeaderCell key={header.id} header={header} sortLabel={(column) => t("ui:dataTable.sortBy", { column })} />
+                  <HeaderCell
+                    key={header.id}
+                    header={header}
+                    interactive={hydrated}
+                    sortLabel={(column) => t("ui:dataTable.sortBy", { column })}
+                  />
                 ))}
               </tr>
             ))}
@@ -328,6 +336,7 @@ export function DataTable<TData>({
           <select
             id={pageSizeId}
             className="select"
+            disabled={!hydrated}
             value={pagination.pageSize}
             onChange={(event) => table.setPageSize(Number(event.target.value))}
           >
@@ -342,16 +351,16 @@ export function DataTable<TData>({
         </div>
         <p className="data-table__page-of">{t("ui:dataTable.pageOf", { page: pagination.pageIndex + 1, pages: pageCount })}</p>
         <div className="data-table__page-buttons">
-          <button type="button" className="button button--secondary" onClick={() => table.firstPage()} disabled={!table.getCanPreviousPage()}>
+          <button type="button" className="button button--secondary" onClick={() => table.firstPage()} disabled={!hydrated || !table.getCanPreviousPage()}>
             {t("ui:dataTable.first")}
           </button>
-          <button type="button" className="button button--secondary" onClick={() => table.previousPage()} disabled={!table.getCanPreviousPage()}>
+          <button type="button" className="button button--secondary" onClick={() => table.previousPage()} disabled={!hydrated || !table.getCanPreviousPage()}>
             {t("ui:dataTable.previous")}
           </button>
-          <button type="button" className="button button--secondary" onClick={() => table.nextPage()} disabled={!table.getCanNextPage()}>
+          <button type="button" className="button button--secondary" onClick={() => table.nextPage()} disabled={!hydrated || !table.getCanNextPage()}>
             {t("ui:dataTable.next")}
           </button>
-          <button type="button" className="button button--secondary" onClick={() => table.lastPage()} disabled={!table.getCanNextPage()}>
+          <button type="button" className="button button--secondary" onClick={() => table.lastPage()} disabled={!hydrated || !table.getCanNextPage()}>
             {t("ui:dataTable.last")}
           </button>
         </div>
@@ -360,7 +369,16 @@ export function DataTable<TData>({
   );
 }
 
-function HeaderCell<TData>({ header, sortLabel }: { header: Header<TData, unknown>; sortLabel: (column: string) => string }) {
+function HeaderCell<TData>({
+  header,
+  interactive,
+  sortLabel,
+}: {
+  header: Header<TData, unknown>;
+  /** False until hydrated: the sort button cannot work without scripts. */
+  interactive: boolean;
+  sortLabel: (column: string) => string;
+}) {
   const { column } = header;
   const canSort = column.getCanSort();
   const sorted = column.getIsSorted();
@@ -379,6 +397,7 @@ function HeaderCell<TData>({ header, sortLabel }: { header: Header<TData, unknow
           type="button"
           className="data-table__sort"
           onClick={column.getToggleSortingHandler()}
+          disabled={!interactive}
           title={sortLabel(headerText(column))}
         >
           {content}
