@@ -39,6 +39,11 @@ export default async function handleRequest(
       </I18nextProvider>,
       {
         nonce,
+        // Never outline a finished Suspense boundary into a hidden <div> that only a script reveals:
+        // above this size (default 12,800 bytes) React 19 does so even after onAllReady, and the
+        // lazily loaded content (documents tables, widgets, image previews) was invisible without
+        // JavaScript.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough({

@@ -6,6 +6,7 @@ import "./load-context";
 import stylesheet from "./styles/app.css?url";
 import { SiteHeader } from "./components/layout/site-header";
 import { HeaderSearch } from "./features/search/header-search";
+import { SessionStatus } from "./features/session/session-status";
 import { SiteFooter } from "./components/layout/site-footer";
 import { Breadcrumbs } from "./components/layout/breadcrumbs";
 import { SidePanel } from "./features/useful-links/side-panel";
@@ -24,7 +25,14 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export function loader({ context }: Route.LoaderArgs): RootData {
-  return { lang: context.lang, publicConfig: context.publicConfig, origin: context.origin };
+  return {
+    lang: context.lang,
+    publicConfig: context.publicConfig,
+    origin: context.origin,
+    // Only the name, for the header: who is signed in, on every page.
+    visitor: context.session ? { name: context.session.name } : null,
+    signInEnabled: context.signInEnabled,
+  };
 }
 
 // A language switch changes the query string; every other navigation keeps the root data.
@@ -72,7 +80,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <body id="top">
         <I18nextProvider i18n={i18n}>
           <SkipLink />
-          <SiteHeader lang={lang}>
+          <SiteHeader lang={lang} account={<SessionStatus user={data?.visitor ?? null} signInEnabled={data?.signInEnabled ?? false} />}>
             <HeaderSearch lang={lang} />
           </SiteHeader>
           <div className="container page-layout">

@@ -39,6 +39,11 @@ async function leaksOf(requests: Request[], secret: string): Promise<string[]> {
 
 async function signInToForm(page: Page, query = "") {
   await page.goto(`${FORM}${query}`);
+  // A signed-out visitor first reads why the form needs sign-in (e2e/session.spec.ts covers the page).
+  await page
+    .getByTestId("sign-in-required")
+    .getByRole("link", { name: /^(Iniciar sessão no Portal das Finanças|Log in to the finance portal)$/ })
+    .click();
   await expect(page).toHaveURL(/\/areaOE\/dev-idp\/interaction\//);
   // The demo provider's login page (its language follows the portal's; e2e/session.spec.ts covers it).
   await page.locator("#nif").fill(ACCOUNT.nif);

@@ -130,8 +130,17 @@ test("no profile: 'Sem perfil' on first steps, and the permission screen on the 
   expect(await axeViolations(page)).toEqual([]);
 });
 
-test("the form sends an anonymous visitor to sign in (axe-clean login page) and back to the form", async ({ page }) => {
-  await page.goto(`${FORM}?lang=pt`);
+test("the form first tells an anonymous visitor why it needs sign-in, then signs in (axe-clean login page) and comes back", async ({ page }) => {
+  const response = await page.goto(`${FORM}?lang=pt`);
+  expect(response?.status()).toBe(200);
+  expect(response?.headers()["cache-control"]).toContain("no-store");
+  const explanation = page.getByTestId("sign-in-required");
+  await expect(explanation.getByRole("heading", { name: "Inicie sessão para gerar o cabeçalho" })).toBeVisible();
+  await expect(explanation).toContainText("credenciais do Portal das Finanças");
+  await expect(explanation).toContainText("utilizador (NIF/UserID) e a palavra-passe");
+  await waitForHydration(page);
+  expect(await axeViolations(page)).toEqual([]);
+  await explanation.getByRole("link", { name: "Iniciar sessão no Portal das Finanças" }).click();
   await expect(page).toHaveURL(/\/areaOE\/dev-idp\/interaction\//);
   await expect(page.locator("html")).toHaveAttribute("lang", "pt");
   expect(await axeViolations(page)).toEqual([]);
@@ -146,12 +155,14 @@ test("the form sends an anonymous visitor to sign in (axe-clean login page) and 
   await logInAtProvider(page, ACCOUNTS.all);
   await expect(page).toHaveURL(new RegExp(`${FORM}\\?lang=pt$`));
   await expect(page.getByRole("heading", { level: 1 })).not.toHaveText("Atenção!");
+  await expect(page.getByTestId("sign-in-required")).toHaveCount(0);
 });
 
 test("following the home page's link to the form (client navigation) also goes through sign-in", async ({ page }) => {
   await page.goto("/areaOE/");
   await waitForHydration(page);
   await page.locator(`a[href="${FORM}"]`).first().click();
+  await page.getByTestId("sign-in-required").getByRole("link", { name: "Iniciar sessão no Portal das Finanças" }).click();
   await logInAtProvider(page, ACCOUNTS.some);
   await expect(page).toHaveURL(new RegExp(`${FORM}$`));
 });

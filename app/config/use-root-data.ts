@@ -6,6 +6,10 @@ export interface RootData {
   lang: Language;
   publicConfig: PublicConfig;
   origin: string;
+  /** The signed-in visitor's name, for the header; null when signed out. */
+  visitor: { name: string } | null;
+  /** False when this server has no identity provider (no sign-in link then). */
+  signInEnabled: boolean;
 }
 
 /** The root loader's data (language, public configuration); undefined only when the root itself failed. */

@@ -7,6 +7,7 @@ import { useAppConfig } from "~/config/use-root-data";
 import { requireCustomsProfile } from "~/features/session/require-customs-profile.server";
 import { PermissionDenied } from "~/features/session/permission-denied";
 import { SignInDisabledNotice } from "~/features/session/sign-in-disabled-notice";
+import { SignInRequired } from "~/features/session/sign-in-required";
 import { SecurityHeaderForm } from "~/features/security-header/security-header-form";
 
 const content = byLanguage(import.meta.glob("../../content/*/security-header-form.mdx", { eager: true }));
@@ -15,8 +16,9 @@ export const meta = pageMeta("security-header-form");
 export const handle = contentHandle(content, "security-header-form");
 
 /**
- * Guard (sign-in owner; keep it when replacing the page component): an anonymous visitor is sent to
- * sign in and comes back here; a visitor without any customs profile gets `status: "denied"`.
+ * Guard (sign-in owner; keep it when replacing the page component): an anonymous visitor first reads
+ * why the form needs sign-in (`status: "signed-out"`), then signs in and comes back here; a visitor
+ * without any customs profile gets `status: "denied"`.
  * For the form: when `status === "allowed"`, `usernamePrefill` is the visitor's NIF followed by "/"
  * (the Utilizador format is NIF/UserID), ready for the username field; it is null otherwise.
  */
@@ -39,7 +41,18 @@ export default function Page({ loaderData }: Route.ComponentProps) {
   const gueHref = useAppConfig()?.links.gue ?? "/areaOE/";
   if (loaderData.access.status === "denied") return <PermissionDenied gueHref={gueHref} />;
   if (loaderData.access.status === "sign-in-disabled") return <SignInDisabledNotice headingLevel={1} />;
+  if (loaderData.access.status === "signed-out") return <SignedOutPage signInHref={loaderData.access.signInHref} />;
   return <FormPage usernamePrefill={loaderData.usernamePrefill} environments={loaderData.environments} />;
+}
+
+function SignedOutPage({ signInHref }: { signInHref: string }) {
+  const { t } = useTranslation("pages");
+  return (
+    <article className="content-page">
+      <h1>{t("security-header-form.title")}</h1>
+      <SignInRequired signInHref={signInHref} overviewHref={pageHref("security-header")} configHref={pageHref("security-header-config")} />
+    </article>
+  );
 }
 
 function FormPage(props: Pick<Route.ComponentProps["loaderData"], "usernamePrefill" | "environments">) {

@@ -30,8 +30,11 @@ export function createAuth(config: AppConfig, logger: Logger, env: NodeJS.Proces
     const token = readCookie(req.headers.cookie, SESSION_COOKIE);
     if (!token) return next();
     const user = keys ? await openSession(token, keys.session) : null;
-    if (user) res.locals.session = user;
-    else clearSessionCookie(req, res);
+    if (user) {
+      res.locals.session = user;
+      // Every page shows who is signed in (the header): no cache may keep or share it.
+      res.setHeader("Cache-Control", "private, no-store");
+    } else clearSessionCookie(req, res);
     next();
   });
 

@@ -55,6 +55,6 @@ a.button:visited{color:#fff}
 a.button--secondary:visited{color:#0b0c0c}
 table{border-collapse:collapse;width:100%;margin-bottom:1rem}
 caption{text-align:left;font-weight:700;margin-bottom:.5rem}
-th,td{text-align:left;border-bottom:1px solid #b1b4b6;padding:.5rem .75rem .5rem 0;vertical-align:top}
+th,td{text-align:left;border-bottom:1px solid #b1b4b6;padding:.5rem .75rem .5rem 0;vertical-align:top;overflow-wrap:anywhere}
 code{font-size:1rem}
 `;

@@ -4,11 +4,24 @@ import { useTranslation } from "react-i18next";
 import { LanguageSwitcher } from "./language-switcher";
 import type { Language } from "../../i18n/languages";
 
-/** Site name, language switcher and, from the app layer, any extra tools such as search. */
-export function SiteHeader({ lang, children }: { lang: Language; children?: ReactNode }) {
+export interface SiteHeaderProps {
+  lang: Language;
+  /** From the app layer: who is signed in (or the way to sign in), in a bar of its own at the top. */
+  account?: ReactNode;
+  /** From the app layer: extra tools such as search, before the language switcher. */
+  children?: ReactNode;
+}
+
+/** Account bar, site name, language switcher and, from the app layer, any extra tools such as search. */
+export function SiteHeader({ lang, account, children }: SiteHeaderProps) {
   const { t } = useTranslation("common");
   return (
     <header className="site-header">
+      {account ? (
+        <div className="site-header__account">
+          <div className="container site-header__account-inner">{account}</div>
+        </div>
+      ) : null}
       <div className="container site-header__inner">
         <Link to="/" className="site-header__brand" aria-label={t("homeLink")}>
           <span className="site-header__name">{t("siteName")}</span>

@@ -11,6 +11,7 @@ import {
   DATA_TABLE_PAGE_SIZE_OPTIONS,
   DATA_TABLE_ROW_HEIGHT,
   DATA_TABLE_SELECTION_COLUMN_WIDTH,
+  DATA_TABLE_VIRTUALISE_FROM,
   DataTable,
   type DataTableColumn,
 } from "./data-table";
@@ -58,6 +59,16 @@ describe("<DataTable> on the server", () => {
     expect(html).toContain("Page 1 of 2");
     expect(html).toContain('style="width:150px"');
     expect(html).toContain('style="width:80px"');
+  });
+
+  it("disables the controls that need scripts (sorting, filter, rows per page, pages) until hydrated", () => {
+    const html = renderToString(withI18n(<DataTable caption="Documents" columns={COLUMNS} data={DOCS} getRowId={(d) => d.id} />));
+    const container = document.createElement("div");
+    container.innerHTML = html;
+    const controls = [...container.querySelectorAll("button, select, input")];
+    expect(controls.length).toBeGreaterThan(6);
+    expect(controls.filter((control) => !control.hasAttribute("disabled")).map((control) => control.outerHTML)).toEqual([]);
+    // Once hydrated (a client render), they work: see the tests below, which press them.
   });
 });
 
@@ -143,6 +154,26 @@ describe("<DataTable> in the browser", () => {
     expect(onSelectionChange).toHaveBeenLastCalledWith([DOCS[5]]);
     await user.click(screen.getByRole("checkbox", { name: "Select all rows on this page" }));
     expect(onSelectionChange.mock.lastCall?.[0]).toHaveLength(10);
+  });
+
+  it("shows every row of a short page in the page, without a scroll box of its own", () => {
+    const rows = Array.from({ length: 11 }, (_, index) => ({ id: `s${index}`, title: `System ${index}`, size: index }));
+    render(withI18n(<DataTable caption="Systems" columns={COLUMNS} data={rows} getRowId={(d) => d.id} pageSize={25} />));
+    expect(bodyRows()).toHaveLength(11);
+    expect(screen.getByText("Page 1 of 1")).toBeInTheDocument();
+    const box = screen.getByRole("region", { name: "Systems" });
+    expect(box.style.maxHeight).toBe("");
+    expect(box.closest(".data-table")).toHaveAttribute("data-virtualised", "false");
+  });
+
+  it("keeps virtual scrolling (a box of 10 rows) for pages of DATA_TABLE_VIRTUALISE_FROM rows or more", () => {
+    // Above every page size of SPEC §9, so the defaults never virtualise.
+    expect(DATA_TABLE_VIRTUALISE_FROM).toBeGreaterThan(Math.max(...DATA_TABLE_PAGE_SIZE_OPTIONS));
+    const rows = Array.from({ length: DATA_TABLE_VIRTUALISE_FROM }, (_, index) => ({ id: `r${index}`, title: `Row ${index}`, size: index }));
+    render(withI18n(<DataTable caption="Long log" columns={COLUMNS} data={rows} pageSize={DATA_TABLE_VIRTUALISE_FROM} />));
+    expect(screen.getByRole("region", { name: "Long log" }).style.maxHeight).toBe(`${DATA_TABLE_ROW_HEIGHT * 11 + 4}px`);
+    render(withI18n(<DataTable caption="Shorter log" columns={COLUMNS} data={rows} pageSize={DATA_TABLE_VIRTUALISE_FROM - 1} />));
+    expect(screen.getByRole("region", { name: "Shorter log" }).style.maxHeight).toBe("");
   });
 
   it("speaks Portuguese", () => {

@@ -37,8 +37,15 @@ export const DATA_TABLE_LOADING_ROWS = 2;
 export const DATA_TABLE_COLUMN_WIDTH = 150;
 /** Width in px of the selection (checkbox) column (SPEC §9). */
 export const DATA_TABLE_SELECTION_COLUMN_WIDTH = 42;
-/** Body rows visible before the table scrolls inside its own box. */
+/** Body rows visible before a virtualised table scrolls inside its own box. */
 export const DATA_TABLE_VIEWPORT_ROWS = 10;
+/**
+ * Rows on one page from which the body is virtualised (rendered in a scroll box of
+ * `DATA_TABLE_VIEWPORT_ROWS` rows). Below it every row of the page is in the document: a few dozen
+ * rows cost little to render, and rows that are really there can be read in full, found with the
+ * browser's search, printed and browsed by screen readers. SPEC §9's page sizes (10 to 50) stay below it.
+ */
+export const DATA_TABLE_VIRTUALISE_FROM = 100;
 /** Id of the selection column. */
 export const DATA_TABLE_SELECTION_COLUMN_ID = "select";
 
@@ -97,9 +104,11 @@ function headerText<TData>(column: Column<TData, unknown>): string {
 /**
  * A data table on TanStack Table v8: sorting (header buttons with `aria-sort`), a text filter that
  * ignores accents and case (pt-PT), pagination with rows-per-page, optional row selection, loading and
- * empty states. Body rows are virtualised with TanStack Virtual once the page has hydrated and the
- * scroll box is measured; the server (and the first client render) outputs the current page's rows
- * plainly, so the first page is in the HTML and reads without JavaScript.
+ * empty states. A page of `DATA_TABLE_VIRTUALISE_FROM` rows or more is virtualised with TanStack Virtual
+ * once the page has hydrated and the scroll box is measured; shorter pages show every row. The server
+ * (and the first client render) outputs the current page's rows plainly, so the first page is in the
+ * HTML and reads without JavaScript; the controls that need scripts (sorting, filter, rows per page,
+ * page buttons) stay disabled until then, as the security header form does.
  *
  * ```tsx
  * const columns: DataTableColumn<Doc>[] = [
@@ -213,7 +222,9 @@ export function DataTable<TData>({
   const pageCount = Math.max(1, table.getPageCount());
 
   const scrollRef = useRef<HTMLDivElement>(null);
+  const longPage = !loading && rows.length >= DATA_TABLE_VIRTUALISE_FROM;
   const virtualizer = useVirtualizer<HTMLDivElement, HTMLTableRowElement>({
+    enabled: longPage,
     count: rows.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => rowHeight,
@@ -223,7 +234,7 @@ export function DataTable<TData>({
   const hydrated = useHydrated();
   const virtualItems = virtualizer.getVirtualItems();
   // Until hydrated and measured there is no scroll box to virtualise against: render the page plainly.
-  const virtualised = hydrated && virtualItems.length > 0;
+  const virtualised = longPage && hydrated && virtualItems.length > 0;
 
   let body: ReactNode;
   if (loading) {
@@ -275,6 +286,7 @@ export function DataTable<TData>({
               id={filterId}
               type="search"
               className="input"
+              disabled={!hydrated}
               autoComplete="off"
               placeholder={filterPlaceholder ?? t("ui:dataTable.filterPlaceholder")}
               value={globalFilter}
@@ -294,7 +306,8 @@ export function DataTable<TData>({
         // A keyboard user must be able to scroll the box (WCAG 2.1.1): a named, focusable region.
         // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
         tabIndex={0}
-        style={{ maxHeight: rowHeight * (DATA_TABLE_VIEWPORT_ROWS + 1) + 4 }}
+        // A short page is shown whole in the page; only a long one scrolls in its own box.
+        style={longPage ? { maxHeight: rowHeight * (DATA_TABLE_VIEWPORT_ROWS + 1) + 4 } : undefined}
       >
         <table className="data-table__table" aria-busy={loading || undefined} aria-rowcount={loading ? undefined : rows.length + 1}>
           <caption id={captionId} className={captionHidden ? "visually-hidden" : "data-table__caption"}>
@@ -304,7 +317,12 @@ export function DataTable<TData>({
             {table.getHeaderGroups().map((group) => (
               <tr key={group.id} aria-rowindex={1}>
                 {group.headers.map((header) => (
-                  <HeaderCell key={header.id} header={header} sortLabel={(column) => t("ui:dataTable.sortBy", { column })} />
+                  <HeaderCell
+                    key={header.id}
+                    header={header}
+                    interactive={hydrated}
+                    sortLabel={(column) => t("ui:dataTable.sortBy", { column })}
+                  />
                 ))}
               </tr>
             ))}
@@ -318,6 +336,7 @@ export function DataTable<TData>({
           <select
             id={pageSizeId}
             className="select"
+            disabled={!hydrated}
             value={pagination.pageSize}
             onChange={(event) => table.setPageSize(Number(event.target.value))}
           >
@@ -332,16 +351,16 @@ export function DataTable<TData>({
         </div>
         <p className="data-table__page-of">{t("ui:dataTable.pageOf", { page: pagination.pageIndex + 1, pages: pageCount })}</p>
         <div className="data-table__page-buttons">
-          <button type="button" className="button button--secondary" onClick={() => table.firstPage()} disabled={!table.getCanPreviousPage()}>
+          <button type="button" className="button button--secondary" onClick={() => table.firstPage()} disabled={!hydrated || !table.getCanPreviousPage()}>
             {t("ui:dataTable.first")}
           </button>
-          <button type="button" className="button button--secondary" onClick={() => table.previousPage()} disabled={!table.getCanPreviousPage()}>
+          <button type="button" className="button button--secondary" onClick={() => table.previousPage()} disabled={!hydrated || !table.getCanPreviousPage()}>
             {t("ui:dataTable.previous")}
           </button>
-          <button type="button" className="button button--secondary" onClick={() => table.nextPage()} disabled={!table.getCanNextPage()}>
+          <button type="button" className="button button--secondary" onClick={() => table.nextPage()} disabled={!hydrated || !table.getCanNextPage()}>
             {t("ui:dataTable.next")}
           </button>
-          <button type="button" className="button button--secondary" onClick={() => table.lastPage()} disabled={!table.getCanNextPage()}>
+          <button type="button" className="button button--secondary" onClick={() => table.lastPage()} disabled={!hydrated || !table.getCanNextPage()}>
             {t("ui:dataTable.last")}
           </button>
         </div>
@@ -350,7 +369,16 @@ export function DataTable<TData>({
   );
 }
 
-function HeaderCell<TData>({ header, sortLabel }: { header: Header<TData, unknown>; sortLabel: (column: string) => string }) {
+function HeaderCell<TData>({
+  header,
+  interactive,
+  sortLabel,
+}: {
+  header: Header<TData, unknown>;
+  /** False until hydrated: the sort button cannot work without scripts. */
+  interactive: boolean;
+  sortLabel: (column: string) => string;
+}) {
   const { column } = header;
   const canSort = column.getCanSort();
   const sorted = column.getIsSorted();
@@ -369,6 +397,7 @@ function HeaderCell<TData>({ header, sortLabel }: { header: Header<TData, unknow
           type="button"
           className="data-table__sort"
           onClick={column.getToggleSortingHandler()}
+          disabled={!interactive}
           title={sortLabel(headerText(column))}
         >
           {content}

@@ -5,7 +5,10 @@ import "./field.css";
 export interface ErrorSummaryItem {
   /** Id of the field's control; the link goes to `#<fieldId>`. */
   fieldId: string;
-  message: ReactNode;
+  /** The field's label as shown above it, so the entry says which field is wrong. */
+  label: string;
+  /** What is wrong, as shown at the field ('Mandatory'). */
+  message: string;
 }
 
 export interface ErrorSummaryProps {
@@ -15,8 +18,8 @@ export interface ErrorSummaryProps {
 }
 
 /**
- * The GOV.UK error summary, at the top of a form: its title, then one link per error that moves focus
- * to the field. It takes focus when it appears (and whenever the list of errors changes) so keyboard and
+ * The GOV.UK error summary, at the top of a form: its title, then one link per error, naming the field
+ * and the problem ('Username: Mandatory'), that moves focus to the field. It takes focus when it appears (and whenever the list of errors changes) so keyboard and
  * screen-reader users land on it after a failed submit. Renders nothing without errors.
  */
 export function ErrorSummary({ errors, title }: ErrorSummaryProps) {
@@ -45,7 +48,7 @@ export function ErrorSummary({ errors, title }: ErrorSummaryProps) {
         {errors.map((error) => (
           <li key={error.fieldId}>
             <a href={`#${error.fieldId}`} onClick={(event) => focusField(event, error.fieldId)}>
-              {error.message}
+              {t("form.errorSummaryItem", { label: error.label, message: error.message })}
             </a>
           </li>
         ))}

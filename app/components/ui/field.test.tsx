@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen } from "@testing-library/react";
+import { cleanup, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
@@ -12,6 +12,8 @@ import { TEXTAREA_CELL_ROWS, TEXTAREA_ROWS, Textarea } from "./textarea";
 import { withI18n } from "./test-i18n";
 
 afterEach(cleanup);
+
+const LABELS: Record<string, string> = { username: "Username", note: "Note" };
 
 function DemoForm() {
   const { t } = useTranslation("ui");
@@ -27,11 +29,11 @@ function DemoForm() {
   };
   return (
     <form onSubmit={submit} noValidate>
-      <ErrorSummary errors={Object.entries(errors).map(([fieldId, message]) => ({ fieldId, message }))} />
-      <Field id="username" label="Username" hint="NIF/UserID" error={errors.username} required>
+      <ErrorSummary errors={Object.entries(errors).map(([fieldId, message]) => ({ fieldId, label: LABELS[fieldId] ?? fieldId, message }))} />
+      <Field id="username" label={LABELS.username} hint="NIF/UserID" error={errors.username} required>
         <Input value={username} onChange={(event) => setUsername(event.target.value)} />
       </Field>
-      <Field id="note" label="Note" error={errors.note} required>
+      <Field id="note" label={LABELS.note} error={errors.note} required>
         <Textarea value={note} onChange={(event) => setNote(event.target.value)} />
       </Field>
       <button type="submit">Send</button>
@@ -69,7 +71,9 @@ describe("forms", () => {
     expect(summary).toHaveFocus();
     expect(screen.getByLabelText("Username")).toHaveAccessibleDescription("NIF/UserID Error: Mandatory");
     expect(screen.getByLabelText("Note")).toHaveValue("kept text");
-    await user.click(screen.getByRole("link", { name: "Mandatory" }));
+    // Each entry names its field.
+    expect(within(summary).getAllByRole("link").map((link) => link.textContent)).toEqual(["Username: Mandatory"]);
+    await user.click(screen.getByRole("link", { name: "Username: Mandatory" }));
     expect(screen.getByLabelText("Username")).toHaveFocus();
   });
 
@@ -78,7 +82,10 @@ describe("forms", () => {
     render(withI18n(<DemoForm />, "pt"));
     await user.click(screen.getByRole("button", { name: "Send" }));
     expect(screen.getByRole("alert")).toHaveTextContent("Por favor, corrija os erros nos campos.");
-    expect(screen.getAllByRole("link", { name: "Obrigatório" })).toHaveLength(2);
+    expect(screen.getAllByRole("link").map((link) => [link.textContent, link.getAttribute("href")])).toEqual([
+      ["Username: Obrigatório", "#username"],
+      ["Note: Obrigatório", "#note"],
+    ]);
     expect(screen.getByLabelText("Username")).toHaveAccessibleDescription("NIF/UserID Erro: Obrigatório");
   });
 });

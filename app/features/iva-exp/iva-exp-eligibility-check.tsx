@@ -74,7 +74,7 @@ export function IvaExpEligibilityCheck({ check }: IvaExpEligibilityCheckProps) {
         data-interactive={hydrated ? "true" : undefined}
       >
         {/* Keyed by address: a new failed submit mounts it again, so it takes focus again. */}
-        {error ? <ErrorSummary key={location.key} errors={[{ fieldId: FIELD_ID, message: error }]} /> : null}
+        {error ? <ErrorSummary key={location.key} errors={[{ fieldId: FIELD_ID, label: t("label"), message: error }]} /> : null}
         <Field id={FIELD_ID} label={t("label")} hint={t("hint")} error={error} required>
           <NumericInput
             name={IVA_EXP_VALUE_PARAM}

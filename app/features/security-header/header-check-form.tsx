@@ -39,7 +39,7 @@ export function HeaderCheckForm() {
         ? tUi(MANDATORY_MESSAGE_KEY)
         : t("check.envelopeTooLarge", { kilobytes: 64 })
       : undefined;
-  const summary: ErrorSummaryItem[] = envelopeError ? [{ fieldId: ENVELOPE_ID, message: `${t("check.envelope")}: ${envelopeError}` }] : [];
+  const summary: ErrorSummaryItem[] = envelopeError ? [{ fieldId: ENVELOPE_ID, label: t("check.envelope"), message: envelopeError }] : [];
 
   return (
     <section className="header-check" aria-labelledby="header-check-title">

@@ -146,8 +146,8 @@ export function SecurityHeaderForm({ usernamePrefill, environments, overviewHref
   const announce = useCallback((message: string) => setAnnouncement(message), []);
 
   const summary: ErrorSummaryItem[] = [
-    ...(errors.username ? [{ fieldId: USERNAME_ID, message: errors.username }] : []),
-    ...(errors.password ? [{ fieldId: PASSWORD_ID, message: errors.password }] : []),
+    ...(errors.username ? [{ fieldId: USERNAME_ID, label: t("username"), message: errors.username }] : []),
+    ...(errors.password ? [{ fieldId: PASSWORD_ID, label: t("password"), message: errors.password }] : []),
   ];
 
   return (

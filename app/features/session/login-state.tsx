@@ -21,7 +21,7 @@ export function LoginState({ user, signInEnabled, returnTo, gueHref }: LoginStat
       <section className="callout login-state" aria-labelledby="login-state-title" data-testid="login-state">
         <h2 id="login-state-title">{t("loginState.heading")}</h2>
         <p>{t("loginState.signedInAs", { name: user.name, nif: user.nif })}</p>
-        <SignOutForm name={user.name} returnTo={returnTo} />
+        <SignOutForm label={t("loginState.stopActingAs", { name: user.name })} returnTo={returnTo} />
       </section>
     );
   }

@@ -2,6 +2,8 @@
 import type { ReactNode } from "react";
 import { cleanup, render, screen, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
+import { SessionStatus } from "./session-status";
+import { SignInRequired } from "./sign-in-required";
 import { afterEach, describe, expect, it } from "vitest";
 import { withI18n } from "~/components/ui/test-i18n";
 import { LoginState } from "./login-state";
@@ -50,6 +52,49 @@ describe("LoginState", () => {
     inApp(<LoginState user={null} signInEnabled={false} returnTo="/areaOE/" gueHref={GUE} />);
     expect(screen.getByRole("heading", { name: "Sign-in is not available" })).toBeTruthy();
     expect(screen.queryByRole("link", { name: "Log in to the finance portal" })).toBeNull();
+  });
+});
+
+describe("SessionStatus (the header)", () => {
+  const onPage = (node: ReactNode, path: string, lang: "pt" | "en" = "en") =>
+    render(<MemoryRouter initialEntries={[path]}>{withI18n(node, lang)}</MemoryRouter>);
+
+  it("signed in: the visitor's name and a POST sign-out form that comes back to this page", () => {
+    onPage(<SessionStatus user={{ name: "Ana Demo" }} signInEnabled />, "/public/iecs?lang=en");
+    expect(screen.getByTestId("session-status")).toHaveTextContent("Logged in as Ana Demo");
+    const form = screen.getByRole("button", { name: "Log out" }).closest("form");
+    expect(form?.getAttribute("method")).toBe("post");
+    expect(form?.getAttribute("action")).toBe("/areaOE/auth/sign-out");
+    expect((form?.querySelector('input[name="returnTo"]') as HTMLInputElement).value).toBe("/areaOE/public/iecs?lang=en");
+    expect(screen.queryByRole("link", { name: "Log in" })).toBeNull();
+  });
+
+  it("signed out: a sign-in link that comes back to this page (pt)", () => {
+    onPage(<SessionStatus user={null} signInEnabled />, "/public/transito", "pt");
+    expect(screen.getByRole("link", { name: "Iniciar sessão" }).getAttribute("href")).toBe(
+      "/areaOE/auth/sign-in?returnTo=%2FareaOE%2Fpublic%2Ftransito",
+    );
+    expect(screen.queryByRole("button")).toBeNull();
+  });
+
+  it("sign-in not configured: nothing", () => {
+    onPage(<SessionStatus user={null} signInEnabled={false} />, "/");
+    expect(screen.queryByTestId("session-status")).toBeNull();
+  });
+});
+
+describe("SignInRequired", () => {
+  it("says why the form needs the finance-portal credentials, then offers sign-in and the guides", () => {
+    inApp(<SignInRequired signInHref="/areaOE/auth/sign-in?returnTo=%2FareaOE%2Fx" overviewHref="/areaOE/public/a" configHref="/areaOE/public/b" />, "pt");
+    const section = screen.getByTestId("sign-in-required");
+    expect(within(section).getByRole("heading", { name: "Inicie sessão para gerar o cabeçalho" })).toBeTruthy();
+    expect(section).toHaveTextContent("precisa das suas credenciais do Portal das Finanças");
+    expect(section).toHaveTextContent("leva o utilizador (NIF/UserID) e a palavra-passe");
+    expect(within(section).getByRole("link", { name: "Iniciar sessão no Portal das Finanças" }).getAttribute("href")).toBe(
+      "/areaOE/auth/sign-in?returnTo=%2FareaOE%2Fx",
+    );
+    expect(within(section).getByRole("link", { name: "Cabeçalho de segurança" }).getAttribute("href")).toMatch(/\/public\/a$/);
+    expect(within(section).getByRole("link", { name: "Configurar o cabeçalho de segurança" }).getAttribute("href")).toMatch(/\/public\/b$/);
   });
 });
 

@@ -1,14 +1,12 @@
-import { useTranslation } from "react-i18next";
 import { RETURN_TO_PARAM, SIGN_OUT_PATH } from "./return-to";
 
-/** 'Stop acting as NAME': a real POST form, so it works without JavaScript and cannot be prefetched. */
-export function SignOutForm({ name, returnTo }: { name: string; returnTo: string }) {
-  const { t } = useTranslation("session");
+/** A sign-out button: a real POST form, so it works without JavaScript and cannot be prefetched. */
+export function SignOutForm({ label, returnTo, className }: { label: string; returnTo: string; className?: string }) {
   return (
-    <form method="post" action={SIGN_OUT_PATH} className="sign-out-form">
+    <form method="post" action={SIGN_OUT_PATH} className={className ? `sign-out-form ${className}` : "sign-out-form"}>
       <input type="hidden" name={RETURN_TO_PARAM} value={returnTo} />
       <button type="submit" className="button button--secondary">
-        {t("loginState.stopActingAs", { name })}
+        {label}
       </button>
     </form>
   );

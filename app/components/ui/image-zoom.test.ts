@@ -1,0 +1,37 @@
+import { describe, expect, it } from "vitest";
+import { IMAGE_ZOOM_MAX, IMAGE_ZOOM_MIN, clampZoom, scrollKeepingFocus, zoomIn, zoomOut, zoomedSize } from "./image-zoom";
+
+describe("image zoom", () => {
+  it("steps up and down through the levels, from any zoom, and stops at the limits", () => {
+    expect(zoomIn(1)).toBe(1.5);
+    expect(zoomIn(1.7)).toBe(2);
+    expect(zoomIn(1.995)).toBe(3);
+    expect(zoomIn(IMAGE_ZOOM_MAX)).toBe(IMAGE_ZOOM_MAX);
+    expect(zoomOut(2)).toBe(1.5);
+    expect(zoomOut(2.6)).toBe(2);
+    expect(zoomOut(IMAGE_ZOOM_MIN)).toBe(IMAGE_ZOOM_MIN);
+  });
+
+  it("clamps a pinch to the limits", () => {
+    expect(clampZoom(0.3)).toBe(IMAGE_ZOOM_MIN);
+    expect(clampZoom(9)).toBe(IMAGE_ZOOM_MAX);
+    expect(clampZoom(2.25)).toBe(2.25);
+    expect(clampZoom(Number.NaN)).toBe(IMAGE_ZOOM_MIN);
+  });
+
+  it("fits the image in the box keeping its proportions, then scales it", () => {
+    // A wide diagram in a phone's portrait box: as wide as the box.
+    expect(zoomedSize({ width: 1000, height: 220 }, { width: 390, height: 600 }, 1)).toEqual({ width: 390, height: 85 });
+    expect(zoomedSize({ width: 1000, height: 220 }, { width: 390, height: 600 }, 2)).toEqual({ width: 780, height: 171 });
+    // A tall one in a wide box: as high as the box, and enlarged beyond its natural size.
+    expect(zoomedSize({ width: 640, height: 480 }, { width: 1200, height: 600 }, 1)).toEqual({ width: 800, height: 600 });
+    expect(zoomedSize({ width: 0, height: 0 }, { width: 100, height: 100 }, 1)).toBeNull();
+  });
+
+  it("keeps the point under the focus in place", () => {
+    // Centre of a 400 px box, scrolled 0, zoom 1 -> 2: the point at 200 moves to 400, so scroll by 200.
+    expect(scrollKeepingFocus(0, 200, 1, 2)).toBe(200);
+    expect(scrollKeepingFocus(200, 200, 2, 1)).toBe(0);
+    expect(scrollKeepingFocus(0, 0, 2, 1)).toBe(0);
+  });
+});

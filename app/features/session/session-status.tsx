@@ -1,0 +1,41 @@
+import { useLocation } from "react-router";
+import { useTranslation } from "react-i18next";
+import { BASE_PATH, signInHref } from "./return-to";
+import { SignOutForm } from "./sign-out-form";
+
+export interface SessionStatusProps {
+  /** The signed-in visitor, or null. */
+  user: { name: string } | null;
+  signInEnabled: boolean;
+}
+
+/**
+ * For the site header, on every page: who is signed in, with a sign-out button (a POST form), or a
+ * sign-in link that comes back to this page. Nothing when sign-in is not configured.
+ */
+export function SessionStatus({ user, signInEnabled }: SessionStatusProps) {
+  const { t } = useTranslation("session");
+  const location = useLocation();
+  // The router's path is below its basename (/areaOE); the auth endpoints take the full path.
+  const returnTo = `${BASE_PATH}${location.pathname}${location.search}`;
+  if (user) {
+    return (
+      <div className="session-status" data-testid="session-status">
+        <p className="session-status__user">
+          <span className="session-status__label">{t("header.signedInAs")}</span>{" "}
+          <span className="session-status__name">{user.name}</span>
+        </p>
+        <SignOutForm label={t("header.signOut")} returnTo={returnTo} className="session-status__sign-out" />
+      </div>
+    );
+  }
+  if (!signInEnabled) return null;
+  return (
+    <div className="session-status" data-testid="session-status">
+      {/* A document link: the sign-in endpoint is served by the Node server, not by a route. */}
+      <a href={signInHref(returnTo)} className="session-status__sign-in">
+        {t("header.signIn")}
+      </a>
+    </div>
+  );
+}
