@@ -6,11 +6,10 @@ import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { createServerI18n } from "./i18n/create-i18n";
-import { lazyComponentsReady } from "./mdx/lazy-component";
 
 export const streamTimeout = 5_000;
 
-export default async function handleRequest(
+export default function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
@@ -20,8 +19,6 @@ export default async function handleRequest(
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
-  // Content components render in place, never as hidden HTML for a script to reveal (lazy-component.tsx).
-  await lazyComponentsReady();
   const i18n = createServerI18n(loadContext.lang);
   const nonce = loadContext.cspNonce;
 
