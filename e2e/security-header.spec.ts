@@ -99,10 +99,10 @@ test("signed in: generate, check the header decrypts with the test key, copy, co
   await page.getByRole("button", { name: "Gerar cabeçalho" }).click();
   const summary = page.getByRole("alert").filter({ hasText: "Por favor, corrija os erros nos campos." });
   await expect(summary).toBeFocused();
-  await expect(summary.getByRole("link", { name: "Obrigatório" })).toHaveCount(2);
+  await expect(summary.getByRole("link")).toHaveText(["Utilizador (NIF/UserID): Obrigatório", "Palavra-passe: Obrigatório"]);
   await expect(page.locator("#security-header-username-error")).toContainText("Obrigatório");
   expect(await axeViolations(page)).toEqual([]);
-  await summary.getByRole("link", { name: "Obrigatório" }).last().click();
+  await summary.getByRole("link", { name: "Palavra-passe: Obrigatório" }).click();
   await expect(password).toBeFocused();
 
   // A valid username and password: the header, computed in the page.
@@ -164,11 +164,11 @@ test("in English: 'Mandatory', the summary, and a specific username message; the
   const username = page.getByRole("textbox", { name: "Username (NIF/UserID)" });
   await page.getByRole("button", { name: "Generate header" }).click();
   const summary = page.getByRole("alert").filter({ hasText: "Please, correct the errors in the fields." });
-  await expect(summary.getByRole("link", { name: "Mandatory" })).toHaveCount(1);
+  await expect(summary.getByRole("link")).toHaveText(["Username (NIF/UserID): Mandatory"]);
   await page.getByLabel("Password").fill(HEADER_PASSWORD);
   await username.fill("12345678/1");
   await page.getByRole("button", { name: "Generate header" }).click();
-  await expect(summary.getByRole("link", { name: "The NIF before the slash must have exactly 9 digits" })).toBeVisible();
+  await expect(summary.getByRole("link", { name: "Username (NIF/UserID): The NIF before the slash must have exactly 9 digits" })).toBeVisible();
   expect(await axeViolations(page)).toEqual([]);
   await username.fill("555555555/1");
   await page.getByRole("button", { name: "Generate header" }).click();

@@ -101,7 +101,7 @@ describe("<IvaExpEligibilityCheck>", () => {
   });
   it("says 'Mandatory' when empty", async () => {
     await check("");
-    expect(await screen.findByRole("alert")).toHaveTextContent("Please, correct the errors in the fields.Mandatory");
+    expect(await screen.findByRole("alert")).toHaveTextContent("Please, correct the errors in the fields.Value of the consignment, in euros: Mandatory");
   });
   it("shows the answer of an address it is opened with (as the server does without JavaScript)", async () => {
     const input = await renderCheck("pt", "/ivaExp?valor=999%2C99&lang=pt");

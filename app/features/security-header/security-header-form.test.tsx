@@ -88,7 +88,9 @@ describe("<SecurityHeaderForm>", () => {
     const summary = screen.getByRole("alert");
     expect(summary).toHaveTextContent("Please, correct the errors in the fields.");
     expect(summary).toHaveFocus();
-    const links = within(summary).getAllByRole("link", { name: "Mandatory" });
+    // Each entry names its field (issue 12): 'Username (NIF/UserID): Mandatory'.
+    const links = within(summary).getAllByRole("link", { name: /: Mandatory$/ });
+    expect(links.map((link) => link.textContent)).toEqual(["Username (NIF/UserID): Mandatory", "Password: Mandatory"]);
     expect(links.map((link) => link.getAttribute("href"))).toEqual(["#security-header-username", "#security-header-password"]);
     expect(form.username).toHaveAttribute("aria-invalid", "true");
     expect(form.password).toHaveAccessibleDescription(/Error: Mandatory/);
@@ -100,7 +102,10 @@ describe("<SecurityHeaderForm>", () => {
     const form = renderForm("pt", null);
     await form.user.click(form.generate);
     expect(screen.getByRole("alert")).toHaveTextContent(/^Por favor, corrija os erros nos campos\./);
-    expect(within(screen.getByRole("alert")).getAllByRole("link", { name: "Obrigatório" })).toHaveLength(2);
+    expect(within(screen.getByRole("alert")).getAllByRole("link").map((link) => link.textContent)).toEqual([
+      "Utilizador (NIF/UserID): Obrigatório",
+      "Palavra-passe: Obrigatório",
+    ]);
   });
 
   it.each([
@@ -116,7 +121,7 @@ describe("<SecurityHeaderForm>", () => {
     await form.user.type(form.password, PASSWORD);
     await form.user.click(form.generate);
     const summary = await screen.findByRole("alert");
-    expect(within(summary).getByRole("link", { name: message })).toHaveAttribute("href", "#security-header-username");
+    expect(within(summary).getByRole("link", { name: `Username (NIF/UserID): ${message}` })).toHaveAttribute("href", "#security-header-username");
     expect(screen.queryByRole("heading", { name: "Your security header" })).not.toBeInTheDocument();
   });
 
