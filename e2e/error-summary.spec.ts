@@ -19,7 +19,7 @@ for (const [lang, mandatory] of [
     await waitForHydration(page);
     const form = page.locator("form[data-interactive]");
     await form.getByRole("button").click();
-    const field = form.locator("input[name=value]");
+    const field = form.locator("input[name=valor]");
     const fieldId = await field.getAttribute("id");
     const label = (await form.locator(`label[for="${fieldId}"]`).textContent())?.trim();
     expect(label).toBeTruthy();
