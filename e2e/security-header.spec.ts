@@ -164,7 +164,7 @@ test("in English: 'Mandatory', the summary, and a specific username message; the
   const username = page.getByRole("textbox", { name: "Username (NIF/UserID)" });
   await page.getByRole("button", { name: "Generate header" }).click();
   const summary = page.getByRole("alert").filter({ hasText: "Please, correct the errors in the fields." });
-  await expect(summary.getByRole("link")).toHaveText(["Username (NIF/UserID): Mandatory"]);
+  await expect(summary.getByRole("link")).toHaveText(["Password: Mandatory"]);
   await page.getByLabel("Password").fill(HEADER_PASSWORD);
   await username.fill("12345678/1");
   await page.getByRole("button", { name: "Generate header" }).click();
