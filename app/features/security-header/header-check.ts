@@ -1,30 +1,12 @@
+import type { FindingCode } from "@areaoe/security-header/node";
+
 /**
  * The header checker's data, as the route's action hands it to the page: what the library's
  * `verifySecurityHeader` found, without its English messages (the page words each code in the visitor's
  * language) and never the password.
  */
-export type HeaderCheckFindingCode =
-  | "NOT_XML"
-  | "DTD_FORBIDDEN"
-  | "NO_SECURITY_HEADER"
-  | "WRONG_NAMESPACE"
-  | "UNEXPECTED_PREFIX"
-  | "MISSING_ELEMENT"
-  | "REPEATED_ELEMENT"
-  | "USERNAME_FORMAT"
-  | "BASE64_INVALID"
-  | "NONCE_UNDECRYPTABLE"
-  | "NONCE_LENGTH"
-  | "PASSWORD_UNDECRYPTABLE"
-  | "PASSWORD_NOT_UTF8"
-  | "PASSWORD_MISMATCH"
-  | "DIGEST_UNDECRYPTABLE"
-  | "DIGEST_MISMATCH"
-  | "MIXED_FORM"
-  | "CREATED_UNDECRYPTABLE"
-  | "CREATED_MALFORMED"
-  | "CREATED_IN_FUTURE"
-  | "EXPIRED";
+/** The verifier's codes (the library's type: one list, translated by code in this feature's texts). */
+export type HeaderCheckFindingCode = FindingCode;
 
 export interface HeaderCheckFinding {
   code: HeaderCheckFindingCode;
