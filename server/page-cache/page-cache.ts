@@ -24,6 +24,10 @@ export interface PageCacheOptions {
 
 type Outcome = { kind: "page"; page: CachedPage; shared: boolean } | { kind: "pass" };
 
+/** RFC 9211 Cache-Status, so operators (and tests) can see what the cache did with a request. */
+const CACHE_STATUS = "Cache-Status";
+const cacheStatus = (detail: string) => `areaoe; ${detail}`;
+
 function splitOn(body: Buffer, separator: Buffer): Buffer[] {
   const parts: Buffer[] = [];
   let from = 0;
@@ -89,19 +93,29 @@ export function pageCache({ build, mode, getLoadContext, sessionCookie, store }:
 
   return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
     const key = cacheKeyFor(req, res, sessionCookie);
-    if (!key || unshareable.has(key)) return next();
+    if (!key || unshareable.has(key)) {
+      res.setHeader(CACHE_STATUS, cacheStatus("fwd=bypass"));
+      return next();
+    }
     try {
       pages.useBuild((await resolveBuild()).assets.version);
       let page = pages.get(key);
-      if (!page) {
+      if (page) {
+        res.setHeader(CACHE_STATUS, cacheStatus("hit"));
+      } else {
         let rendering = pending.get(key);
+        const collapsed = rendering !== undefined;
         if (!rendering) {
           rendering = render(req, res, key).finally(() => pending.delete(key));
           pending.set(key, rendering);
         }
         const outcome = await rendering;
-        if (outcome.kind === "pass") return next();
+        if (outcome.kind === "pass") {
+          res.setHeader(CACHE_STATUS, cacheStatus("fwd=uri-miss; detail=unshareable"));
+          return next();
+        }
         page = outcome.page;
+        res.setHeader(CACHE_STATUS, cacheStatus(`fwd=uri-miss${collapsed ? "; collapsed" : ""}${outcome.shared ? "; stored" : ""}`));
       }
       send(res, page, res.locals.cspNonce as string);
     } catch (error) {
