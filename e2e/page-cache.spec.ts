@@ -49,7 +49,8 @@ test("a changed language never gets the other language's page", async ({ request
   const pt = await request.get(url, { headers: { "accept-language": "pt-PT" } });
   expect(pt.headers()["cache-status"]).toBe("areaoe; hit");
   expect(await pt.text()).toContain('<html lang="pt"');
-  for (const headers of [{ "accept-language": "en-GB" }, { cookie: "lang=en", "accept-language": "pt-PT" }]) {
+  const english: Record<string, string>[] = [{ "accept-language": "en-GB" }, { cookie: "lang=en", "accept-language": "pt-PT" }];
+  for (const headers of english) {
     const en = await request.get(url, { headers });
     const body = await en.text();
     expect(body).toContain('<html lang="en"');

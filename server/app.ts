@@ -12,7 +12,7 @@ import { connectSourcesFor, cspNonce, hstsWhenSecure, permissionsPolicy, securit
 import { clientErrorsRouter } from "./api/client-errors";
 import { serverErrorHandler } from "./http/error-handler";
 import { pageMethods, wellFormedUrl } from "./http/request-guards";
-import { staticAssets } from "./http/static-assets";
+import { publicFiles, staticAssets } from "./http/static-assets";
 import { createAuth } from "./auth/create-auth";
 import type { AuthorityEnvironments } from "./security-header/authority-environments";
 import { timeRouter } from "./api/time";
@@ -24,6 +24,8 @@ import type { Language } from "../app/i18n/languages";
 import { pageCache } from "./page-cache/page-cache";
 import { SESSION_COOKIE } from "./auth/session-cookie";
 import { readLocaleChunks } from "./http/locale-chunks";
+import { renderAdmission } from "./http/render-admission";
+import { sendBusy } from "./http/busy";
 
 export interface CreateAppOptions {
   config: AppConfig;
@@ -89,7 +91,7 @@ export function createApp({ config, logger, build, clientDir, previousAssetsDir,
 
   if (clientDir) {
     app.use(`${BASE_PATH}/assets`, ...staticAssets(clientDir, previousAssetsDir));
-    app.use(BASE_PATH, express.static(clientDir, { maxAge: "1h", index: false }));
+    app.use(BASE_PATH, publicFiles(clientDir));
   }
 
   app.use(compression());
@@ -118,6 +120,8 @@ export function createApp({ config, logger, build, clientDir, previousAssetsDir,
   if (mode === "production" && process.env.AREAOE_PAGE_CACHE !== "off") {
     app.get(/.*/, pageCache({ build, mode, getLoadContext, sessionCookie: SESSION_COOKIE }));
   }
+  // Renders beyond what the machine can do wait briefly, then get a 503 (never a 500 for being busy).
+  app.all(/.*/, renderAdmission({ maxConcurrent: 8, maxWaitMs: 3_000, maxQueue: 500, busy: sendBusy, logger }));
   app.all(/.*/, createRequestHandler({ build, mode, getLoadContext }));
   app.use(serverErrorHandler(logger));
   return app;

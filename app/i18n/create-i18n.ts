@@ -1,4 +1,4 @@
-import i18next, { type i18n as I18n, type InitOptions } from "i18next";
+import i18next, { type i18n as I18n, type InitOptions, type TFunction } from "i18next";
 import { initReactI18next } from "react-i18next";
 import { DEFAULT_LANGUAGE, FALLBACK_LANGUAGES, type Language } from "./languages";
 import { sharedI18nOptions } from "./i18n-options";
@@ -26,9 +26,41 @@ export function sharedI18n(lang: string): I18n {
   if (!instance) {
     instance = i18next.createInstance();
     void instance.init({ ...baseI18nOptions, lng: lang });
+    resolveLookupsOnce(instance);
     perLanguage.set(lang, instance);
   }
   return instance;
+}
+
+type Lookup = (key: unknown, options?: unknown, ...rest: unknown[]) => unknown;
+
+/**
+ * Server texts never change after start, so a plain lookup (a string key, no options) is resolved once
+ * per process and then read from a map; anything else (interpolation, plurals, another language, a
+ * key prefix) goes through i18next as usual. react-i18next asks every component for a `t` through
+ * getFixedT; all components of one namespace now share one.
+ */
+function resolveLookupsOnce(instance: I18n): void {
+  const original = instance.getFixedT.bind(instance);
+  const byNamespace = new Map<string, TFunction>();
+  instance.getFixedT = ((lng: unknown, ns: unknown, keyPrefix: unknown, ...more: unknown[]) => {
+    const slow = original as unknown as (...args: unknown[]) => Lookup;
+    if (typeof lng !== "string" || typeof ns !== "string" || keyPrefix !== undefined) return slow(lng, ns, keyPrefix, ...more);
+    const id = `${lng}\u0000${ns}`;
+    let t = byNamespace.get(id);
+    if (!t) {
+      const lookup = slow(lng, ns);
+      const texts = new Map<string, unknown>();
+      const fast: Lookup = (key, options, ...rest) => {
+        if (typeof key !== "string" || options !== undefined || rest.length > 0) return lookup(key, options, ...rest);
+        if (!texts.has(key)) texts.set(key, lookup(key));
+        return texts.get(key);
+      };
+      t = Object.assign(fast, { lng, ns, keyPrefix: undefined }) as unknown as TFunction;
+      byNamespace.set(id, t);
+    }
+    return t;
+  }) as I18n["getFixedT"];
 }
 
 /** The i18n of one server render (or test), fixed to `lang`, recording the namespaces it uses. */

@@ -91,3 +91,16 @@ describe("readBootstrap", () => {
     expect(head.match(/<\/script>/g)).toHaveLength(1);
   });
 });
+
+describe("server lookups", () => {
+  it("plain lookups are resolved once and shared; interpolation and other languages still work", () => {
+    const i18n = createServerI18n("en");
+    const t = i18n.getFixedT("en", "common");
+    expect(i18n.getFixedT("en", "common")).toBe(t);
+    expect(t("skipLink")).toBe("Skip to main content");
+    expect(t("skipLink")).toBe("Skip to main content");
+    expect(t("language.switchTo", { language: "Português" })).toBe("View this page in Português");
+    expect(t("language.switchTo", { language: "English", lng: "pt" })).toBe("Ver esta página em English");
+    expect(i18n.getFixedT("en", "pages")("home.title")).not.toBe("home.title");
+  });
+});
