@@ -24,7 +24,7 @@ import type { Language } from "../app/i18n/languages";
 import { pageCache } from "./page-cache/page-cache";
 import { SESSION_COOKIE } from "./auth/session-cookie";
 import { readLocaleChunks } from "./http/locale-chunks";
-import { eventLoopLag, renderAdmission } from "./http/render-admission";
+import { renderAdmission } from "./http/render-admission";
 import { sendBusy } from "./http/busy";
 
 export interface CreateAppOptions {
@@ -121,8 +121,7 @@ export function createApp({ config, logger, build, clientDir, previousAssetsDir,
     app.get(/.*/, pageCache({ build, mode, getLoadContext, sessionCookie: SESSION_COOKIE }));
   }
   // Renders beyond what the machine can do wait briefly, then get a 503 (never a 500 for being busy).
-  const saturated = eventLoopLag({ thresholdMs: 1_000 });
-  app.all(/.*/, renderAdmission({ maxConcurrent: 8, maxWaitMs: 3_000, maxQueue: 500, busy: sendBusy, saturated, logger }));
+  app.all(/.*/, renderAdmission({ maxConcurrent: 8, maxWaitMs: 3_000, maxQueue: 500, busy: sendBusy, logger }));
   app.all(/.*/, createRequestHandler({ build, mode, getLoadContext }));
   app.use(serverErrorHandler(logger));
   return app;

@@ -34,6 +34,8 @@ interface Row {
   p50: number;
   p99: number;
   errors: number;
+  /** Requests without an answer within autocannon's 10 s (counted in errors too). */
+  timeouts: number;
   status5xx: number;
   status503: number;
 }
@@ -47,6 +49,7 @@ async function load(target: string, url: string, connections: number, headers: R
     p99: result.latency.p99,
     // Connection errors, timeouts and every non-2xx answer count as errors.
     errors: result.errors + result.timeouts + result.non2xx,
+    timeouts: result.timeouts,
     status5xx: result["5xx"],
     status503: result.statusCodeStats["503"]?.count ?? 0,
   };
@@ -91,7 +94,9 @@ function printRows(rows: Row[], reference?: Row): void {
       "p50 ms": row.p50,
       "p99 ms": row.p99,
       errors: row.errors,
-      ...(reference ? { "× plain": (row.rps / reference.rps).toFixed(2) } : { "5xx": row.status5xx, "of which 503": row.status503 }),
+      ...(reference
+        ? { "× plain": (row.rps / reference.rps).toFixed(2) }
+        : { timeouts: row.timeouts, "5xx": row.status5xx, "of which 503": row.status503 }),
     })),
   );
 }

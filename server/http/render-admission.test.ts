@@ -71,17 +71,3 @@ describe("renderAdmission", () => {
   });
 });
 
-describe("renderAdmission when the process is saturated", () => {
-  it("refuses new renders at once while saturated, admits them again afterwards", () => {
-    let saturated = true;
-    const busy = vi.fn();
-    const next = vi.fn();
-    const admit = renderAdmission({ maxConcurrent: 8, maxWaitMs: 1_000, maxQueue: 10, busy, saturated: () => saturated });
-    admit({} as Request, fakeResponse(), next);
-    expect(busy).toHaveBeenCalledTimes(1);
-    expect(next).not.toHaveBeenCalled();
-    saturated = false;
-    admit({} as Request, fakeResponse(), next);
-    expect(next).toHaveBeenCalledTimes(1);
-  });
-});

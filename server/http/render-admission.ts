@@ -1,5 +1,4 @@
 import type { NextFunction, Request, RequestHandler, Response } from "express";
-import { monitorEventLoopDelay } from "node:perf_hooks";
 import type { Logger } from "pino";
 
 export interface RenderAdmissionOptions {
@@ -11,11 +10,7 @@ export interface RenderAdmissionOptions {
   maxQueue: number;
   /** The overload answer (503 with Retry-After). */
   busy: (req: Request, res: Response) => void;
-  /**
-   * True while the process itself is saturated (see eventLoopLag): requests then wait unseen, in the
-   * socket queue, before any middleware runs, so a new render is refused at once.
-   */
-  saturated?: () => boolean;
+
   logger?: Logger;
 }
 
@@ -30,7 +25,7 @@ interface Waiter {
  * others wait in order, and a request that cannot start within `maxWaitMs` (or finds the queue full)
  * gets a 503 with Retry-After at once. Pages from the page cache never come here.
  */
-export function renderAdmission({ maxConcurrent, maxWaitMs, maxQueue, busy, saturated, logger }: RenderAdmissionOptions): RequestHandler {
+export function renderAdmission({ maxConcurrent, maxWaitMs, maxQueue, busy, logger }: RenderAdmissionOptions): RequestHandler {
   let running = 0;
   const waiting: Waiter[] = [];
   let shedSinceLog = 0;
@@ -70,7 +65,6 @@ export function renderAdmission({ maxConcurrent, maxWaitMs, maxQueue, busy, satu
       res.once("close", done);
       next();
     };
-    if (saturated?.()) return shed(req, res, "event loop saturated");
     if (running < maxConcurrent) return start();
     if (waiting.length >= maxQueue) return shed(req, res, "queue full");
     const waiter: Waiter = {
@@ -92,18 +86,3 @@ export function renderAdmission({ maxConcurrent, maxWaitMs, maxQueue, busy, satu
   };
 }
 
-/**
- * Whether the event loop is saturated: the longest delay of Node's own loop timer over the last half
- * second exceeds `thresholdMs`. When renders keep the only thread busy, new requests queue in the
- * kernel before any JavaScript sees them; this is the one measure of that wait the process has.
- */
-export function eventLoopLag({ thresholdMs }: { thresholdMs: number }): () => boolean {
-  const histogram = monitorEventLoopDelay({ resolution: 20 });
-  histogram.enable();
-  let saturated = false;
-  setInterval(() => {
-    saturated = histogram.max / 1e6 > thresholdMs;
-    histogram.reset();
-  }, 500).unref();
-  return () => saturated;
-}
