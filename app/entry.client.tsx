@@ -1,13 +1,14 @@
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
+import i18next from "i18next";
 import { I18nextProvider } from "react-i18next";
 import { initClientI18n } from "./i18n/client-i18n";
 import { readBootstrap } from "./i18n/i18n-bootstrap";
 import { renderView } from "./i18n/render-view";
 import { DEFAULT_LANGUAGE, isLanguage } from "./i18n/languages";
 import { installRouteModuleLoader } from "./features/errors/route-module-loader";
-import { installGlobalErrorHandlers } from "./features/errors/error-reporting";
+import { installGlobalErrorHandlers, reportError } from "./features/errors/error-reporting";
 import { setNonce } from "get-nonce";
 
 // Before hydration: page-chunk failures get one guarded reload, and uncaught errors are reported.
@@ -21,7 +22,12 @@ if (pageNonce) setNonce(pageNonce);
 // The server negotiated the language (query, cookie, Accept-Language, pt) and wrote it into
 // <html lang>; the browser takes it from there and loads that language's texts only.
 const lang = document.documentElement.lang;
-void initClientI18n(isLanguage(lang) ? lang : DEFAULT_LANGUAGE, readBootstrap(document)).then((i18n) => {
+const texts = initClientI18n(isLanguage(lang) ? lang : DEFAULT_LANGUAGE, readBootstrap(document)).catch((error: unknown) => {
+  reportError(error);
+  return i18next;
+});
+// Hydrate even if a texts chunk failed to load: the page stays usable, and the error is reported.
+void texts.then((i18n) => {
   startTransition(() => {
     hydrateRoot(
       document,

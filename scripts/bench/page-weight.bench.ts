@@ -77,7 +77,11 @@ export async function runPageWeightBench(): Promise<void> {
     let over = 0;
     let largest = 0;
     for (const { path } of ROUTED_PATHS) {
-      const sample = await measure(server.origin, path, browser);
+      const sample = await measure(server.origin, path, browser).catch((error: unknown) => {
+        console.log(`${path.padEnd(72)} not measured: ${(error as Error).message.split("\n")[0] ?? ""}`);
+        return undefined;
+      });
+      if (!sample) continue;
       const top = [...sample.chunks].sort((a, b) => b[1] - a[1]).slice(0, 5);
       if (sample.js > JS_BUDGET_BYTES) over += 1;
       largest = Math.max(largest, sample.js);

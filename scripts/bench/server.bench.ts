@@ -47,8 +47,8 @@ async function load(target: string, url: string, connections: number, headers: R
     rps: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
-    // Connection errors, timeouts and every non-2xx answer count as errors.
-    errors: result.errors + result.timeouts + result.non2xx,
+    // Connection errors (timeouts included) and every non-2xx answer count as errors.
+    errors: result.errors + result.non2xx,
     timeouts: result.timeouts,
     status5xx: result["5xx"],
     status503: result.statusCodeStats["503"]?.count ?? 0,
