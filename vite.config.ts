@@ -12,9 +12,10 @@ export default defineConfig(({ isSsrBuild }) => ({
   resolve: {
     alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
   },
+  // The manifest is kept: the server reads it to preload each page's text chunks (server/http/locale-chunks.ts).
   build: isSsrBuild
-    ? { rollupOptions: { input: "./server/main.ts" }, target: "node20" }
-    : { target: "es2022", assetsInlineLimit: 0 },
+    ? { rollupOptions: { input: "./server/main.ts" }, target: "node20", manifest: true }
+    : { target: "es2022", assetsInlineLimit: 0, manifest: true },
   plugins: [
     {
       enforce: "pre",

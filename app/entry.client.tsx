@@ -2,12 +2,13 @@ import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
 import i18next from "i18next";
-import LanguageDetector from "i18next-browser-languagedetector";
-import { I18nextProvider, initReactI18next } from "react-i18next";
-import { baseI18nOptions } from "./i18n/create-i18n";
-import { LANGUAGE_COOKIE, LANGUAGE_QUERY } from "./i18n/languages";
+import { I18nextProvider } from "react-i18next";
+import { initClientI18n } from "./i18n/client-i18n";
+import { readBootstrap } from "./i18n/i18n-bootstrap";
+import { renderView } from "./i18n/render-view";
+import { DEFAULT_LANGUAGE, isLanguage } from "./i18n/languages";
 import { installRouteModuleLoader } from "./features/errors/route-module-loader";
-import { installGlobalErrorHandlers } from "./features/errors/error-reporting";
+import { installGlobalErrorHandlers, reportError } from "./features/errors/error-reporting";
 import { setNonce } from "get-nonce";
 
 // Before hydration: page-chunk failures get one guarded reload, and uncaught errors are reported.
@@ -18,30 +19,23 @@ installGlobalErrorHandlers();
 const pageNonce = document.querySelector<HTMLScriptElement>("script[nonce]")?.nonce;
 if (pageNonce) setNonce(pageNonce);
 
-// The server already negotiated the language (query, cookie, Accept-Language, pt) and wrote it into
-// <html lang>; the detector reads the same sources in the same order so hydration matches (the
-// cookie is httpOnly, so after the query it is <html lang> that carries the cookie's choice).
-void i18next
-  .use(LanguageDetector)
-  .use(initReactI18next)
-  .init({
-    ...baseI18nOptions,
-    detection: {
-      order: ["querystring", "cookie", "htmlTag"],
-      lookupQuerystring: LANGUAGE_QUERY,
-      lookupCookie: LANGUAGE_COOKIE,
-      caches: [],
-    },
-  })
-  .then(() => {
-    startTransition(() => {
-      hydrateRoot(
-        document,
-        <I18nextProvider i18n={i18next}>
-          <StrictMode>
-            <HydratedRouter />
-          </StrictMode>
-        </I18nextProvider>,
-      );
-    });
+// The server negotiated the language (query, cookie, Accept-Language, pt) and wrote it into
+// <html lang>; the browser takes it from there and loads that language's texts only.
+const lang = document.documentElement.lang;
+const texts = initClientI18n(isLanguage(lang) ? lang : DEFAULT_LANGUAGE, readBootstrap(document)).catch((error: unknown) => {
+  reportError(error);
+  return i18next;
+});
+// Hydrate even if a texts chunk failed to load: the page stays usable, and the error is reported.
+void texts.then((i18n) => {
+  startTransition(() => {
+    hydrateRoot(
+      document,
+      <I18nextProvider i18n={renderView(i18n)}>
+        <StrictMode>
+          <HydratedRouter />
+        </StrictMode>
+      </I18nextProvider>,
+    );
   });
+});

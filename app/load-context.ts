@@ -1,4 +1,5 @@
 import type { Language } from "./i18n/languages";
+import type { LocaleChunks } from "./i18n/i18n-head";
 import type { PublicConfig } from "./config/public-config";
 import type { SessionUser } from "./features/session/session-user";
 import type { AuthorityEnvironment } from "./features/security-header/authority-environment";
@@ -9,6 +10,8 @@ export interface AreaOELoadContext {
   lang: Language;
   cspNonce: string;
   publicConfig: PublicConfig;
+  /** The browser chunks of each texts file, to preload a page's namespaces (absent in development). */
+  localeChunks?: LocaleChunks;
   /** The origin the visitor sees (scheme and host), for absolute links such as hreflang alternates. */
   origin: string;
   /** The signed-in visitor from the encrypted session cookie, or null. */

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, type ReactNode } from "react";
+import { useEffect, type ReactNode } from "react";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, type ShouldRevalidateFunctionArgs } from "react-router";
 import { I18nextProvider, useTranslation } from "react-i18next";
 import type { Route } from "./+types/root";
@@ -13,11 +13,15 @@ import { SidePanel } from "./features/useful-links/side-panel";
 import { Toaster } from "./components/ui/toaster";
 import { useRootData, type RootData } from "./config/use-root-data";
 import { DEFAULT_LANGUAGE } from "./i18n/languages";
+import { switchClientLanguage } from "./i18n/client-i18n";
 import { PageBoundary } from "./features/errors/page-error-boundary";
 import { RouteErrorScreen } from "./features/errors/route-error-screen";
 import { ErrorHandling } from "./features/errors/error-handling";
 import { FaultInjection } from "./features/errors/fault-injection";
-import NotFound from "./routes/not-found";
+import { lazyComponent } from "./mdx/lazy-component";
+
+// Only a page that is not found loads the unavailable screen's chunk (the server waits for it).
+const NotFound = lazyComponent(() => import("./routes/not-found").then((m) => m.default));
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -45,17 +49,16 @@ export function shouldRevalidate({
   return currentUrl.pathname === nextUrl.pathname ? defaultShouldRevalidate : false;
 }
 
-/** Keeps the i18n instance on the language the server rendered, so a switch repaints in one pass. */
+/**
+ * The page's i18n. A language link followed in the browser loads that language's texts, then switches;
+ * the server's render and the first hydration are already in the right language.
+ */
 function useLanguageScopedI18n(lang: string) {
   const { i18n } = useTranslation();
-  const scoped = useMemo(
-    () => (i18n.language === lang ? i18n : i18n.cloneInstance({ lng: lang, initAsync: false })),
-    [i18n, lang],
-  );
   useEffect(() => {
-    if (i18n.language !== lang) void i18n.changeLanguage(lang);
-  }, [i18n, lang]);
-  return scoped;
+    void switchClientLanguage(lang);
+  }, [lang]);
+  return i18n;
 }
 
 function CurrentBreadcrumbs() {

@@ -1,9 +1,9 @@
-import express, { type Express } from "express";
+import express, { type Express, type Request, type Response } from "express";
 import compression from "compression";
 import { pinoHttp } from "pino-http";
 import type { Logger } from "pino";
 import { createRequestHandler } from "@react-router/express";
-import type { ServerBuild } from "react-router";
+import type { AppLoadContext, ServerBuild } from "react-router";
 import type { AppConfig } from "./config/schema";
 import { BASE_PATH } from "./config/schema";
 import { toPublicConfig } from "./config/public-config";
@@ -12,7 +12,7 @@ import { connectSourcesFor, cspNonce, hstsWhenSecure, permissionsPolicy, securit
 import { clientErrorsRouter } from "./api/client-errors";
 import { serverErrorHandler } from "./http/error-handler";
 import { pageMethods, wellFormedUrl } from "./http/request-guards";
-import { staticAssets } from "./http/static-assets";
+import { publicFiles, staticAssets } from "./http/static-assets";
 import { createAuth } from "./auth/create-auth";
 import type { AuthorityEnvironments } from "./security-header/authority-environments";
 import { timeRouter } from "./api/time";
@@ -21,6 +21,11 @@ import { toHeaderCheckOutcome } from "./sandbox/header-check-outcome";
 import { headerCheckGuard } from "./sandbox/header-check-guard";
 import { sandboxRateLimit, sandboxRouter } from "./sandbox/sandbox-router";
 import type { Language } from "../app/i18n/languages";
+import { pageCache } from "./page-cache/page-cache";
+import { SESSION_COOKIE } from "./auth/session-cookie";
+import { readLocaleChunks } from "./http/locale-chunks";
+import { renderAdmission } from "./http/render-admission";
+import { sendBusy } from "./http/busy";
 
 export interface CreateAppOptions {
   config: AppConfig;
@@ -43,11 +48,16 @@ export function createApp({ config, logger, build, clientDir, previousAssetsDir,
   app.set("trust proxy", process.env.TRUST_PROXY ?? "loopback");
   const publicConfig = toPublicConfig(config);
   const auth = createAuth(config, logger);
+  // Each page preloads its text chunks; their addresses come from the client build's manifest.
+  const localeChunks = clientDir ? readLocaleChunks(clientDir) : undefined;
 
   app.use(
     pinoHttp({
       logger,
       autoLogging: { ignore: (req) => req.url === `${BASE_PATH}/api/health` },
+      // A 503 is an overload (a render ran out of time) or an unreachable provider, not a fault.
+      customLogLevel: (_req, res, error) => (res.statusCode === 503 ? "warn" : error || res.statusCode >= 500 ? "error" : "info"),
+      customSuccessMessage: (_req, res) => (res.statusCode === 503 ? "overloaded: answered 503 with Retry-After" : "request completed"),
       serializers: {
         // Only the path: query strings may carry personal data.
         req: (req: { method: string; url: string; id: unknown }) => ({
@@ -81,7 +91,7 @@ export function createApp({ config, logger, build, clientDir, previousAssetsDir,
 
   if (clientDir) {
     app.use(`${BASE_PATH}/assets`, ...staticAssets(clientDir, previousAssetsDir));
-    app.use(BASE_PATH, express.static(clientDir, { maxAge: "1h", index: false }));
+    app.use(BASE_PATH, publicFiles(clientDir));
   }
 
   app.use(compression());
@@ -91,25 +101,28 @@ export function createApp({ config, logger, build, clientDir, previousAssetsDir,
   // The header checker is the one page that takes a POST (its form works without JavaScript).
   app.post(headerCheckGuard.paths, sandboxLimiter, headerCheckGuard.bodyLimit);
   app.use(pageMethods({ postPaths: headerCheckGuard.paths }));
-  app.all(
-    /.*/,
-    createRequestHandler({
-      build,
-      mode: process.env.NODE_ENV === "development" ? "development" : "production",
-      getLoadContext: (req, res) => ({
-        lang: res.locals.lang as Language,
-        cspNonce: res.locals.cspNonce as string,
-        publicConfig,
-        origin: `${req.protocol}://${req.get("host") ?? "localhost"}`,
-        ...auth.loadContext(res),
-        securityHeaderEnvironments: (now?: Date) => authorityEnvironments?.describe(now) ?? [],
-        securityHeaderSandbox: {
-          certificate: headerSandbox.certificate,
-          check: (xml: string, password?: string) => toHeaderCheckOutcome(headerSandbox.check(xml, { password })),
-        },
-      }),
-    }),
-  );
+  const mode = process.env.NODE_ENV === "development" ? "development" : "production";
+  const getLoadContext = (req: Request, res: Response): AppLoadContext => ({
+    lang: res.locals.lang as Language,
+    cspNonce: res.locals.cspNonce as string,
+    publicConfig,
+    origin: `${req.protocol}://${req.get("host") ?? "localhost"}`,
+    localeChunks,
+    ...auth.loadContext(res),
+    securityHeaderEnvironments: (now?: Date) => authorityEnvironments?.describe(now) ?? [],
+    securityHeaderSandbox: {
+      certificate: headerSandbox.certificate,
+      check: (xml: string, password?: string) => toHeaderCheckOutcome(headerSandbox.check(xml, { password })),
+    },
+  });
+  // Anonymous pages are rendered once and served from memory (server/page-cache); everything else is
+  // rendered per request. AREAOE_PAGE_CACHE=off turns the cache off (benchmarks compare both).
+  if (mode === "production" && process.env.AREAOE_PAGE_CACHE !== "off") {
+    app.get(/.*/, pageCache({ build, mode, getLoadContext, sessionCookie: SESSION_COOKIE }));
+  }
+  // Renders beyond what the machine can do wait briefly, then get a 503 (never a 500 for being busy).
+  app.all(/.*/, renderAdmission({ maxConcurrent: 8, maxWaitMs: 3_000, maxQueue: 500, busy: sendBusy, logger }));
+  app.all(/.*/, createRequestHandler({ build, mode, getLoadContext }));
   app.use(serverErrorHandler(logger));
   return app;
 }

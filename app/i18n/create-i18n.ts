@@ -1,23 +1,69 @@
-import i18next, { type i18n as I18n, type InitOptions } from "i18next";
+import i18next, { type i18n as I18n, type InitOptions, type TFunction } from "i18next";
 import { initReactI18next } from "react-i18next";
-import { FALLBACK_LANGUAGES, LANGUAGES } from "./languages";
+import { DEFAULT_LANGUAGE, FALLBACK_LANGUAGES, type Language } from "./languages";
+import { sharedI18nOptions } from "./i18n-options";
 import { namespaces, resources } from "./resources";
+import { renderView, type RenderView } from "./render-view";
 
+// Server side (and tests): every text of both languages is in memory. The browser loads only its
+// language's namespaces (client-i18n.ts).
 export const baseI18nOptions: InitOptions = {
+  ...sharedI18nOptions,
   resources,
   ns: namespaces,
-  defaultNS: "common",
-  supportedLngs: [...LANGUAGES],
   fallbackLng: FALLBACK_LANGUAGES,
-  nonExplicitSupportedLngs: true,
-  interpolation: { escapeValue: false },
-  returnNull: false,
-  initAsync: false,
 };
 
-/** A fresh instance for one server render, fixed to the negotiated language. */
-export function createServerI18n(lang: string): I18n {
-  const instance = i18next.createInstance();
-  void instance.use(initReactI18next).init({ ...baseI18nOptions, lng: lang });
+// The default instance holds every text: meta functions read page titles from it (page-meta.ts),
+// exactly as they do in the browser, where entry.client initialises the same default instance.
+if (!i18next.isInitialized) void i18next.use(initReactI18next).init({ ...baseI18nOptions, lng: DEFAULT_LANGUAGE });
+
+const perLanguage = new Map<string, I18n>();
+
+/** One long-lived instance per language, built on first use and shared by every render. */
+export function sharedI18n(lang: string): I18n {
+  let instance = perLanguage.get(lang);
+  if (!instance) {
+    instance = i18next.createInstance();
+    void instance.init({ ...baseI18nOptions, lng: lang });
+    resolveLookupsOnce(instance);
+    perLanguage.set(lang, instance);
+  }
   return instance;
+}
+
+type Lookup = (key: unknown, options?: unknown, ...rest: unknown[]) => unknown;
+
+/**
+ * Server texts never change after start, so a plain lookup (a string key, no options) is resolved once
+ * per process and then read from a map; anything else (interpolation, plurals, another language, a
+ * key prefix) goes through i18next as usual. react-i18next asks every component for a `t` through
+ * getFixedT; all components of one namespace now share one.
+ */
+function resolveLookupsOnce(instance: I18n): void {
+  const original = instance.getFixedT.bind(instance);
+  const byNamespace = new Map<string, TFunction>();
+  instance.getFixedT = ((lng: unknown, ns: unknown, keyPrefix: unknown, ...more: unknown[]) => {
+    const slow = original as unknown as (...args: unknown[]) => Lookup;
+    if (typeof lng !== "string" || typeof ns !== "string" || keyPrefix !== undefined) return slow(lng, ns, keyPrefix, ...more);
+    const id = `${lng}\u0000${ns}`;
+    let t = byNamespace.get(id);
+    if (!t) {
+      const lookup = slow(lng, ns);
+      const texts = new Map<string, unknown>();
+      const fast: Lookup = (key, options, ...rest) => {
+        if (typeof key !== "string" || options !== undefined || rest.length > 0) return lookup(key, options, ...rest);
+        if (!texts.has(key)) texts.set(key, lookup(key));
+        return texts.get(key);
+      };
+      t = Object.assign(fast, { lng, ns, keyPrefix: undefined }) as unknown as TFunction;
+      byNamespace.set(id, t);
+    }
+    return t;
+  }) as I18n["getFixedT"];
+}
+
+/** The i18n of one server render (or test), fixed to `lang`, recording the namespaces it uses. */
+export function createServerI18n(lang: Language | string): RenderView {
+  return renderView(sharedI18n(lang));
 }

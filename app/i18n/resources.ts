@@ -1,26 +1,24 @@
 import type { Resource, ResourceLanguage } from "i18next";
 import { LANGUAGES } from "./languages";
+import { localeKey, parseLocaleFile } from "./locale-files";
 
-// Shared namespaces live in app/i18n/locales/<lang>/<namespace>.json; each feature owns its texts in
-// app/features/<feature>/locales/<lang>.json, registered here under the feature's folder name.
+// Server side and tests only: every text of every language, bundled. The browser never imports this
+// module; it loads its language's namespaces one by one (locale-modules.ts).
 const shared = import.meta.glob<{ default: ResourceLanguage }>("./locales/*/*.json", { eager: true });
 const features = import.meta.glob<{ default: ResourceLanguage }>("../features/*/locales/*.json", {
   eager: true,
 });
 
+/** "lang/namespace" → the source file, to find its browser chunk in the build manifest. */
+export const localeSources: Record<string, string> = {};
+
 function buildResources(): Resource {
   const resources: Resource = Object.fromEntries(LANGUAGES.map((lang) => [lang, {}]));
-  for (const [file, module] of Object.entries(shared)) {
-    const match = /\.\/locales\/([^/]+)\/([^/]+)\.json$/.exec(file);
-    if (!match) continue;
-    const [, lang = "", namespace = ""] = match;
-    (resources[lang] ??= {})[namespace] = module.default;
-  }
-  for (const [file, module] of Object.entries(features)) {
-    const match = /\.\.\/features\/([^/]+)\/locales\/([^/]+)\.json$/.exec(file);
-    if (!match) continue;
-    const [, feature = "", lang = ""] = match;
-    (resources[lang] ??= {})[feature] = module.default;
+  for (const [file, module] of Object.entries({ ...shared, ...features })) {
+    const locale = parseLocaleFile(file);
+    if (!locale) continue;
+    (resources[locale.lang] ??= {})[locale.namespace] = module.default;
+    localeSources[localeKey(locale.lang, locale.namespace)] = locale.source;
   }
   return resources;
 }

@@ -1,15 +1,20 @@
-// The few autocannon fields server.bench.ts reads (the package ships no types).
+// The few autocannon fields the benches read (the package ships no types).
 declare module "autocannon" {
   interface AutocannonResult {
-    requests: { average: number };
+    requests: { average: number; total: number };
     latency: { p50: number; p99: number };
     errors: number;
     timeouts: number;
     non2xx: number;
+    "5xx": number;
+    statusCodeStats: Record<string, { count: number }>;
   }
   export default function autocannon(options: {
     url: string;
     connections: number;
     duration: number;
+    headers?: Record<string, string>;
+    /** Seconds before a request counts as timed out (default 10). */
+    timeout?: number;
   }): Promise<AutocannonResult>;
 }

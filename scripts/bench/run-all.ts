@@ -19,11 +19,12 @@ if (!existsSync(path.resolve(buildDir, "server/index.js"))) {
 }
 
 const benches: [string, string][] = [
-  ["Page weight and speed (issue 2)", "scripts/bench/page-weight.bench.ts"],
+  ["Page weight and speed (issues 2 and 11)", "scripts/bench/page-weight.bench.ts"],
+  ["Lighthouse, mobile (issue 11)", "scripts/bench/lighthouse.bench.ts"],
   ["Security header generation in Node vs bare node:crypto (issues 4, 10)", "packages/security-header/bench/security-header.bench.ts"],
   ["Security header in Chromium (issue 4)", "scripts/bench/security-header-browser.bench.ts"],
   ["Security header form chunk (issue 10)", "scripts/bench/security-header-chunk.bench.ts"],
-  ["Server throughput (issue 7)", "scripts/bench/server.bench.ts"],
+  ["Server throughput, render CPU and overload (issues 7 and 11)", "scripts/bench/server.bench.ts"],
 ];
 
 for (const [label, file] of benches) {

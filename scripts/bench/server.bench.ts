@@ -1,37 +1,32 @@
-// Server throughput: autocannon against the production server on loopback, 50 connections, 10 s per
-// target, plus the same hashed asset from a bare node:http + fs.createReadStream server as reference.
-// Usage: npx tsx scripts/bench/server.bench.ts [buildDir]   (default: AREAOE_BUILD_DIR or build)
-import { spawn, type ChildProcess } from "node:child_process";
-import { createReadStream, readdirSync } from "node:fs";
+/**
+ * Server figures (issues 7 and 11), all from one run on loopback against the production build:
+ * 1. throughput and p50/p99 at 50 connections of an anonymous content page, a signed-in page, a
+ *    hashed asset, and a plain node:http server answering the content page's bytes from memory, with
+ *    each row's ratio to that plain server;
+ * 2. the server's CPU time per request of the content page with the page cache off (median), read
+ *    from the Linux scheduler's account of the server's main thread, where all rendering happens;
+ * 3. a load test at 200 connections on the anonymous page, the signed-in page and the search page,
+ *    counting 5xx answers (503 is the overload answer; any other 5xx is a fault).
+ * Usage: npx tsx scripts/bench/server.bench.ts [buildDir]   (default: AREAOE_BUILD_DIR or build)
+ */
+import { randomBytes } from "node:crypto";
+import { readdirSync, readFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import autocannon from "autocannon";
+import { demoSignIn } from "./demo-sign-in";
+import { freePort, median, percentile, startProductionServer, type RunningServer } from "./start-server";
 
 const buildDir = path.resolve(process.argv[2] ?? process.env.AREAOE_BUILD_DIR ?? "build");
 const CONNECTIONS = 50;
+const OVERLOAD_CONNECTIONS = 200;
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
+const CPU_SAMPLES = Number(process.env.BENCH_CPU_SAMPLES ?? 200);
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-async function waitForHealth(url: string, child: ChildProcess): Promise<void> {
-  for (let i = 0; i < 100; i += 1) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error("the server did not become healthy");
-}
+const CONTENT_PAGE = "/areaOE/public/importacao";
+const SIGNED_IN_PAGE = "/areaOE/public/primeirosPassos";
+const SEARCH_PAGE = "/areaOE/public/pesquisa?q=certificado";
 
 interface Row {
   target: string;
@@ -39,67 +34,123 @@ interface Row {
   p50: number;
   p99: number;
   errors: number;
+  /** Requests without an answer within autocannon's 10 s (counted in errors too). */
+  timeouts: number;
+  status5xx: number;
+  status503: number;
 }
 
-async function measure(target: string, url: string): Promise<Row> {
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S });
+async function load(target: string, url: string, connections: number, headers: Record<string, string> = {}): Promise<Row> {
+  const result = await autocannon({ url, connections, duration: DURATION_S, headers });
   return {
     target,
     rps: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
-    // Connection errors, timeouts and every non-2xx answer count as errors.
-    errors: result.errors + result.timeouts + result.non2xx,
+    // Connection errors (timeouts included) and every non-2xx answer count as errors.
+    errors: result.errors + result.non2xx,
+    timeouts: result.timeouts,
+    status5xx: result["5xx"],
+    status503: result.statusCodeStats["503"]?.count ?? 0,
   };
 }
 
+/** Nanoseconds the process's main thread has spent on a CPU (Linux: /proc/<pid>/schedstat). */
+function mainThreadCpuNs(pid: number): number {
+  const [onCpu = "NaN"] = readFileSync(`/proc/${pid}/schedstat`, "utf8").trim().split(/\s+/);
+  return Number(onCpu);
+}
+
+/** CPU milliseconds per request, one request at a time (nothing else runs on that server meanwhile). */
+async function cpuPerRequest(server: RunningServer, url: string, headers: Record<string, string> = {}): Promise<number[]> {
+  const once = async () => {
+    const response = await fetch(url, { headers });
+    await response.arrayBuffer();
+    if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+  };
+  for (let i = 0; i < 30; i += 1) await once(); // warm-up (JIT, lazily loaded modules)
+  const samples: number[] = [];
+  for (let i = 0; i < CPU_SAMPLES; i += 1) {
+    const before = mainThreadCpuNs(server.pid);
+    await once();
+    samples.push((mainThreadCpuNs(server.pid) - before) / 1e6);
+  }
+  return samples;
+}
+
+function plainServer(body: Buffer): Promise<Server> {
+  const server = createServer((_req, res) => {
+    res.writeHead(200, { "Content-Type": "text/html; charset=utf-8", "Content-Length": body.length });
+    res.end(body);
+  });
+  return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve(server)));
+}
+
+function printRows(rows: Row[], reference?: Row): void {
+  console.table(
+    rows.map((row) => ({
+      target: row.target,
+      "req/s": Math.round(row.rps),
+      "p50 ms": row.p50,
+      "p99 ms": row.p99,
+      errors: row.errors,
+      ...(reference
+        ? { "× plain": (row.rps / reference.rps).toFixed(2) }
+        : { timeouts: row.timeouts, "5xx": row.status5xx, "of which 503": row.status503 }),
+    })),
+  );
+}
+
 async function main(): Promise<void> {
-  const assetsDir = path.join(buildDir, "client", "assets");
-  const asset = readdirSync(assetsDir).find((name) => /^entry\.client-.*\.js$/.test(name));
-  if (!asset) throw new Error(`no entry.client chunk in ${assetsDir}: run the build first`);
-
-  const port = await freePort();
-  const child = spawn(process.execPath, [path.join(buildDir, "server", "index.js")], {
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "warn", NODE_ENV: "production" },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  const reference: Server = createServer((req, res) => {
-    res.writeHead(200, { "Content-Type": "text/javascript" });
-    createReadStream(path.join(assetsDir, asset)).pipe(res);
-  });
+  const asset = readdirSync(path.join(buildDir, "client", "assets")).find((name) => /^entry\.client-.*\.js$/.test(name));
+  if (!asset) throw new Error(`no entry.client chunk in ${buildDir}/client/assets: run the build first`);
+  // Both servers as two instances of one deployment: demo sign-in, one shared session secret.
+  const env = { AREAOE_DEV_IDP: "1", AREAOE_SESSION_SECRET: randomBytes(32).toString("base64url") };
+  const cached = await startProductionServer(await freePort(), buildDir, env);
+  const uncached = await startProductionServer(await freePort(), buildDir, { ...env, AREAOE_PAGE_CACHE: "off" });
+  let reference: Server | undefined;
   try {
-    const base = `http://127.0.0.1:${port}/areaOE`;
-    await waitForHealth(`${base}/api/health`, child);
-    await new Promise<void>((resolve) => reference.listen(0, "127.0.0.1", resolve));
-    const referencePort = (reference.address() as AddressInfo).port;
+    const cookie = await demoSignIn(cached.origin);
+    const signedIn = { cookie };
+    const pageBytes = Buffer.from(await (await fetch(`${cached.origin}${CONTENT_PAGE}`)).arrayBuffer());
+    reference = await plainServer(pageBytes);
+    const referenceUrl = `http://127.0.0.1:${(reference.address() as AddressInfo).port}/`;
 
-    const rows: Row[] = [];
-    rows.push(await measure("page /areaOE/public/iecs (SSR)", `${base}/public/iecs`));
-    rows.push(await measure(`asset ${asset}`, `${base}/assets/${asset}`));
-    rows.push(await measure("health /areaOE/api/health", `${base}/api/health`));
-    rows.push(await measure("reference: node:http + createReadStream, same asset", `http://127.0.0.1:${referencePort}/`));
+    console.log(`\nThroughput: ${CONNECTIONS} connections, ${DURATION_S} s each, loopback, build ${buildDir}`);
+    const plain = await load("plain node:http, the content page's bytes from memory", referenceUrl, CONNECTIONS);
+    const rows = [
+      await load(`anonymous content page ${CONTENT_PAGE}`, `${cached.origin}${CONTENT_PAGE}`, CONNECTIONS),
+      await load(`signed-in page ${SIGNED_IN_PAGE}`, `${cached.origin}${SIGNED_IN_PAGE}`, CONNECTIONS, signedIn),
+      await load(`hashed asset ${asset.replace(/-[\w-]{8}\.js$/, ".js")}`, `${cached.origin}/areaOE/assets/${asset}`, CONNECTIONS),
+      plain,
+    ];
+    printRows(rows, plain);
+    const errors = rows.reduce((sum, row) => sum + row.errors, 0);
+    console.log(errors === 0 ? "errors: 0" : `errors: ${errors} (aim: 0)`);
 
-    console.log(`\nServer benchmark: ${CONNECTIONS} connections, ${DURATION_S} s each, loopback, build ${buildDir}\n`);
+    console.log(`\nServer CPU per request (main thread, ${CPU_SAMPLES} sequential requests after 30 warm-up)`);
+    const cpuRows: [string, number[]][] = [
+      [`content page, page cache off`, await cpuPerRequest(uncached, `${uncached.origin}${CONTENT_PAGE}`)],
+      [`content page, from the page cache`, await cpuPerRequest(cached, `${cached.origin}${CONTENT_PAGE}`)],
+      [`signed-in page`, await cpuPerRequest(cached, `${cached.origin}${SIGNED_IN_PAGE}`, signedIn)],
+    ];
     console.table(
-      rows.map((row) => ({
-        target: row.target,
-        "req/s": Math.round(row.rps),
-        "p50 ms": row.p50,
-        "p99 ms": row.p99,
-        errors: row.errors,
+      cpuRows.map(([target, samples]) => ({
+        target,
+        "median ms": median(samples).toFixed(2),
+        "p90 ms": percentile(samples, 0.9).toFixed(2),
       })),
     );
-    const assetRow = rows[1];
-    const referenceRow = rows[3];
-    if (assetRow && referenceRow) {
-      console.log(`asset through the portal / bare static server: ${(assetRow.rps / referenceRow.rps).toFixed(2)}`);
-    }
-    const errors = rows.reduce((sum, row) => sum + row.errors, 0);
-    console.log(errors === 0 ? "errors: 0" : `errors: ${errors} (must be 0)`);
-    if (errors > 0) process.exitCode = 1;
+
+    console.log(`\nLoad test: ${OVERLOAD_CONNECTIONS} connections, ${DURATION_S} s each (aim: no 5xx on cached pages, only 503 elsewhere)`);
+    printRows([
+      await load(`anonymous ${CONTENT_PAGE}`, `${cached.origin}${CONTENT_PAGE}`, OVERLOAD_CONNECTIONS),
+      await load(`signed-in ${SIGNED_IN_PAGE}`, `${cached.origin}${SIGNED_IN_PAGE}`, OVERLOAD_CONNECTIONS, signedIn),
+      await load(`search ${SEARCH_PAGE}`, `${cached.origin}${SEARCH_PAGE}`, OVERLOAD_CONNECTIONS),
+    ]);
   } finally {
-    child.kill("SIGTERM");
-    reference.close();
+    reference?.close();
+    await Promise.all([cached.stop(), uncached.stop()]);
   }
 }
 

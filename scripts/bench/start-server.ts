@@ -1,23 +1,44 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import path from "node:path";
 
 export interface RunningServer {
   origin: string;
+  /** The server process id (for CPU readings). */
+  pid: number;
   stop: () => Promise<void>;
 }
 
-/** Starts the production build on a loopback port and waits for its health endpoint. */
-export async function startProductionServer(port: number, buildDir = process.env.AREAOE_BUILD_DIR ?? "build"): Promise<RunningServer> {
+/** A port that was free a moment ago on loopback. */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/**
+ * Starts the production build on a loopback port and waits for its health endpoint. `env` adds to
+ * (or overrides) the environment, e.g. the demo identity provider and a shared session secret.
+ */
+export async function startProductionServer(
+  port: number,
+  buildDir = process.env.AREAOE_BUILD_DIR ?? "build",
+  env: Record<string, string> = {},
+): Promise<RunningServer> {
   const entry = path.resolve(buildDir, "server/index.js");
   if (!existsSync(entry)) throw new Error(`No production build at ${entry}: run "npm run build" first.`);
   const child: ChildProcess = spawn(process.execPath, [entry], {
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "error", NODE_ENV: "production" },
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "error", NODE_ENV: "production", ...env },
     stdio: ["ignore", "ignore", "inherit"],
   });
   const origin = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 20_000;
   for (;;) {
+    if (child.exitCode !== null) throw new Error(`The server exited with ${child.exitCode}`);
     try {
       const response = await fetch(`${origin}/areaOE/api/health`);
       if (response.ok) break;
@@ -32,8 +53,10 @@ export async function startProductionServer(port: number, buildDir = process.env
   }
   return {
     origin,
+    pid: child.pid ?? 0,
     stop: () =>
       new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
         child.once("exit", () => resolve());
         child.kill("SIGTERM");
       }),
@@ -45,4 +68,11 @@ export function median(values: number[]): number {
   const middle = Math.floor(sorted.length / 2);
   if (sorted.length === 0) return Number.NaN;
   return sorted.length % 2 ? (sorted[middle] as number) : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+}
+
+/** The value below which `fraction` of the values fall (nearest rank). */
+export function percentile(values: number[], fraction: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)] as number;
 }

@@ -1,5 +1,6 @@
+import { readdirSync } from "node:fs";
 import path from "node:path";
-import { type NextFunction, type Request, type RequestHandler, type Response } from "express";
+import { static as expressStatic, type NextFunction, type Request, type RequestHandler, type Response } from "express";
 import expressStaticGzip from "express-static-gzip";
 import { sendPlainErrorPage } from "./plain-error-page";
 
@@ -30,3 +31,29 @@ export function staticAssets(clientDir: string, previousAssetsDir?: string): Req
   return handlers;
 }
 
+
+/** Every file under `dir` as a URL path ("/favicon.svg"), except hashed assets and dot-folders. */
+function listPublicFiles(dir: string): Set<string> {
+  const files = new Set<string>();
+  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const relative = path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep);
+    if (relative[0] === "assets" || relative.some((part) => part.startsWith("."))) continue;
+    files.add(`/${relative.join("/")}`);
+  }
+  return files;
+}
+
+/**
+ * The build's other public files (icon, diagrams, downloads), listed once at start: the build never
+ * changes under a running server, so a page address costs no file-system lookup on its way to the
+ * renderer or the page cache.
+ */
+export function publicFiles(clientDir: string): RequestHandler {
+  const files = listPublicFiles(clientDir);
+  const serve = expressStatic(clientDir, { maxAge: "1h", index: false });
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (files.has(req.path)) return serve(req, res, next);
+    next();
+  };
+}

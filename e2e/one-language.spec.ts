@@ -1,0 +1,47 @@
+import { test, expect, waitForHydration } from "./support/fixtures";
+
+// Issue 11: the browser loads only the negotiated language's texts, only the namespaces the page uses,
+// preloaded by the server; no language detector ships; the switch still works in the browser.
+const CONTENT = "/areaOE/public/importacao";
+const PT_ONLY = "Saltar para o conteúdo principal";
+const EN_ONLY = "Skip to main content";
+
+test("a Portuguese page loads Portuguese texts only, every texts chunk preloaded, and no language detector", async ({
+  page,
+  consoleErrors,
+}) => {
+  const scripts = new Map<string, Promise<string>>();
+  page.on("response", (response) => {
+    if (response.url().endsWith(".js")) scripts.set(response.url(), response.text());
+  });
+  const response = await page.goto(CONTENT);
+  const html = (await response?.text()) ?? "";
+  await waitForHydration(page);
+  await expect(page.getByRole("heading", { level: 1, name: "Importação" })).toBeVisible();
+  const preloaded = new Set([...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((m) => new URL(m[1] ?? "", page.url()).href));
+  const bodies = await Promise.all([...scripts].map(async ([url, body]) => ({ url, body: await body })));
+  const withTexts = bodies.filter(({ body }) => body.includes(PT_ONLY));
+  expect(withTexts).toHaveLength(1);
+  expect(preloaded.has(withTexts[0]?.url ?? "")).toBe(true);
+  expect(bodies.filter(({ body }) => body.includes(EN_ONLY)).map(({ url }) => url)).toEqual([]);
+  // i18next-browser-languagedetector's storage key: the detector is not in any chunk.
+  expect(bodies.filter(({ body }) => body.includes("i18nextLng")).map(({ url }) => url)).toEqual([]);
+  expect(consoleErrors.filter((error) => !error.startsWith("Applying inline style violates"))).toEqual([]);
+});
+
+test("the language links switch the page in the browser, loading the other language on demand", async ({ page, consoleErrors }) => {
+  await page.goto(CONTENT);
+  await waitForHydration(page);
+  const switcher = page.getByRole("navigation", { name: "Idioma" });
+  // Each language is named in its own language, though only Portuguese texts were loaded.
+  await expect(switcher.getByRole("link", { name: "English" })).toHaveAttribute("title", "View this page in English");
+  await switcher.getByRole("link", { name: "English" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Import" })).toBeVisible();
+  await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  await expect(page.getByRole("link", { name: EN_ONLY })).toBeAttached();
+  const back = page.getByRole("navigation", { name: "Language" }).getByRole("link", { name: "Português" });
+  await expect(back).toHaveAttribute("title", "Ver esta página em Português");
+  await back.click();
+  await expect(page.getByRole("heading", { level: 1, name: "Importação" })).toBeVisible();
+  expect(consoleErrors.filter((error) => !error.startsWith("Applying inline style violates"))).toEqual([]);
+});

@@ -1,0 +1,111 @@
+import type { APIResponse } from "@playwright/test";
+import { test, expect } from "./support/fixtures";
+import { demoSignIn } from "../scripts/bench/demo-sign-in";
+
+// The anonymous page cache (server/page-cache): what is shared, with whom, and what never is.
+const CONTENT = "/areaOE/public/importacao";
+const FIRST_STEPS = "/areaOE/public/primeirosPassos";
+const CHECKER = "/areaOE/public/ferramentas/webservices/securityHeader/checkSecurityHeader";
+
+const ACCOUNTS = {
+  ana: { nif: "555555550", password: "demo-todos", name: "Ana Demo Todos os Perfis" },
+  bruno: { nif: "555555569", password: "demo-alguns", name: "Bruno Demo Importação" },
+};
+
+/** The CSP nonce of the response header, and every nonce attribute of the page. */
+async function nonces(response: APIResponse) {
+  const header = /'nonce-([^']+)'/.exec(response.headers()["content-security-policy"] ?? "")?.[1];
+  const body = await response.text();
+  const inPage = [...new Set([...body.matchAll(/nonce="([^"]+)"/g)].map((m) => m[1]))];
+  return { header, inPage, body };
+}
+
+test("two anonymous visitors get the same page from memory, each with a fresh nonce in the header and the page", async ({
+  request,
+  baseURL,
+}) => {
+  const url = `${baseURL}${CONTENT}?lang=pt`;
+  const first = await request.get(url);
+  const second = await request.get(url);
+  expect(first.status()).toBe(200);
+  expect(second.headers()["cache-status"]).toBe("areaoe; hit");
+  const a = await nonces(first);
+  const b = await nonces(second);
+  expect(a.header).toBeTruthy();
+  expect(a.inPage).toEqual([a.header]);
+  expect(b.inPage).toEqual([b.header]);
+  expect(a.header).not.toBe(b.header);
+  // Apart from the nonce, byte for byte the same page.
+  expect(b.body.replaceAll(b.header ?? "", "NONCE")).toBe(a.body.replaceAll(a.header ?? "", "NONCE"));
+  // HTML is never cached by browsers or shared caches across languages or visitors.
+  expect(second.headers()["cache-control"]).toBe("no-cache");
+  expect(second.headers()["vary"]).toMatch(/Accept-Language.*Cookie/);
+});
+
+test("a changed language never gets the other language's page", async ({ request, baseURL }) => {
+  const url = `${baseURL}${CONTENT}`;
+  // Fill the cache in Portuguese, then ask in English by each means the server negotiates.
+  await request.get(url, { headers: { "accept-language": "pt-PT" } });
+  const pt = await request.get(url, { headers: { "accept-language": "pt-PT" } });
+  expect(pt.headers()["cache-status"]).toBe("areaoe; hit");
+  expect(await pt.text()).toContain('<html lang="pt"');
+  const english: Record<string, string>[] = [{ "accept-language": "en-GB" }, { cookie: "lang=en", "accept-language": "pt-PT" }];
+  for (const headers of english) {
+    const en = await request.get(url, { headers });
+    const body = await en.text();
+    expect(body).toContain('<html lang="en"');
+    expect(body).toContain("<h1>Import</h1>");
+    expect(body).not.toContain("<h1>Importação</h1>");
+  }
+  const query = await request.get(`${url}?lang=en`, { headers: { "accept-language": "pt-PT" } });
+  expect(await query.text()).toContain('<html lang="en"');
+  // The explicit choice is remembered in a cookie on every response, cached or not.
+  expect(query.headers()["set-cookie"]).toMatch(/^lang=en;/);
+  const again = await request.get(`${url}?lang=en`, { headers: { "accept-language": "pt-PT" } });
+  expect(again.headers()["cache-status"]).toBe("areaoe; hit");
+  expect(again.headers()["set-cookie"]).toMatch(/^lang=en;/);
+});
+
+test("a signed-in visitor never gets a cached page, nor another visitor's content", async ({ request, baseURL }) => {
+  const origin = baseURL ?? "";
+  // An anonymous visitor fills the cache first.
+  await request.get(`${origin}${CONTENT}`);
+  expect((await request.get(`${origin}${CONTENT}`)).headers()["cache-status"]).toBe("areaoe; hit");
+  const ana = await demoSignIn(origin, ACCOUNTS.ana);
+  const bruno = await demoSignIn(origin, ACCOUNTS.bruno);
+  const signedIn = await request.get(`${origin}${CONTENT}`, { headers: { cookie: ana } });
+  expect(signedIn.status()).toBe(200);
+  expect(signedIn.headers()["cache-status"]).toBe("areaoe; fwd=bypass");
+  // The page that shows who is signed in: each visitor sees themself, never the other, never cached.
+  for (const [cookie, own, other] of [
+    [ana, ACCOUNTS.ana.name, ACCOUNTS.bruno.name],
+    [bruno, ACCOUNTS.bruno.name, ACCOUNTS.ana.name],
+  ] as const) {
+    const response = await request.get(`${origin}${FIRST_STEPS}`, { headers: { cookie } });
+    const body = await response.text();
+    expect(body).toContain(own);
+    expect(body).not.toContain(other);
+    expect(response.headers()["cache-control"]).toContain("no-store");
+  }
+  // An anonymous visitor after them sees neither name.
+  const anonymous = await (await request.get(`${origin}${FIRST_STEPS}`)).text();
+  expect(anonymous).not.toContain(ACCOUNTS.ana.name);
+  expect(anonymous).not.toContain(ACCOUNTS.bruno.name);
+});
+
+test("private and no-store pages, search results and other queries are never kept", async ({ request, baseURL }) => {
+  for (const path of [FIRST_STEPS, CHECKER]) {
+    await request.get(`${baseURL}${path}`);
+    const again = await request.get(`${baseURL}${path}`);
+    expect(again.headers()["cache-control"], path).toContain("no-store");
+    expect(again.headers()["cache-status"], path).toMatch(/fwd=(bypass|uri-miss; detail=unshareable)/);
+  }
+  for (const path of ["/areaOE/public/pesquisa?q=certificado", `${CONTENT}?utm_source=x`, `${CONTENT}?lang=en&x=1`]) {
+    await request.get(`${baseURL}${path}`);
+    expect((await request.get(`${baseURL}${path}`)).headers()["cache-status"], path).toBe("areaoe; fwd=bypass");
+  }
+  // A page that does not exist keeps its 404 and is not kept.
+  const missing = await request.get(`${baseURL}/areaOE/public/no-such-page`);
+  expect(missing.status()).toBe(404);
+  expect((await request.get(`${baseURL}/areaOE/public/no-such-page`)).headers()["cache-status"]).toMatch(/fwd=/);
+});

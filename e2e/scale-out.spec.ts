@@ -1,0 +1,72 @@
+import { randomBytes } from "node:crypto";
+import { request as httpRequest } from "node:http";
+import { test, expect } from "./support/fixtures";
+import { demoSignIn } from "../scripts/bench/demo-sign-in";
+import { freePort, startProductionServer, type RunningServer } from "../scripts/bench/start-server";
+
+// Issue 11: the server keeps no state, so two instances with the same configuration behind a load
+// balancer serve the same site: a session from one is valid on the other, and public pages are the
+// same bytes (apart from each response's CSP nonce).
+const BUILD_DIR = process.env.AREAOE_BUILD_DIR ?? "build";
+const PAGES = ["/areaOE/", "/areaOE/public/importacao", "/areaOE/public/webservices", "/areaOE/public/ferramentas/webservices/securityHeader"];
+
+test.describe.configure({ mode: "serial" });
+
+let instances: RunningServer[] = [];
+
+test.beforeAll(async () => {
+  test.setTimeout(60_000);
+  // One deployment's shared settings: the same session secret and configuration file; the demo
+  // identity provider stands in for the real one.
+  const env = { AREAOE_SESSION_SECRET: randomBytes(32).toString("base64url"), AREAOE_DEV_IDP: "1", LOG_LEVEL: "warn" };
+  instances = await Promise.all([0, 1].map(async () => startProductionServer(await freePort(), BUILD_DIR, env)));
+});
+
+test.afterAll(async () => {
+  await Promise.all(instances.map((instance) => instance.stop()));
+});
+
+/** GET through a load balancer: the public host name in Host, whichever instance answers. */
+function get(instance: RunningServer, path: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
+  const { hostname, port } = new URL(instance.origin);
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ hostname, port, path, headers: { host: "portal.example", "accept-language": "pt-PT", ...headers } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (chunk: Buffer) => chunks.push(chunk));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString("utf8") }));
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+const withoutNonce = (body: string) => body.replace(/nonce="[^"]+"/g, 'nonce=""');
+
+test("a session cookie issued by one instance is accepted by the other", async () => {
+  const [first, second] = instances;
+  if (!first || !second) throw new Error("two instances expected");
+  const cookie = await demoSignIn(first.origin);
+  for (const instance of [first, second]) {
+    const response = await fetch(`${instance.origin}/areaOE/api/session`, { headers: { cookie } });
+    const session = (await response.json()) as { authenticated: boolean; user?: { nif: string } };
+    expect(session.authenticated, instance.origin).toBe(true);
+    expect(session.user?.nif).toBe("555555550");
+  }
+  const anonymous = (await (await fetch(`${second.origin}/areaOE/api/session`)).json()) as { authenticated: boolean };
+  expect(anonymous.authenticated).toBe(false);
+});
+
+test("both instances serve byte-identical public pages apart from the nonce", async () => {
+  const [first, second] = instances;
+  if (!first || !second) throw new Error("two instances expected");
+  for (const lang of ["pt", "en"]) {
+    for (const path of PAGES) {
+      const [a, b] = await Promise.all([get(first, path, { cookie: `lang=${lang}` }), get(second, path, { cookie: `lang=${lang}` })]);
+      expect(a.status, path).toBe(200);
+      expect(b.status, path).toBe(200);
+      expect(a.body).toContain(`<html lang="${lang}"`);
+      expect(withoutNonce(b.body), `${lang} ${path}`).toBe(withoutNonce(a.body));
+      expect(a.body).not.toBe(b.body); // each response has its own nonce
+    }
+  }
+});

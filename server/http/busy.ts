@@ -1,0 +1,15 @@
+import type { Request, Response } from "express";
+import { sharedI18n } from "../../app/i18n/create-i18n";
+import { BUSY_HEADERS, busyPageHtml } from "../../app/render/busy-page";
+import { requestLanguage } from "./plain-error-page";
+
+/** The Express side of the overload answer: a 503 with Retry-After, the same page as entry.server's. */
+export function sendBusy(req: Request, res: Response): void {
+  const lang = requestLanguage(req, res);
+  res.status(503).set(BUSY_HEADERS);
+  if (req.method === "HEAD") {
+    res.end();
+    return;
+  }
+  res.send(busyPageHtml({ t: sharedI18n(lang).getFixedT(lang), lang, path: req.originalUrl }));
+}

@@ -1,0 +1,73 @@
+import { EventEmitter } from "node:events";
+import type { Request, Response } from "express";
+import { describe, expect, it, vi } from "vitest";
+import { renderAdmission } from "./render-admission";
+
+function fakeResponse() {
+  const emitter = new EventEmitter();
+  return Object.assign(emitter, { finish: () => emitter.emit("finish") }) as unknown as Response & { finish: () => void };
+}
+
+describe("renderAdmission", () => {
+  it("runs up to maxConcurrent at once, starts waiters in order as others finish", () => {
+    const busy = vi.fn();
+    const admit = renderAdmission({ maxConcurrent: 2, maxWaitMs: 1_000, maxQueue: 10, busy });
+    const started: number[] = [];
+    const responses = [0, 1, 2, 3].map((i) => {
+      const res = fakeResponse();
+      admit({} as Request, res, () => started.push(i));
+      return res;
+    });
+    expect(started).toEqual([0, 1]);
+    responses[1]?.finish();
+    expect(started).toEqual([0, 1, 2]);
+    responses[0]?.finish();
+    expect(started).toEqual([0, 1, 2, 3]);
+    expect(busy).not.toHaveBeenCalled();
+  });
+
+  it("answers busy when the wait runs out or the queue is full, never runs those requests", () => {
+    vi.useFakeTimers();
+    try {
+      const busy = vi.fn();
+      const admit = renderAdmission({ maxConcurrent: 1, maxWaitMs: 500, maxQueue: 1, busy });
+      const next = vi.fn();
+      admit({} as Request, fakeResponse(), next); // runs
+      admit({} as Request, fakeResponse(), next); // waits
+      admit({} as Request, fakeResponse(), next); // queue full
+      expect(busy).toHaveBeenCalledTimes(1);
+      vi.advanceTimersByTime(500);
+      expect(busy).toHaveBeenCalledTimes(2);
+      expect(next).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("a visitor who leaves while waiting gives up the turn", () => {
+    const busy = vi.fn();
+    const admit = renderAdmission({ maxConcurrent: 1, maxWaitMs: 1_000, maxQueue: 10, busy });
+    const started: string[] = [];
+    const first = fakeResponse();
+    const leaving = fakeResponse();
+    admit({} as Request, first, () => started.push("first"));
+    admit({} as Request, leaving, () => started.push("leaving"));
+    admit({} as Request, fakeResponse(), () => started.push("third"));
+    leaving.emit("close");
+    first.finish();
+    expect(started).toEqual(["first", "third"]);
+  });
+
+  it("a finished request releases its turn once, even if the connection also closes", () => {
+    const admit = renderAdmission({ maxConcurrent: 1, maxWaitMs: 1_000, maxQueue: 10, busy: vi.fn() });
+    const started: string[] = [];
+    const first = fakeResponse();
+    admit({} as Request, first, () => started.push("a"));
+    admit({} as Request, fakeResponse(), () => started.push("b"));
+    admit({} as Request, fakeResponse(), () => started.push("c"));
+    first.finish();
+    first.emit("close");
+    expect(started).toEqual(["a", "b"]);
+  });
+});
+

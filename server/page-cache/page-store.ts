@@ -1,0 +1,81 @@
+/** One rendered page, kept with its nonce cut out: `parts` are joined with a fresh nonce per response. */
+export interface CachedPage {
+  status: number;
+  headers: [string, string][];
+  parts: Buffer[];
+  bytes: number;
+  storedAt: number;
+}
+
+export interface PageStoreLimits {
+  maxEntries: number;
+  maxBytes: number;
+  /** Milliseconds a page is served before it is rendered again (pages may show date-dependent notices). */
+  maxAgeMs: number;
+}
+
+/**
+ * A bounded least-recently-used store of rendered pages (by entries and by bytes), tied to one build:
+ * a different build version empties it first.
+ */
+export class PageStore {
+  private readonly pages = new Map<string, CachedPage>();
+  private totalBytes = 0;
+  private buildVersion: string | undefined;
+
+  constructor(
+    private readonly limits: PageStoreLimits,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  get size(): number {
+    return this.pages.size;
+  }
+
+  get bytes(): number {
+    return this.totalBytes;
+  }
+
+  /** Empties the store when the build changes (a new deployment, or a rebuild in development). */
+  useBuild(version: string): void {
+    if (version === this.buildVersion) return;
+    this.clear();
+    this.buildVersion = version;
+  }
+
+  get(key: string): CachedPage | undefined {
+    const page = this.pages.get(key);
+    if (!page) return undefined;
+    this.pages.delete(key);
+    if (this.now() - page.storedAt >= this.limits.maxAgeMs) {
+      this.totalBytes -= page.bytes;
+      return undefined;
+    }
+    this.pages.set(key, page); // most recently used last
+    return page;
+  }
+
+  set(key: string, page: CachedPage): void {
+    if (page.bytes > this.limits.maxBytes) return;
+    this.delete(key);
+    this.pages.set(key, page);
+    this.totalBytes += page.bytes;
+    for (const [oldest, old] of this.pages) {
+      if (this.pages.size <= this.limits.maxEntries && this.totalBytes <= this.limits.maxBytes) break;
+      this.pages.delete(oldest);
+      this.totalBytes -= old.bytes;
+    }
+  }
+
+  delete(key: string): void {
+    const page = this.pages.get(key);
+    if (!page) return;
+    this.pages.delete(key);
+    this.totalBytes -= page.bytes;
+  }
+
+  clear(): void {
+    this.pages.clear();
+    this.totalBytes = 0;
+  }
+}
