@@ -12,7 +12,7 @@ test("a Portuguese page loads Portuguese texts only, every texts chunk preloaded
 }) => {
   const scripts = new Map<string, Promise<string>>();
   page.on("response", (response) => {
-    if (response.url().endsWith(".js")) scripts.set(response.url(), response.text());
+    if (response.url().endsWith(".js")) scripts.set(response.url(), response.text().catch(() => ""));
   });
   const response = await page.goto(CONTENT);
   const html = (await response?.text()) ?? "";

@@ -40,10 +40,11 @@ export function IvaExpEligibilityCheck({ check }: IvaExpEligibilityCheckProps) {
   const resultRef = useRef<HTMLDivElement>(null);
   const submitted = useRef(false);
   const [text, setText] = useState(check.text);
-  // A new answer (submit, back, forward) shows the text it answers.
-  const [shownCheck, setShownCheck] = useState(check);
-  if (shownCheck !== check) {
-    setShownCheck(check);
+  // A new answer (submit, back, forward: a new location) shows the text it answers. Keyed by location,
+  // not by the data object: a revalidation of the same address must not overwrite what is being typed.
+  const [shownLocation, setShownLocation] = useState(location.key);
+  if (shownLocation !== location.key) {
+    setShownLocation(location.key);
     setText(check.text);
   }
 
