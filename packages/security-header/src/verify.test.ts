@@ -165,6 +165,8 @@ describe("verifySecurityHeader findings", () => {
     expect(crafted({ created: new Date(NOW.getTime() - 60_000).toISOString() }).ok).toBe(true);
     const old = crafted({ created: new Date(NOW.getTime() - 120_000).toISOString(), form: "encrypted-created" });
     expect(old.findings).toMatchObject([{ code: "EXPIRED", params: { ageSeconds: 120, skewSeconds: 120 } }]);
+    const almost = crafted({ created: new Date(NOW.getTime() - 120_900).toISOString() });
+    expect(almost.findings).toMatchObject([{ code: "EXPIRED", params: { ageSeconds: 120 } }]);
   });
 
   it("orders findings as a person should fix them", () => {

@@ -160,7 +160,7 @@ function checkAge(created: number, options: VerifyOptions, findings: Findings): 
     const skewSeconds = Math.round(-age / 1000);
     findings.error("CREATED_IN_FUTURE", `Created is ${skewSeconds} s in the future: the sender's clock is ahead`, { skewSeconds });
   } else if (age > maxAgeMs) {
-    const ageSeconds = Math.round(age / 1000);
+    const ageSeconds = Math.floor(age / 1000); // whole seconds elapsed, as an age is told
     findings.error("EXPIRED", `Created is ${ageSeconds} s old; a header is valid for ${Math.round(maxAgeMs / 1000)} s`, { ageSeconds, skewSeconds: ageSeconds });
   }
 }
