@@ -3,15 +3,18 @@
  * @noble/ciphers and forge's jsbn), read from the client build output. Prints its size, minified and
  * gzipped; not a test. Needs a build: `AREAOE_BUILD_DIR=/tmp/x npx react-router build` first.
  */
-import { readdirSync, readFileSync } from "node:fs";
+import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 
 const buildDir = process.env.AREAOE_BUILD_DIR ?? "build";
 const assets = path.resolve(buildDir, "client/assets");
-const chunks = readdirSync(assets).filter((name) => /^generate-header-[\w-]+\.js$/.test(name));
-if (chunks.length !== 1) {
-  console.log(`expected one generate-header-*.js in ${assets}, found ${chunks.length}: build the client first`);
+// A build into a used folder may leave older hashed copies beside the new one: take the newest.
+const chunks = readdirSync(assets)
+  .filter((name) => /^generate-header-[\w-]+\.js$/.test(name))
+  .sort((a, b) => statSync(path.join(assets, b)).mtimeMs - statSync(path.join(assets, a)).mtimeMs);
+if (chunks.length === 0) {
+  console.log(`no generate-header-*.js in ${assets}: build the client first`);
   process.exit(1);
 }
 const name = chunks[0] ?? "";
