@@ -1,9 +1,10 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, useLocation } from "react-router";
 import { ErrorSummary } from "../../components/ui/error-summary";
 import { Field } from "../../components/ui/field";
 import { useHydrated } from "../../components/ui/use-hydrated";
+import { useAnsweredText } from "../../components/ui/use-answered-text";
 import { MANDATORY_MESSAGE_KEY } from "../../components/ui/form-validation";
 import { NumericInput, useNumericErrorMessage } from "../../components/ui/numeric-input";
 import { formatMoney, numericSeparators } from "../../components/ui/number-format";
@@ -39,14 +40,7 @@ export function IvaExpEligibilityCheck({ check }: IvaExpEligibilityCheckProps) {
   const headingId = `${IVA_EXP_CHECK_ID}-heading`;
   const resultRef = useRef<HTMLDivElement>(null);
   const submitted = useRef(false);
-  const [text, setText] = useState(check.text);
-  // A new answer (submit, back, forward: a new location) shows the text it answers. Keyed by location,
-  // not by the data object: a revalidation of the same address must not overwrite what is being typed.
-  const [shownLocation, setShownLocation] = useState(location.key);
-  if (shownLocation !== location.key) {
-    setShownLocation(location.key);
-    setText(check.text);
-  }
+  const [text, setText] = useAnsweredText(check.text);
 
   const { answer } = check;
   const error = answer ? errorMessage(answer, numericError, tUi(MANDATORY_MESSAGE_KEY)) : undefined;
