@@ -1,8 +1,7 @@
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { Form, useLocation } from "react-router";
 import { DateInput, useDateErrorMessage } from "../../components/ui/date-input";
-import { ErrorSummary } from "../../components/ui/error-summary";
+import { AnsweredForm } from "../../components/ui/answered-form";
 import { Field } from "../../components/ui/field";
 import { useHydrated } from "../../components/ui/use-hydrated";
 import { useAnsweredText } from "../../components/ui/use-answered-text";
@@ -35,7 +34,6 @@ export function CertificateRenewalPlanner({ check, reminderHref }: CertificateRe
   const { t: tUi } = useTranslation("ui");
   const dateError = useDateErrorMessage();
   const lang = i18n.language;
-  const location = useLocation();
   const hydrated = useHydrated();
   const headingId = `${RENEWAL_PLANNER_ID}-heading`;
   const resultRef = useRef<HTMLDivElement>(null);
@@ -59,18 +57,14 @@ export function CertificateRenewalPlanner({ check, reminderHref }: CertificateRe
         {t("title")}
       </h2>
       <p>{t("intro")}</p>
-      <Form
-        method="get"
-        action={`#${RENEWAL_PLANNER_ID}`}
-        preventScrollReset
-        noValidate
+      <AnsweredForm
+        anchorId={RENEWAL_PLANNER_ID}
+        hydrated={hydrated}
+        problem={error ? { fieldId: FIELD_ID, label: t("label"), message: error } : undefined}
         onSubmit={() => {
           submitted.current = true;
         }}
-        data-interactive={hydrated ? "true" : undefined}
       >
-        {/* Keyed by address: a new failed submit mounts it again, so it takes focus again. */}
-        {error ? <ErrorSummary key={location.key} errors={[{ fieldId: FIELD_ID, label: t("label"), message: error }]} /> : null}
         <Field id={FIELD_ID} label={t("label")} hint={t("hint")} error={error} required>
           <DateInput name={RENEWAL_EXPIRY_PARAM} value={text} onValueChange={(value) => setText(value)} />
         </Field>
@@ -78,7 +72,7 @@ export function CertificateRenewalPlanner({ check, reminderHref }: CertificateRe
         <button type="submit" className="button">
           {t("submit")}
         </button>
-      </Form>
+      </AnsweredForm>
       <div ref={resultRef} className="renewal-planner__result" tabIndex={-1} aria-live="polite">
         {answer?.kind === "plan" ? <PlanAnswer plan={answer} lang={lang} reminderHref={reminderHref} /> : null}
       </div>

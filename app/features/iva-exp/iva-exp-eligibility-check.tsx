@@ -1,7 +1,6 @@
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { Form, useLocation } from "react-router";
-import { ErrorSummary } from "../../components/ui/error-summary";
+import { AnsweredForm } from "../../components/ui/answered-form";
 import { Field } from "../../components/ui/field";
 import { useHydrated } from "../../components/ui/use-hydrated";
 import { useAnsweredText } from "../../components/ui/use-answered-text";
@@ -35,7 +34,6 @@ export function IvaExpEligibilityCheck({ check }: IvaExpEligibilityCheckProps) {
   const lang = i18n.language;
   const separators = numericSeparators(lang);
   const numericError = useNumericErrorMessage(separators);
-  const location = useLocation();
   const hydrated = useHydrated();
   const headingId = `${IVA_EXP_CHECK_ID}-heading`;
   const resultRef = useRef<HTMLDivElement>(null);
@@ -58,18 +56,14 @@ export function IvaExpEligibilityCheck({ check }: IvaExpEligibilityCheckProps) {
         {t("title")}
       </h2>
       <p>{t("intro")}</p>
-      <Form
-        method="get"
-        action={`#${IVA_EXP_CHECK_ID}`}
-        preventScrollReset
-        noValidate
+      <AnsweredForm
+        anchorId={IVA_EXP_CHECK_ID}
+        hydrated={hydrated}
+        problem={error ? { fieldId: FIELD_ID, label: t("label"), message: error } : undefined}
         onSubmit={() => {
           submitted.current = true;
         }}
-        data-interactive={hydrated ? "true" : undefined}
       >
-        {/* Keyed by address: a new failed submit mounts it again, so it takes focus again. */}
-        {error ? <ErrorSummary key={location.key} errors={[{ fieldId: FIELD_ID, label: t("label"), message: error }]} /> : null}
         <Field id={FIELD_ID} label={t("label")} hint={t("hint")} error={error} required>
           <NumericInput
             name={IVA_EXP_VALUE_PARAM}
@@ -84,7 +78,7 @@ export function IvaExpEligibilityCheck({ check }: IvaExpEligibilityCheckProps) {
         <button type="submit" className="button">
           {t("submit")}
         </button>
-      </Form>
+      </AnsweredForm>
       <div ref={resultRef} className="iva-exp-check__result" tabIndex={-1} aria-live="polite">
         {answer?.kind === "verdict" ? (
           <div className={`iva-exp-check__verdict iva-exp-check__verdict--${answer.within ? "within" : "over"}`}>
