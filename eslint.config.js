@@ -2,7 +2,86 @@ import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 import reactHooks from "eslint-plugin-react-hooks";
 import jsxA11y from "eslint-plugin-jsx-a11y";
+import boundaries from "eslint-plugin-boundaries";
+import importX from "eslint-plugin-import-x";
+import checkFile from "eslint-plugin-check-file";
+import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
 import globals from "globals";
+
+/**
+ * The layers of the code (ARCHITECTURE.md draws them). Every folder of app/, server/ and packages/ is one
+ * element; `boundaries/no-unknown-files` fails on a file that none of them describes, so a new folder
+ * has to be placed here before it can be linted. Order matters: the first matching descriptor wins.
+ */
+const ELEMENTS = [
+  // Generic widgets with the SPEC §9 defaults: no knowledge of any feature.
+  { type: "ui", pattern: "app/components/ui", partialMatch: false },
+  // The page frame (header, footer, breadcrumbs, language switcher): built from ui and the site map,
+  // placed by root.tsx; it shows no feature, root.tsx slots the features (search, session) into it.
+  { type: "layout", pattern: "app/components/layout", partialMatch: false },
+  { type: "feature", pattern: "app/features/*", capture: ["feature"], partialMatch: false },
+  // Facts every layer may read: the site map, page metadata, public configuration, root data types.
+  { type: "config", pattern: "app/config", partialMatch: false },
+  // Languages, negotiation and the i18next set-up; every layer renders texts through it.
+  { type: "i18n", pattern: "app/i18n", partialMatch: false },
+  // Server-side rendering helpers (stream to HTML, the "busy" page): used by entry.server.tsx and, through
+  // the server surface, by server/http. It renders no feature.
+  { type: "render", pattern: "app/render", partialMatch: false },
+  // The MDX pipeline and the components content files may use: it wires features (documents, glossary)
+  // into the content, so it sits with the routes above the features.
+  { type: "mdx", pattern: "app/mdx", partialMatch: false },
+  { type: "routes", pattern: "app/routes", partialMatch: false },
+  { type: "styles", pattern: "app/styles", partialMatch: false },
+  // app/root.tsx, entry.client.tsx, entry.server.tsx, routes.ts, load-context.ts, server-surface.ts.
+  { type: "app", pattern: "app", partialMatch: false },
+  { type: "server", pattern: "server", partialMatch: false },
+  { type: "package", pattern: "packages/*", capture: ["package"], partialMatch: false },
+  // Build scripts, content checks, benchmarks and browser tests look at the app from outside, at build or
+  // test time, and never ship: they may read any layer (the site map, locale files, the search options).
+  { type: "tooling", pattern: "scripts", partialMatch: false },
+  { type: "tooling", pattern: "e2e", partialMatch: false },
+];
+
+/** The one file of app/ that server/ may import (see its header comment). */
+const SERVER_SURFACE = { pattern: "app/server-surface.ts", category: "server-surface" };
+
+const to = (...types) => ({ to: { element: { types: { anyOf: types } } } });
+
+const LAYER_POLICIES = [
+  { from: { element: { type: "ui" } }, allow: to("ui", "config", "i18n") },
+  { from: { element: { type: "layout" } }, allow: to("layout", "ui", "config", "i18n") },
+  // A feature uses its own files, the widgets and the foundation; never another feature.
+  {
+    from: { element: { type: "feature" } },
+    allow: [
+      { to: { element: { type: "feature", captured: { feature: "{{ from.element.captured.feature }}" } } } },
+      to("ui", "config", "i18n"),
+    ],
+  },
+  { from: { element: { type: "config" } }, allow: to("config", "i18n") },
+  { from: { element: { type: "i18n" } }, allow: to("i18n", "config") },
+  { from: { element: { type: "render" } }, allow: to("render", "i18n") },
+  { from: { element: { type: "mdx" } }, allow: to("mdx", "feature", "ui", "config", "i18n") },
+  { from: { element: { type: "routes" } }, allow: to("routes", "mdx", "feature", "layout", "ui", "config", "i18n") },
+  // The wiring (root, entries, route table, load context, server surface) may reach every layer of app/.
+  {
+    from: { element: { type: "app" } },
+    allow: to("app", "routes", "mdx", "feature", "layout", "ui", "config", "i18n", "render", "styles"),
+  },
+  // The server sees app/ only through its declared surface.
+  {
+    from: { element: { type: "server" } },
+    allow: [to("server"), { to: { file: { categories: "server-surface" } } }],
+  },
+  // A workspace package is self-contained: it imports nothing from app/, server/ or another package.
+  {
+    from: { element: { type: "package" } },
+    allow: { to: { element: { type: "package", captured: { package: "{{ from.element.captured.package }}" } } } },
+  },
+  // The workspace packages are used by their package name (their declared exports), never by a path.
+  { allow: { to: { element: { type: "package" } }, dependency: { source: "@areaoe/**" } } },
+  { from: { element: { type: "tooling" } }, allow: to("tooling", "app", "routes", "mdx", "feature", "layout", "ui", "config", "i18n", "render", "server", "package") },
+];
 
 export default tseslint.config(
   { ignores: ["build/**", "build-*/**", ".local/**", "**/dist/**", "**/dist-bundle/**", ".react-router/**", "node_modules/**", "test-results/**", "playwright-report/**"] },
@@ -18,6 +97,35 @@ export default tseslint.config(
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
       "@typescript-eslint/consistent-type-imports": "error",
     },
+  },
+  {
+    // The layers, no import cycles, kebab-case names (ARCHITECTURE.md, "Rules the linter holds").
+    files: ["**/*.{ts,tsx,js,mjs}"],
+    plugins: { boundaries, "import-x": importX, "check-file": checkFile },
+    settings: {
+      "boundaries/elements": ELEMENTS,
+      "boundaries/files": [SERVER_SURFACE],
+      // One resolver for both plugins: tsconfig paths (`~/` → app/) and the workspace packages.
+      "import-x/resolver-next": [createTypeScriptImportResolver({ alwaysTryTypes: true })],
+      "import/resolver": { typescript: { alwaysTryTypes: true } },
+    },
+    rules: {
+      "boundaries/dependencies": ["error", { default: "disallow", policies: LAYER_POLICIES }],
+      "boundaries/no-unknown-files": "error",
+      "import-x/no-cycle": ["error", { ignoreExternal: true }],
+      "check-file/filename-naming-convention": [
+        "error",
+        { "**/*.{ts,tsx,js,mjs,cjs}": "KEBAB_CASE" },
+        // `site-map.test.ts`, `index.server.ts`, `header.browser.ts`: only the name before the first dot.
+        { ignoreMiddleExtensions: true },
+      ],
+      "check-file/folder-naming-convention": ["error", { "{app,server,packages,scripts,e2e}/**/": "KEBAB_CASE" }],
+    },
+  },
+  {
+    // Root configuration files (vite, vitest, playwright, react-router, eslint) belong to no layer.
+    files: ["*.{ts,js,mjs}"],
+    rules: { "boundaries/no-unknown-files": "off" },
   },
   {
     // Playwright fixtures take a `use` callback that is not a React hook.

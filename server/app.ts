@@ -20,7 +20,7 @@ import type { HeaderSandbox } from "./sandbox/header-sandbox";
 import { toHeaderCheckOutcome } from "./sandbox/header-check-outcome";
 import { headerCheckGuard } from "./sandbox/header-check-guard";
 import { sandboxRateLimit, sandboxRouter } from "./sandbox/sandbox-router";
-import type { Language } from "../app/i18n/languages";
+import type { Language } from "../app/server-surface";
 import { pageCache } from "./page-cache/page-cache";
 import { SESSION_COOKIE } from "./auth/session-cookie";
 import { readLocaleChunks } from "./http/locale-chunks";

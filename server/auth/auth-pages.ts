@@ -1,5 +1,4 @@
-import type { Language } from "../../app/i18n/languages";
-import { DEFAULT_RETURN_TO, signInHref } from "../../app/features/session/return-to";
+import { type Language, DEFAULT_RETURN_TO, signInHref } from "../../app/server-surface";
 import { escapeHtml as e, htmlPage } from "./html-page";
 import { sessionTexts } from "./session-texts";
 

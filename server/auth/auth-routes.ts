@@ -11,10 +11,11 @@ import {
   SIGN_IN_PATH,
   SIGN_OUT_PATH,
   SIGNED_OUT_PATH,
-} from "../../app/features/session/return-to";
-import { customsRolesFromClaim, CUSTOMS_ROLES_CLAIM } from "../../app/features/session/customs-roles";
-import type { SessionUser } from "../../app/features/session/session-user";
-import type { Language } from "../../app/i18n/languages";
+  customsRolesFromClaim,
+  CUSTOMS_ROLES_CLAIM,
+  type SessionUser,
+  type Language,
+} from "../../app/server-surface";
 import type { AuthSettings } from "./auth-settings";
 import { authProblemPage, type AuthProblem } from "./auth-pages";
 import { lazyOidcConfiguration } from "./oidc-client";

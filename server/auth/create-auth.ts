@@ -2,8 +2,7 @@ import express, { type Request, type Response, type NextFunction, type Router } 
 import type { Logger } from "pino";
 import type { AppConfig } from "../config/schema";
 import { BASE_PATH } from "../config/schema";
-import { SESSION_API_PATH } from "../../app/features/session/return-to";
-import type { SessionUser } from "../../app/features/session/session-user";
+import { SESSION_API_PATH, type SessionUser } from "../../app/server-surface";
 import { resolveAuthSettings } from "./auth-settings";
 import { authRoutes, clearSessionCookie } from "./auth-routes";
 import { devIdpRouter } from "./dev-idp/dev-idp";

@@ -1,5 +1,4 @@
-import type { Language } from "../../app/i18n/languages";
-import { AUTH_PATH } from "../../app/features/session/return-to";
+import { type Language, AUTH_PATH } from "../../app/server-surface";
 
 export const AUTH_STYLESHEET_PATH = `${AUTH_PATH}/auth.css`;
 

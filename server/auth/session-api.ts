@@ -1,6 +1,5 @@
 import type { Request, Response } from "express";
-import type { SessionUser } from "../../app/features/session/session-user";
-import type { Language } from "../../app/i18n/languages";
+import type { SessionUser, Language } from "../../app/server-surface";
 import { sessionTexts } from "./session-texts";
 
 export interface SessionAnswer {

@@ -1,8 +1,7 @@
 import { hkdfSync } from "node:crypto";
 import { EncryptJWT, jwtDecrypt } from "jose";
 import { z } from "zod";
-import { customsRolesFromClaim } from "../../app/features/session/customs-roles";
-import type { SessionUser } from "../../app/features/session/session-user";
+import { customsRolesFromClaim, type SessionUser } from "../../app/server-surface";
 
 export const SESSION_COOKIE = "areaoe_session";
 export const TRANSACTION_COOKIE = "areaoe_signin";

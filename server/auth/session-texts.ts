@@ -1,10 +1,8 @@
-import pt from "../../app/features/session/locales/pt.json";
-import en from "../../app/features/session/locales/en.json";
-import type { Language } from "../../app/i18n/languages";
+import { sessionLocales, type Language } from "../../app/server-surface";
 
-export type SessionTexts = typeof en;
+export type SessionTexts = (typeof sessionLocales)["en"];
 
 /** The `session` namespace texts, for pages and answers the server renders without React. */
 export function sessionTexts(lang: Language): SessionTexts {
-  return lang === "en" ? en : pt;
+  return sessionLocales[lang];
 }

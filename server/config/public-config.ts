@@ -1,4 +1,4 @@
-import { defaultUsefulLinks, type PublicConfig } from "../../app/config/public-config";
+import { defaultUsefulLinks, type PublicConfig } from "../../app/server-surface";
 import type { AppConfig } from "./schema";
 
 /** Only what the browser may see: addresses and link lists, never secrets. */

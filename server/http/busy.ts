@@ -1,6 +1,5 @@
 import type { Request, Response } from "express";
-import { sharedI18n } from "../../app/i18n/create-i18n";
-import { BUSY_HEADERS, busyPageHtml } from "../../app/render/busy-page";
+import { sharedI18n, BUSY_HEADERS, busyPageHtml } from "../../app/server-surface";
 import { requestLanguage } from "./plain-error-page";
 
 /** The Express side of the overload answer: a 503 with Retry-After, the same page as entry.server's. */

@@ -1,6 +1,11 @@
 import type { Request, Response, NextFunction } from "express";
-import { negotiateLanguage } from "../../app/i18n/negotiate-language";
-import { isLanguage, LANGUAGE_COOKIE, LANGUAGE_QUERY, type Language } from "../../app/i18n/languages";
+import {
+  negotiateLanguage,
+  isLanguage,
+  LANGUAGE_COOKIE,
+  LANGUAGE_QUERY,
+  type Language,
+} from "../../app/server-surface";
 import { BASE_PATH } from "../config/schema";
 
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;

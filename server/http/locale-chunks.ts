@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { BASE_PATH } from "../config/schema";
-import type { LocaleChunks } from "../../app/i18n/i18n-head";
+import type { LocaleChunks } from "../../app/server-surface";
 
 interface ManifestChunk {
   file: string;

@@ -1,10 +1,7 @@
 import type { Request, Response } from "express";
-import pt from "../../app/features/errors/locales/pt.json" with { type: "json" };
-import en from "../../app/features/errors/locales/en.json" with { type: "json" };
-import { negotiateLanguage } from "../../app/i18n/negotiate-language";
-import { isLanguage, type Language } from "../../app/i18n/languages";
+import { errorsLocales, isLanguage, negotiateLanguage, type Language } from "../../app/server-surface";
 
-const TEXTS = { pt: pt.server, en: en.server };
+const TEXTS = { pt: errorsLocales.pt.server, en: errorsLocales.en.server };
 type ServerText = keyof (typeof TEXTS)["pt"];
 
 /** The visitor's language without trusting anything: a malformed cookie or query falls back to pt. */

@@ -1,5 +1,5 @@
 import type { Request, Response } from "express";
-import { isLanguage, LANGUAGE_QUERY } from "../../app/i18n/languages";
+import { isLanguage, LANGUAGE_QUERY } from "../../app/server-surface";
 
 function hasCookie(header: string | undefined, name: string): boolean {
   if (!header) return false;

@@ -1,5 +1,5 @@
 import type { NextFunction, Request, Response } from "express";
-import { pageHref } from "../../app/config/site-map";
+import { pageHref } from "../../app/server-surface";
 import { sendPlainErrorPage } from "../http/plain-error-page";
 
 const CHECK_PATH = pageHref("security-header-check");

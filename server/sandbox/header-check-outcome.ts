@@ -1,5 +1,5 @@
 import type { VerificationResult } from "@areaoe/security-header/node";
-import type { HeaderCheckOutcome } from "../../app/features/security-header/header-check";
+import type { HeaderCheckOutcome } from "../../app/server-surface";
 
 /**
  * The checker page's view of a verification: codes and values only (the page words them in the

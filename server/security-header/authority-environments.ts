@@ -6,7 +6,7 @@ import {
   parseAuthorityKey,
   readAuthorityKeyFile,
 } from "@areaoe/security-header/node";
-import type { AuthorityEnvironment, AuthorityEnvironmentId, AuthorityKeyWarningCode } from "../../app/features/security-header/authority-environment";
+import type { AuthorityEnvironment, AuthorityEnvironmentId, AuthorityKeyWarningCode } from "../../app/server-surface";
 import { ConfigError } from "../config/load-config";
 import type { AppConfig } from "../config/schema";
 

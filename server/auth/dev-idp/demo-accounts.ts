@@ -1,5 +1,5 @@
 import { timingSafeEqual } from "node:crypto";
-import type { CustomsRole } from "../../../app/features/session/customs-roles";
+import type { CustomsRole } from "../../../app/server-surface";
 
 /**
  * FICTITIOUS demo accounts of the embedded development identity provider (local use only). The

@@ -1,4 +1,4 @@
-import type { Language } from "../../../app/i18n/languages";
+import type { Language } from "../../../app/server-surface";
 import { escapeHtml as e, htmlPage } from "../html-page";
 import { sessionTexts } from "../session-texts";
 import { DEMO_ACCOUNTS } from "./demo-accounts";

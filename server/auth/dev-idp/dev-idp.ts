@@ -3,9 +3,13 @@ import express, { type Request, type Response, type Router } from "express";
 import Provider, { type KoaContextLike } from "oidc-provider";
 import type { Logger } from "pino";
 import { BASE_PATH } from "../../config/schema";
-import { CALLBACK_PATH, SIGNED_OUT_PATH } from "../../../app/features/session/return-to";
-import { CUSTOMS_ROLES_CLAIM } from "../../../app/features/session/customs-roles";
-import { isLanguage, type Language } from "../../../app/i18n/languages";
+import {
+  CALLBACK_PATH,
+  SIGNED_OUT_PATH,
+  CUSTOMS_ROLES_CLAIM,
+  isLanguage,
+  type Language,
+} from "../../../app/server-surface";
 import { DEV_IDP_PATH } from "../auth-settings";
 import { checkDemoCredentials, findDemoAccount } from "./demo-accounts";
 import { loggedOutPage, loginPage, logoutPage, providerErrorPage } from "./dev-idp-pages";

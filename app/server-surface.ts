@@ -1,0 +1,54 @@
+/**
+ * The public surface of app/ for the Node server (server/): the only module of app/ that server/ may
+ * import (eslint.config.js holds the rule). Each browser half that has a server half exports here what
+ * the two share, so a feature can move its files without the server noticing. Add to it deliberately:
+ * what is listed here is a contract between the two sides.
+ */
+
+import sessionPt from "./features/session/locales/pt.json" with { type: "json" };
+import sessionEn from "./features/session/locales/en.json" with { type: "json" };
+import errorsPt from "./features/errors/locales/pt.json" with { type: "json" };
+import errorsEn from "./features/errors/locales/en.json" with { type: "json" };
+
+// Language: the list, its query and cookie names, negotiation (server/http/language.ts decides).
+export { isLanguage, LANGUAGE_COOKIE, LANGUAGE_QUERY, type Language } from "./i18n/languages";
+export { negotiateLanguage } from "./i18n/negotiate-language";
+export { sharedI18n } from "./i18n/create-i18n";
+export type { LocaleChunks } from "./i18n/i18n-head";
+
+// Site map and the public part of the startup configuration.
+export { pageHref } from "./config/site-map";
+export { defaultUsefulLinks, type PublicConfig } from "./config/public-config";
+
+// Server rendering outside React Router: the "busy" page of the render admission.
+export { BUSY_HEADERS, busyPageHtml } from "./render/busy-page";
+
+// session ↔ server/auth: sign-in paths, the customs roles claim, the signed-in user, the texts of the
+// pages the server writes without React.
+export {
+  AUTH_PATH,
+  CALLBACK_PATH,
+  DEFAULT_RETURN_TO,
+  RETURN_TO_PARAM,
+  safeReturnTo,
+  SESSION_API_PATH,
+  SIGN_IN_PATH,
+  SIGN_OUT_PATH,
+  SIGNED_OUT_PATH,
+  signInHref,
+} from "./features/session/return-to";
+export { CUSTOMS_ROLES_CLAIM, customsRolesFromClaim, type CustomsRole } from "./features/session/customs-roles";
+export type { SessionUser } from "./features/session/session-user";
+export const sessionLocales = { pt: sessionPt, en: sessionEn };
+
+// errors ↔ server/http: the texts of the plain error page (no React, no script).
+export const errorsLocales = { pt: errorsPt, en: errorsEn };
+
+// security-header ↔ server/security-header + server/sandbox: what the pages show of the authority's
+// certificates and of a checked header.
+export type {
+  AuthorityEnvironment,
+  AuthorityEnvironmentId,
+  AuthorityKeyWarningCode,
+} from "./features/security-header/authority-environment";
+export type { HeaderCheckOutcome } from "./features/security-header/header-check";
