@@ -32,8 +32,6 @@ const ELEMENTS = [
   { type: "mdx", pattern: "app/mdx", partialMatch: false },
   { type: "routes", pattern: "app/routes", partialMatch: false },
   { type: "styles", pattern: "app/styles", partialMatch: false },
-  // app/root.tsx, entry.client.tsx, entry.server.tsx, routes.ts, load-context.ts, server-surface.ts.
-  { type: "app", pattern: "app", partialMatch: false },
   { type: "server", pattern: "server", partialMatch: false },
   { type: "package", pattern: "packages/*", capture: ["package"], partialMatch: false },
   // Build scripts, content checks, benchmarks and browser tests look at the app from outside, at build or
@@ -42,10 +40,19 @@ const ELEMENTS = [
   { type: "tooling", pattern: "e2e", partialMatch: false },
 ];
 
-/** The one file of app/ that server/ may import (see its header comment). */
-const SERVER_SURFACE = { pattern: "app/server-surface.ts", category: "server-surface" };
+/**
+ * Files that are not in a layer's folder. The files directly in app/ (root.tsx, entry.client.tsx,
+ * entry.server.tsx, routes.ts, load-context.ts, server-surface.ts) are the wiring; app/server-surface.ts
+ * is also the one module of app/ that server/ may import (see its header comment). A new folder of app/
+ * is none of these: `no-unknown-files` fails until it is given a layer above.
+ */
+const FILES = [
+  { pattern: "app/*.{ts,tsx}", category: "wiring" },
+  { pattern: "app/server-surface.ts", category: "server-surface" },
+];
 
 const to = (...types) => ({ to: { element: { types: { anyOf: types } } } });
+const APP_LAYERS = ["routes", "mdx", "feature", "layout", "ui", "config", "i18n", "render", "styles"];
 
 const LAYER_POLICIES = [
   { from: { element: { type: "ui" } }, allow: to("ui", "config", "i18n") },
@@ -65,8 +72,8 @@ const LAYER_POLICIES = [
   { from: { element: { type: "routes" } }, allow: to("routes", "mdx", "feature", "layout", "ui", "config", "i18n") },
   // The wiring (root, entries, route table, load context, server surface) may reach every layer of app/.
   {
-    from: { element: { type: "app" } },
-    allow: to("app", "routes", "mdx", "feature", "layout", "ui", "config", "i18n", "render", "styles"),
+    from: { file: { categories: "wiring" } },
+    allow: [to(...APP_LAYERS), { to: { file: { categories: "wiring" } } }],
   },
   // The server sees app/ only through its declared surface.
   {
@@ -80,7 +87,7 @@ const LAYER_POLICIES = [
   },
   // The workspace packages are used by their package name (their declared exports), never by a path.
   { allow: { to: { element: { type: "package" } }, dependency: { source: "@areaoe/**" } } },
-  { from: { element: { type: "tooling" } }, allow: to("tooling", "app", "routes", "mdx", "feature", "layout", "ui", "config", "i18n", "render", "server", "package") },
+  { from: { element: { type: "tooling" } }, allow: [to("tooling", "server", "package", ...APP_LAYERS), { to: { file: { categories: "wiring" } } }] },
 ];
 
 export default tseslint.config(
@@ -104,8 +111,11 @@ export default tseslint.config(
     plugins: { boundaries, "import-x": importX, "check-file": checkFile },
     settings: {
       "boundaries/elements": ELEMENTS,
-      "boundaries/files": [SERVER_SURFACE],
-      // One resolver for both plugins: tsconfig paths (`~/` → app/) and the workspace packages.
+      "boundaries/files": FILES,
+      // import-x parses the imported TypeScript files itself (no-cycle follows them); one resolver for both
+      // plugins: tsconfig paths (`~/` → app/) and the workspace packages.
+      "import-x/extensions": importX.flatConfigs.typescript.settings["import-x/extensions"],
+      "import-x/parsers": importX.flatConfigs.typescript.settings["import-x/parsers"],
       "import-x/resolver-next": [createTypeScriptImportResolver({ alwaysTryTypes: true })],
       "import/resolver": { typescript: { alwaysTryTypes: true } },
     },
