@@ -10,6 +10,8 @@ import { DEFAULT_LANGUAGE, isLanguage } from "./i18n/languages";
 import { installRouteModuleLoader } from "./features/errors/route-module-loader";
 import { installGlobalErrorHandlers, reportError } from "./features/errors/error-reporting";
 import { setNonce } from "get-nonce";
+import { readContentBootstrap } from "./features/content/content-bootstrap";
+import { loadContent } from "./features/content/lazy-content";
 
 // Before hydration: page-chunk failures get one guarded reload, and uncaught errors are reported.
 installRouteModuleLoader();
@@ -21,13 +23,21 @@ if (pageNonce) setNonce(pageNonce);
 
 // The server negotiated the language (query, cookie, Accept-Language, pt) and wrote it into
 // <html lang>; the browser takes it from there and loads that language's texts only.
-const lang = document.documentElement.lang;
-const texts = initClientI18n(isLanguage(lang) ? lang : DEFAULT_LANGUAGE, readBootstrap(document)).catch((error: unknown) => {
+const htmlLang = document.documentElement.lang;
+const lang = isLanguage(htmlLang) ? htmlLang : DEFAULT_LANGUAGE;
+const texts = initClientI18n(lang, readBootstrap(document)).catch((error: unknown) => {
   reportError(error);
   return i18next;
 });
-// Hydrate even if a texts chunk failed to load: the page stays usable, and the error is reported.
-void texts.then((i18n) => {
+// The page's content file (its chunk is preloaded by the server), so the first render matches the HTML.
+const contentPage = readContentBootstrap(document);
+const content = contentPage
+  ? loadContent(contentPage, lang).catch((error: unknown) => {
+      reportError(error);
+    })
+  : undefined;
+// Hydrate even if a texts or content chunk failed to load: the page stays usable, and the error is reported.
+void Promise.all([texts, content]).then(([i18n]) => {
   startTransition(() => {
     hydrateRoot(
       document,

@@ -5,6 +5,7 @@ import { createServerI18n } from "./i18n/create-i18n";
 import { i18nHeadElements } from "./i18n/i18n-head";
 import { renderToHtml } from "./render/render-to-html";
 import { busyResponse } from "./render/busy-page";
+import { contentHeadElements } from "./features/content/content-bootstrap";
 
 export const streamTimeout = 5_000;
 /** A render still running after this is an overload: the visitor gets a 503 with Retry-After. */
@@ -32,7 +33,12 @@ export default async function handleRequest(
     return busyResponse({ t: i18n.getFixedT(loadContext.lang), lang: loadContext.lang, url: request.url, headers: responseHeaders });
   }
   // The page's texts: preload exactly the namespaces this render used, in its language only.
-  const head = i18nHeadElements(i18n, loadContext.lang, loadContext.localeChunks);
+  // And the page's content file, which the browser loads before hydrating (content pages only; their
+  // route id is the page id).
+  const leaf = routerContext.staticHandlerContext.matches.at(-1)?.route.id;
+  const head =
+    i18nHeadElements(i18n, loadContext.lang, loadContext.localeChunks) +
+    contentHeadElements(leaf, loadContext.lang, loadContext.localeChunks);
   const at = outcome.html.indexOf("</head>");
   const html = at < 0 ? outcome.html : `${outcome.html.slice(0, at)}${head}${outcome.html.slice(at)}`;
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");

@@ -1,6 +1,6 @@
 /**
  * The site map of SPEC §2: every page, its path under the base path, and its parent in the
- * breadcrumb hierarchy. Route modules live in app/routes/<id>.tsx; titles live in the `pages`
+ * breadcrumb hierarchy. Route ids are page ids (app/routes.ts); titles live in the `pages`
  * translation namespace under the same id.
  */
 export const BASE_PATH = "/areaOE";

@@ -1,5 +1,6 @@
-/** Locale used to compare, sort and filter table texts (SPEC §9). */
-export const DATA_TABLE_FILTER_LOCALE = "pt-PT";
+import { DATA_TABLE_FILTER_LOCALE } from "./data-table-defaults";
+
+export { DATA_TABLE_FILTER_LOCALE };
 
 /** Accent- and case-insensitive, numeric-aware collation in Portuguese (Portugal). */
 export const dataTableCollator = new Intl.Collator(DATA_TABLE_FILTER_LOCALE, { sensitivity: "base", numeric: true });

@@ -1,0 +1,70 @@
+import { FALLBACK_LANGUAGES, type Language } from "../../i18n/languages";
+import type { ContentByLanguage, ContentModule } from "./content-module";
+
+// The content files of the pages rendered by app/routes/content-page.tsx, not bundled: each file is its
+// own chunk, loaded for the page being shown (the server preloads it before hydration). Left out: the
+// pages whose own route module bundles their content with their widgets, and ICS2 (not routed).
+const files = import.meta.glob<ContentModule>([
+  "../../../content/*/*.mdx",
+  "!**/first-steps.mdx",
+  "!**/iva-exp.mdx",
+  "!**/security-header-check.mdx",
+  "!**/security-header-form.mdx",
+  "!**/web-services.mdx",
+  "!**/ics2.mdx",
+]);
+
+const key = (lang: string, pageId: string) => `../../../content/${lang}/${pageId}.mdx`;
+
+/** Loaded files and loads under way, by glob key: each file is fetched once per document. */
+const loaded = new Map<string, ContentByLanguage>();
+const loading = new Map<string, Promise<ContentByLanguage>>();
+
+/** The language whose file a page shows: the visitor's, else the first fallback that has one. */
+function shownLanguage(pageId: string, lang: Language): Language | undefined {
+  return [lang, ...FALLBACK_LANGUAGES].find((candidate) => key(candidate, pageId) in files);
+}
+
+/** Does the page have a lazily loaded content file (in any language)? */
+export function hasLazyContent(pageId: string): boolean {
+  return FALLBACK_LANGUAGES.some((lang) => key(lang, pageId) in files);
+}
+
+/** The file shown for a page in a language, relative to the project root as in Vite's build manifest. */
+export function lazyContentSource(pageId: string, lang: Language): string | undefined {
+  const shown = shownLanguage(pageId, lang);
+  return shown ? `content/${shown}/${pageId}.mdx` : undefined;
+}
+
+const NO_CONTENT: ContentByLanguage = {};
+const NO_CONTENT_LOAD = Promise.resolve(NO_CONTENT);
+
+/**
+ * The page's content in a language (or its fallback) if already loaded: what a render reads. It holds
+ * the one language shown, so ContentPage picks it and marks a fallback with its `lang` attribute. A
+ * page without a file has no content ('Coming soon').
+ */
+export function loadedContent(pageId: string, lang: Language): ContentByLanguage | undefined {
+  const shown = shownLanguage(pageId, lang);
+  return shown ? loaded.get(key(shown, pageId)) : NO_CONTENT;
+}
+
+/** Loads the page's content in a language (or its fallback): the same promise for the same file. */
+export function loadContent(pageId: string, lang: Language): Promise<ContentByLanguage> {
+  const shown = shownLanguage(pageId, lang);
+  const file = shown ? key(shown, pageId) : undefined;
+  const load = file ? files[file] : undefined;
+  if (!shown || !file || !load) return NO_CONTENT_LOAD;
+  let promise = loading.get(file);
+  if (!promise) {
+    promise = load().then((module) => {
+      const content: ContentByLanguage = { [shown]: module };
+      loaded.set(file, content);
+      return content;
+    });
+    // A load that failed (a chunk that did not arrive) is tried again by the next navigation.
+    promise.catch(() => loading.delete(file));
+    loading.set(file, promise);
+  }
+  return promise;
+}
