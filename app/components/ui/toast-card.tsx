@@ -19,7 +19,10 @@ export function ToastCard({ toast }: { toast: ToastItem }) {
         if (!open) closeToast(toast.id);
       }}
     >
+      {/* Read out once, by the region (a polite live region), not copied again into Radix's own
+          announcer: Radix skips what carries its announce-exclude mark, as it does for Close. */}
       <div
+        data-radix-toast-announce-exclude=""
         className={`toast toast--${toast.kind}`}
         data-state={toast.open ? "open" : "closing"}
         role="group"

@@ -15,6 +15,7 @@ export function ToastRegion() {
       ))}
       <Toast.Viewport
         className="toast-viewport"
+        aria-live="polite"
         hotkey={TOAST_HOTKEY}
         label={t("notifications.region", { hotkey: hotkeyLabel(TOAST_HOTKEY) })}
       />

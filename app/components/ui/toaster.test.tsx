@@ -86,6 +86,9 @@ describe("<Toaster> and notify()", () => {
       notify("Header copied", { kind: "success" });
     });
     expect(await screen.findByText("Header copied")).toBeInTheDocument();
+    // Once on the page: the polite region reads it, Radix's announcer (filled a frame later) does not copy it.
+    expect(await screen.findByText("Notification", { selector: "[role=status]" })).toBeInTheDocument();
+    expect(screen.getAllByText(/Header copied/)).toHaveLength(1);
     fireEvent.keyDown(document, { altKey: true, code: "KeyT", key: "t" });
     expect(document.activeElement?.tagName).toBe("OL");
     expect(document.activeElement).toContainElement(screen.getByText("Header copied"));
