@@ -9,4 +9,15 @@ export default {
   basename: "/areaOE/",
   // Only the routes a visitor reaches are described to the client, not the whole manifest.
   routeDiscovery: { mode: "lazy", manifestPath: "/__manifest" },
+  // React Router v8 behaviour, adopted early. Loaders read the page address from `url` (normalised),
+  // not `request.url` (which keeps `.data` and `_routes` with v8_passThroughRequests).
+  // Not yet: v8_middleware (the load context becomes a RouterContextProvider read with context.get(),
+  // across server/app.ts, the page cache, entry.server and every loader) and v8_viteEnvironmentApi
+  // (one Vite builder for client and server: the downloads, search-index and compression plugins must
+  // tell the environments apart by name instead of isSsrBuild). See README "How it is built".
+  future: {
+    v8_splitRouteModules: true,
+    v8_passThroughRequests: true,
+    v8_trailingSlashAwareDataRequests: true,
+  },
 } satisfies Config;

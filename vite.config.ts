@@ -5,6 +5,7 @@ import { defineConfig } from "vite";
 import { fileURLToPath } from "node:url";
 import { searchIndexPlugin } from "./scripts/search/vite-plugin-search-index";
 import { downloadsPlugin } from "./scripts/downloads/vite-plugin-downloads";
+import { documentsRegistryPlugin } from "./scripts/documents/vite-plugin-documents-registry";
 import { rehypePlugins, remarkPlugins } from "./app/mdx/mdx-pipeline";
 
 export default defineConfig(({ isSsrBuild }) => ({
@@ -31,6 +32,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     searchIndexPlugin(),
     // The one-file CLI and the SoapUI script under /areaOE/downloads/, with their size and SHA-256.
     downloadsPlugin(),
+    // The documents registry, validated with zod at build time and shipped as plain data.
+    documentsRegistryPlugin(),
     // Precompressed copies of the client assets (brotli and gzip), served by the Node server.
     !isSsrBuild &&
       compression({

@@ -1,12 +1,13 @@
 import { defineConfig } from "vitest/config";
 import { fileURLToPath } from "node:url";
 import { downloadsPlugin } from "./scripts/downloads/vite-plugin-downloads";
+import { documentsRegistryPlugin } from "./scripts/documents/vite-plugin-documents-registry";
 
 // Unit and component tests live beside the code (`*.test.ts(x)`); end-to-end tests live in e2e/ and
 // run under Playwright, not here.
 export default defineConfig({
-  // Components that list downloads read their real size and digest, as in the build.
-  plugins: [downloadsPlugin()],
+  // Components that list downloads read their real size and digest, and the registry, as in the build.
+  plugins: [downloadsPlugin(), documentsRegistryPlugin()],
   resolve: {
     alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
   },

@@ -6,7 +6,7 @@ function expectPolicy(headers: Record<string, string>) {
   const scriptSrc = /script-src ([^;]*)/.exec(csp)?.[1] ?? "";
   expect(scriptSrc).toMatch(/'nonce-[A-Za-z0-9+/=]+'/);
   expect(scriptSrc).not.toMatch(/unsafe-inline|unsafe-eval/);
-  // Stylesheets: our own, the toast widget's by hash, Radix's scroll-lock styles by nonce; never
+  // Stylesheets: our own and Radix's scroll-lock styles by nonce; never
   // 'unsafe-inline'.
   const styleSrc = (/style-src ([^;]*)/.exec(csp)?.[1] ?? "").split(" ");
   expect(styleSrc[0]).toBe("'self'");

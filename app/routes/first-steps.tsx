@@ -17,13 +17,13 @@ export const meta = pageMeta("first-steps");
 export const handle = contentHandle(content, "first-steps");
 
 /** Server-rendered login state: the first HTML response already shows who is signed in. */
-export function loader({ context, request }: Route.LoaderArgs) {
+export function loader({ context, url }: Route.LoaderArgs) {
   const session = context.session;
   return {
     signInEnabled: context.signInEnabled,
     user: session ? { nif: session.nif, name: session.name } : null,
     roles: session?.roles ?? [],
-    returnTo: returnToFromUrl(request.url),
+    returnTo: returnToFromUrl(url),
   };
 }
 

@@ -14,12 +14,12 @@ export const handle = contentHandle(content, "iva-exp");
 
 // The value check is a GET form (`?valor=…&lang=…`): the server answers it, so it works without
 // JavaScript; in the browser the client loader answers the same address with the same rules.
-export function loader({ request, context }: Route.LoaderArgs) {
-  return readIvaExpCheck(new URL(request.url), context.lang);
+export function loader({ url, context }: Route.LoaderArgs) {
+  return readIvaExpCheck(url, context.lang);
 }
 
-export function clientLoader({ request }: Route.ClientLoaderArgs) {
-  return readIvaExpCheck(new URL(request.url), document.documentElement.lang);
+export function clientLoader({ url }: Route.ClientLoaderArgs) {
+  return readIvaExpCheck(url, document.documentElement.lang);
 }
 
 function Check() {

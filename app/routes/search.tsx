@@ -6,8 +6,8 @@ import { SearchPage } from "~/features/search/search-page";
 
 // Server-rendered results for `?q=`: the page works without JavaScript, and the index never ships
 // with it (the loader, and so the index, stays on the server).
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const query = cleanQuery(new URL(request.url).searchParams.get("q"));
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const query = cleanQuery(url.searchParams.get("q"));
   const results = query ? await searchSite(context.lang, query) : [];
   return { query, results };
 }

@@ -22,8 +22,8 @@ export const handle = contentHandle(content, "security-header-form");
  * For the form: when `status === "allowed"`, `usernamePrefill` is the visitor's NIF followed by "/"
  * (the Utilizador format is NIF/UserID), ready for the username field; it is null otherwise.
  */
-export function loader({ request, context }: Route.LoaderArgs) {
-  const access = requireCustomsProfile({ request, context });
+export function loader({ url, context }: Route.LoaderArgs) {
+  const access = requireCustomsProfile({ url, context });
   return {
     access,
     usernamePrefill: access.status === "allowed" ? `${access.user.nif}/` : null,

@@ -6,7 +6,7 @@ import { loader } from "./web-services-reminder";
 function load(query: string, lang: "pt" | "en" = "pt") {
   const request = new Request(`http://localhost/areaOE/public/webservices/lembrete-renovacao.ics${query}`);
   try {
-    return loader({ request, context: { lang }, params: {} } as unknown as Route.LoaderArgs);
+    return loader({ request, url: new URL(request.url), context: { lang }, params: {} } as unknown as Route.LoaderArgs);
   } catch (thrown) {
     return thrown as Response;
   }

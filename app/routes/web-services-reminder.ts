@@ -11,8 +11,7 @@ import { renewalReminderIcs, type RenewalTexts } from "~/features/certificate-re
  * by the server so that it downloads with or without JavaScript. An address that gives no reminder (no
  * date, a wrong one, an expired certificate) goes back to the planner, which says why in its language.
  */
-export function loader({ request, context }: Route.LoaderArgs) {
-  const url = new URL(request.url);
+export function loader({ url, context }: Route.LoaderArgs) {
   const check = readRenewalCheck(url, context.lang);
   if (check.answer?.kind !== "plan" || check.answer.expired) {
     // Router paths: React Router adds the base path to a redirect.

@@ -18,12 +18,12 @@ const RENEWAL_REMINDER_HREF = `${BASE_PATH}/public/webservices/lembrete-renovaca
 
 // The renewal planner is a GET form (`?validade=…&lang=…`): the server answers it, so it works without
 // JavaScript; in the browser the client loader answers the same address with the same rules.
-export function loader({ request, context }: Route.LoaderArgs) {
-  return readRenewalCheck(new URL(request.url), context.lang);
+export function loader({ url, context }: Route.LoaderArgs) {
+  return readRenewalCheck(url, context.lang);
 }
 
-export function clientLoader({ request }: Route.ClientLoaderArgs) {
-  return readRenewalCheck(new URL(request.url), document.documentElement.lang);
+export function clientLoader({ url }: Route.ClientLoaderArgs) {
+  return readRenewalCheck(url, document.documentElement.lang);
 }
 
 function Planner() {

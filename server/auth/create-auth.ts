@@ -5,7 +5,6 @@ import { BASE_PATH } from "../config/schema";
 import { SESSION_API_PATH, type SessionUser } from "../../app/server-surface";
 import { resolveAuthSettings } from "./auth-settings";
 import { authRoutes, clearSessionCookie } from "./auth-routes";
-import { devIdpRouter } from "./dev-idp/dev-idp";
 import { AUTH_STYLESHEET, AUTH_STYLESHEET_PATH } from "./html-page";
 import { sessionEndpoint } from "./session-api";
 import { deriveCookieKeys, openSession, readCookie, SESSION_COOKIE } from "./session-cookie";
@@ -43,7 +42,14 @@ export function createAuth(config: AppConfig, logger: Logger, env: NodeJS.Proces
   });
   router.get(SESSION_API_PATH, sessionEndpoint(signInEnabled));
   if (settings.mode === "embedded") {
-    router.use(devIdpRouter({ issuer: settings.issuer, clientId: settings.clientId, clientSecret: settings.clientSecret, logger }));
+    const { issuer, clientId, clientSecret } = settings;
+    // Imported only when switched on: oidc-provider warns about the Node version on import, and a
+    // normal start never needs it. Requests wait for the import (it takes a moment, once).
+    const devIdp = import("./dev-idp/dev-idp").then(({ devIdpRouter }) => devIdpRouter({ issuer, clientId, clientSecret, logger }));
+    devIdp.catch((error: unknown) => logger.error({ err: error }, "the demo identity provider could not start"));
+    router.use((req, res, next) => {
+      devIdp.then((devIdpRouter) => devIdpRouter(req, res, next), next);
+    });
   }
   router.use(authRoutes(settings, logger, keys));
 

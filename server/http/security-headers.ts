@@ -1,7 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { Request, Response, NextFunction, RequestHandler } from "express";
 import helmet from "helmet";
-import { sonnerStyleHashes } from "./style-hashes";
 
 /** A fresh CSP nonce per response, for React Router's inline hydration scripts. */
 export function cspNonce(_req: Request, res: Response, next: NextFunction): void {
@@ -14,16 +13,15 @@ export function cspNonce(_req: Request, res: Response, next: NextFunction): void
  * nonce; no inline or eval'd script, no plugins, no framing, no <base> rewriting.
  */
 export function securityHeaders({ connectSrc = [] }: { connectSrc?: string[] } = {}): RequestHandler {
-  const styleHashes = sonnerStyleHashes();
   return helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'", (_req, res) => `'nonce-${(res as Response).locals.cspNonce as string}'`],
-        // Our stylesheet, the toast widget's stylesheet by hash, and the <style> elements that Radix's
-        // scroll lock adds with this response's nonce (set in entry.client through get-nonce).
-        styleSrc: ["'self'", ...styleHashes, (_req, res) => `'nonce-${(res as Response).locals.cspNonce as string}'`],
+        // Our stylesheet and the <style> elements that Radix's scroll lock adds with this response's
+        // nonce (set in entry.client through get-nonce). Nothing injects a stylesheet of its own.
+        styleSrc: ["'self'", (_req, res) => `'nonce-${(res as Response).locals.cspNonce as string}'`],
         // Server-rendered style attributes (virtualised tables, popover positions) need this; it does
         // not allow <style> elements or any script.
         styleSrcAttr: ["'unsafe-inline'"],

@@ -1,73 +1,45 @@
-import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
+import { Toast } from "radix-ui";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
-import { TOAST_DURATION, TOAST_REMOVE_DELAY, type ToastKind } from "./toast-defaults";
-
-export interface ToastCardProps {
-  id: string | number;
-  title: ReactNode;
-  description?: ReactNode;
-  kind?: ToastKind;
-  /** ms before closing on its own (default `TOAST_DURATION`); `Infinity` keeps it until closed. */
-  duration?: number;
-}
+import { closeToast, type ToastItem } from "./toast-store";
 
 /**
- * One notification. It closes on its own after `duration` ms (paused while hovered or focused, WCAG
- * 2.2.1), or with its Close button; it then fades for `TOAST_REMOVE_DELAY` ms and is removed.
- * Timing lives here rather than in sonner, whose own removal delay is fixed at 200 ms.
+ * One notification (a Radix Toast): it closes on its own after its duration (paused while the
+ * notifications are hovered or focused, WCAG 2.2.1), or with Close, Escape or a swipe; it then fades
+ * and the store removes it `TOAST_REMOVE_DELAY` ms later (kept mounted until then: `forceMount`).
  */
-export function ToastCard({ id, title, description, kind = "info", duration = TOAST_DURATION }: ToastCardProps) {
+export function ToastCard({ toast }: { toast: ToastItem }) {
   const { t } = useTranslation("common");
-  const [phase, setPhase] = useState<"open" | "closing" | "removed">("open");
-  const remaining = useRef(duration);
-  const startedAt = useRef(0);
-  const closeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const [paused, setPaused] = useState(false);
-
-  const close = useCallback(() => {
-    clearTimeout(closeTimer.current);
-    setPhase((current) => (current === "open" ? "closing" : current));
-  }, []);
-
-  useEffect(() => {
-    if (phase !== "open" || paused || !Number.isFinite(remaining.current)) return;
-    startedAt.current = Date.now();
-    closeTimer.current = setTimeout(close, remaining.current);
-    return () => {
-      clearTimeout(closeTimer.current);
-      remaining.current = Math.max(0, remaining.current - (Date.now() - startedAt.current));
-    };
-  }, [phase, paused, close]);
-
-  useEffect(() => {
-    if (phase !== "closing") return;
-    const timer = setTimeout(() => {
-      setPhase("removed");
-      toast.dismiss(id);
-    }, TOAST_REMOVE_DELAY);
-    return () => clearTimeout(timer);
-  }, [phase, id]);
-
-  if (phase === "removed") return null;
   return (
-    <div
-      className={`toast toast--${kind}`}
-      data-state={phase}
-      role="group"
-      aria-label={t("notifications.label")}
-      onMouseEnter={() => setPaused(true)}
-      onMouseLeave={() => setPaused(false)}
-      onFocus={() => setPaused(true)}
-      onBlur={() => setPaused(false)}
+    <Toast.Root
+      className="toast-item"
+      open={toast.open}
+      forceMount
+      duration={toast.duration}
+      onOpenChange={(open) => {
+        if (!open) closeToast(toast.id);
+      }}
     >
-      <div className="toast__body">
-        <p className="toast__title">{title}</p>
-        {description ? <p className="toast__description">{description}</p> : null}
+      {/* Read out once, by the region (a polite live region), not copied again into Radix's own
+          announcer: Radix skips what carries its announce-exclude mark, as it does for Close. */}
+      <div
+        data-radix-toast-announce-exclude=""
+        className={`toast toast--${toast.kind}`}
+        data-state={toast.open ? "open" : "closing"}
+        role="group"
+        aria-label={t("notifications.label")}
+      >
+        <div className="toast__body">
+          <Toast.Title asChild>
+            <p className="toast__title">{toast.title}</p>
+          </Toast.Title>
+          {toast.description ? (
+            <Toast.Description asChild>
+              <p className="toast__description">{toast.description}</p>
+            </Toast.Description>
+          ) : null}
+        </div>
+        <Toast.Close className="toast__close">{t("actions.close")}</Toast.Close>
       </div>
-      <button type="button" className="toast__close" onClick={close}>
-        {t("actions.close")}
-      </button>
-    </div>
+    </Toast.Root>
   );
 }

@@ -2,7 +2,7 @@
 export const TOAST_DURATION = 5000;
 /** A closed toast is removed this many ms after closing (SPEC §9), time for its fade-out. */
 export const TOAST_REMOVE_DELAY = 250;
-/** Keys that move focus to the notifications (sonner's `hotkey`: KeyboardEvent properties and codes). */
+/** Keys that move focus to the notifications (Radix Toast's `hotkey`: KeyboardEvent properties and codes). */
 export const TOAST_HOTKEY = ["altKey", "KeyT"];
 
 /** The hotkey as people read it: ["altKey", "KeyT"] → "Alt+T". */

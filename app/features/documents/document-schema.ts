@@ -1,10 +1,8 @@
-import { config, z } from "zod";
+import { z } from "zod";
 
 import { childPages } from "../../config/site-map";
 
-// Zod probes for eval support with `new Function` unless told not to; the portal's CSP forbids eval
-// (and reports each attempt), so validation runs without JIT in the browser and on the server alike.
-config({ jitless: true });
+// Runs at build time only (scripts/documents/): the pages import the type, never the schema.
 
 /** The areas a document may belong to: the site map's top-level pages (import, excise, …). */
 export const DOCUMENT_AREAS = childPages("home").map((page) => page.id);

@@ -20,10 +20,10 @@ export type CustomsAccess =
  * sign-in is needed); a signed-in visitor without any profile gets `denied` (render
  * <PermissionDenied>). When sign-in is not configured there is nothing to sign in to, so the page says so.
  */
-export function requireCustomsProfile({ request, context }: { request: Request; context: AppLoadContext }): CustomsAccess {
+export function requireCustomsProfile({ url, context }: { url: URL; context: AppLoadContext }): CustomsAccess {
   if (!context.signInEnabled) return { status: "sign-in-disabled" };
   const session = context.session;
-  if (!session) return { status: "signed-out", signInHref: signInHref(returnToFromUrl(request.url)) };
+  if (!session) return { status: "signed-out", signInHref: signInHref(returnToFromUrl(url)) };
   const user = { nif: session.nif, name: session.name };
   if (session.roles.length === 0) return { status: "denied", user };
   return { status: "allowed", user, profiles: session.roles };

@@ -1,6 +1,5 @@
 import type { ReactNode } from "react";
-import { toast } from "sonner";
-import { ToastCard } from "./toast-card";
+import { addToast } from "./toast-store";
 import { TOAST_DURATION, type ToastKind } from "./toast-defaults";
 
 export interface NotifyOptions {
@@ -14,10 +13,6 @@ export interface NotifyOptions {
  * Shows a notification in the page's `<Toaster>`: `notify(t("copied"), { kind: "success" })`.
  * Pass texts already translated. Returns the toast id.
  */
-export function notify(title: ReactNode, { description, kind = "info", duration = TOAST_DURATION }: NotifyOptions = {}) {
-  // sonner's own timer is switched off: ToastCard closes itself and removes itself 250 ms later.
-  return toast.custom((id) => <ToastCard id={id} title={title} description={description} kind={kind} duration={duration} />, {
-    duration: Infinity,
-    unstyled: true,
-  });
+export function notify(title: ReactNode, { description, kind = "info", duration = TOAST_DURATION }: NotifyOptions = {}): number {
+  return addToast({ title, description, kind, duration });
 }
