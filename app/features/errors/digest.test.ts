@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { errorDigest, fnv1a32 } from "./digest";
+import { errorDigest, fnv1a32, throwSite } from "./digest";
 
 describe("fnv1a32", () => {
   // Reference vectors of the FNV-1a 32-bit hash (Fowler, Noll, Vo; draft-eastlake-fnv).
@@ -18,6 +18,38 @@ describe("fnv1a32", () => {
 });
 
 describe("errorDigest", () => {
+  const hydrating = [
+    "Error: Injected rendering fault",
+    "    at FaultInjection (https://x/areaOE/assets/root-abc.js:1:200)",
+    "    at renderWithHooks (https://x/areaOE/assets/chunk-r.js:3:100)",
+    "    at beginWork (https://x/areaOE/assets/chunk-r.js:9:10)",
+  ].join("\n");
+  const retried = [
+    "Error: Injected rendering fault",
+    "    at FaultInjection (https://x/areaOE/assets/root-abc.js:1:200)",
+    "    at replayFunctionComponent (https://x/areaOE/assets/chunk-r.js:4:50)",
+    "    at performUnitOfWork (https://x/areaOE/assets/chunk-r.js:12:7)",
+  ].join("\n");
+
+  it("is the same for one fault reached through different framework paths", () => {
+    expect(errorDigest("Error: Injected rendering fault", retried)).toBe(
+      errorDigest("Error: Injected rendering fault", hydrating),
+    );
+  });
+
+  it("differs when the same message is thrown somewhere else", () => {
+    const elsewhere = hydrating.replace("root-abc.js:1:200", "root-abc.js:1:950");
+    expect(errorDigest("Error: Injected rendering fault", elsewhere)).not.toBe(
+      errorDigest("Error: Injected rendering fault", hydrating),
+    );
+  });
+
+  it("reads Firefox and Safari frames too", () => {
+    expect(throwSite("FaultInjection@https://x/a.js:1:200\nrender@https://x/r.js:3:1")).toBe(
+      "FaultInjection@https://x/a.js:1:200",
+    );
+  });
+
   it("depends on both message and stack", () => {
     const base = errorDigest("boom", "at a");
     expect(errorDigest("boom", "at a")).toBe(base);
