@@ -3,9 +3,11 @@ import type { Request, Response, NextFunction, RequestHandler } from "express";
 import helmet from "helmet";
 import { sonnerStyleHashes } from "./style-hashes";
 
+export const newNonce = (): string => randomBytes(16).toString("base64");
+
 /** A fresh CSP nonce per response, for React Router's inline hydration scripts. */
 export function cspNonce(_req: Request, res: Response, next: NextFunction): void {
-  res.locals.cspNonce = randomBytes(16).toString("base64");
+  res.locals.cspNonce = newNonce();
   next();
 }
 
