@@ -109,3 +109,31 @@ test("private and no-store pages, search results and other queries are never kep
   expect(missing.status()).toBe(404);
   expect((await request.get(`${baseURL}/areaOE/public/no-such-page`)).headers()["cache-status"]).toMatch(/fwd=/);
 });
+
+test("a hit answered before the middleware chain carries the same headers as one answered inside it", async ({
+  request,
+  baseURL,
+}) => {
+  // A plain GET is answered before Express once the page is stored; `?lang=pt` always goes through
+  // the whole chain (it sets the language cookie). Both ask for Portuguese, compressed or not. The
+  // pages themselves differ a little (the address is in the page), so their lengths do too.
+  const same = (headers: Record<string, string>, nonce: string | undefined) =>
+    Object.entries(headers)
+      .filter(([name]) => !["date", "set-cookie", "content-length"].includes(name))
+      .map(([name, value]) => [name, value.replaceAll(nonce ?? "-", "NONCE")])
+      .sort(([a = ""], [b = ""]) => a.localeCompare(b));
+  for (const encoding of ["gzip, deflate, br", "identity"]) {
+    const headers = { "accept-language": "pt-PT", "accept-encoding": encoding };
+    await request.get(`${baseURL}${CONTENT}`, { headers });
+    const early = await request.get(`${baseURL}${CONTENT}`, { headers });
+    const chain = await request.get(`${baseURL}${CONTENT}?lang=pt`, { headers });
+    expect(early.headers()["cache-status"]).toBe("areaoe; hit");
+    expect(chain.headers()["set-cookie"]).toMatch(/^lang=pt;/);
+    const a = await nonces(early);
+    const b = await nonces(chain);
+    expect(a.header).not.toBe(b.header);
+    expect(a.inPage).toEqual([a.header]);
+    expect(same(early.headers(), a.header), encoding).toEqual(same(chain.headers(), b.header));
+    expect(a.body).toContain('<html lang="pt"');
+  }
+});

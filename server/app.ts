@@ -1,3 +1,4 @@
+import type { RequestListener } from "node:http";
 import express, { type Express, type Request, type Response } from "express";
 import compression from "compression";
 import { pinoHttp } from "pino-http";
@@ -21,7 +22,8 @@ import { toHeaderCheckOutcome } from "./sandbox/header-check-outcome";
 import { headerCheckGuard } from "./sandbox/header-check-guard";
 import { sandboxRateLimit, sandboxRouter } from "./sandbox/sandbox-router";
 import type { Language } from "../app/server-surface";
-import { pageCache } from "./page-cache/page-cache";
+import { createPageCache } from "./page-cache/page-cache";
+import { protocolReader } from "./http/request-protocol";
 import { SESSION_COOKIE } from "./auth/session-cookie";
 import { readLocaleChunks } from "./http/locale-chunks";
 import { renderAdmission } from "./http/render-admission";
@@ -42,7 +44,23 @@ export interface CreateAppOptions {
   headerSandbox: HeaderSandbox;
 }
 
-export function createApp({ config, logger, build, clientDir, previousAssetsDir, authorityEnvironments, headerSandbox }: CreateAppOptions): Express {
+export function createApp(options: CreateAppOptions): Express {
+  return createPortal(options).app;
+}
+
+/**
+ * The Express app and the server's request listener: page-cache hits are answered before the
+ * middleware chain (about 1 ms of CPU per response less), with the headers the chain sent for the page.
+ */
+export function createPortal({
+  config,
+  logger,
+  build,
+  clientDir,
+  previousAssetsDir,
+  authorityEnvironments,
+  headerSandbox,
+}: CreateAppOptions): { app: Express; listener: RequestListener } {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", process.env.TRUST_PROXY ?? "loopback");
@@ -117,12 +135,22 @@ export function createApp({ config, logger, build, clientDir, previousAssetsDir,
   });
   // Anonymous pages are rendered once and served from memory (server/page-cache); everything else is
   // rendered per request. AREAOE_PAGE_CACHE=off turns the cache off (benchmarks compare both).
-  if (mode === "production" && process.env.AREAOE_PAGE_CACHE !== "off") {
-    app.get(/.*/, pageCache({ build, mode, getLoadContext, sessionCookie: SESSION_COOKIE }));
-  }
+  const pageCache =
+    mode === "production" && process.env.AREAOE_PAGE_CACHE !== "off"
+      ? createPageCache({
+          build,
+          mode,
+          getLoadContext,
+          sessionCookie: SESSION_COOKIE,
+          protocolOf: protocolReader(app.get("trust proxy fn") as Parameters<typeof protocolReader>[0]),
+          logger,
+        })
+      : undefined;
+  if (pageCache) app.get(/.*/, pageCache.middleware);
   // Renders beyond what the machine can do wait briefly, then get a 503 (never a 500 for being busy).
   app.all(/.*/, renderAdmission({ maxConcurrent: 8, maxWaitMs: 3_000, maxQueue: 500, busy: sendBusy, logger }));
   app.all(/.*/, createRequestHandler({ build, mode, getLoadContext }));
   app.use(serverErrorHandler(logger));
-  return app;
+  const listener: RequestListener = pageCache ? (req, res) => pageCache.serveEarly(req, res) || app(req, res) : app;
+  return { app, listener };
 }

@@ -1,8 +1,8 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import type { Server } from "node:http";
+import { createServer, type Server } from "node:http";
 import * as build from "virtual:react-router/server-build";
-import { createApp } from "./app";
+import { createPortal } from "./app";
 import { loadConfig } from "./config/load-config";
 import { createLogger } from "./logger";
 import { loadAuthorityEnvironments } from "./security-header/authority-environments";
@@ -28,10 +28,10 @@ async function start(): Promise<Server> {
   }
   const clientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../client");
   const previousAssetsDir = process.env.AREAOE_PREVIOUS_ASSETS_DIR || undefined;
-  const app = createApp({ config, logger, build, clientDir, previousAssetsDir, authorityEnvironments, headerSandbox });
+  const { listener } = createPortal({ config, logger, build, clientDir, previousAssetsDir, authorityEnvironments, headerSandbox });
   const port = Number.parseInt(process.env.PORT ?? "3000", 10);
   const host = process.env.HOST ?? "0.0.0.0";
-  const server = app.listen(port, host, () => {
+  const server = createServer(listener).listen(port, host, () => {
     logger.info({ port, host }, `areaOE listening on http://localhost:${port}/areaOE/`);
   });
   server.keepAliveTimeout = 65_000;

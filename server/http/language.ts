@@ -1,3 +1,4 @@
+import type { IncomingHttpHeaders } from "node:http";
 import type { Request, Response, NextFunction } from "express";
 import {
   negotiateLanguage,
@@ -24,6 +25,11 @@ function readCookie(header: string | undefined, name: string): string | undefine
   return undefined;
 }
 
+/** The language of a request (also used by the page cache's early answer, before Express). */
+export function requestLanguage(query: string | undefined, headers: IncomingHttpHeaders): Language {
+  return negotiateLanguage({ query, cookie: readCookie(headers.cookie, LANGUAGE_COOKIE), acceptLanguage: headers["accept-language"] });
+}
+
 /**
  * Negotiates the language of every page and data request (query, cookie, Accept-Language, pt) and
  * remembers an explicit choice (`?lang=`) in a cookie. HTML varies by what selects the language.
@@ -31,11 +37,7 @@ function readCookie(header: string | undefined, name: string): string | undefine
 export function languageMiddleware(req: Request, res: Response, next: NextFunction): void {
   const rawQuery = req.query[LANGUAGE_QUERY];
   const query = typeof rawQuery === "string" ? rawQuery : undefined;
-  const lang: Language = negotiateLanguage({
-    query,
-    cookie: readCookie(req.headers.cookie, LANGUAGE_COOKIE),
-    acceptLanguage: req.headers["accept-language"],
-  });
+  const lang = requestLanguage(query, req.headers);
   if (isLanguage(query)) {
     res.cookie(LANGUAGE_COOKIE, query, {
       path: BASE_PATH,

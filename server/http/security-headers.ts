@@ -2,9 +2,11 @@ import { randomBytes } from "node:crypto";
 import type { Request, Response, NextFunction, RequestHandler } from "express";
 import helmet from "helmet";
 
+export const newNonce = (): string => randomBytes(16).toString("base64");
+
 /** A fresh CSP nonce per response, for React Router's inline hydration scripts. */
 export function cspNonce(_req: Request, res: Response, next: NextFunction): void {
-  res.locals.cspNonce = randomBytes(16).toString("base64");
+  res.locals.cspNonce = newNonce();
   next();
 }
 

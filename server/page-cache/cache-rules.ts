@@ -1,7 +1,7 @@
 import type { Request, Response } from "express";
 import { isLanguage, LANGUAGE_QUERY } from "../../app/server-surface";
 
-function hasCookie(header: string | undefined, name: string): boolean {
+export function hasCookie(header: string | undefined, name: string): boolean {
   if (!header) return false;
   return header.split(";").some((part) => part.trim().startsWith(`${name}=`));
 }
@@ -24,8 +24,11 @@ export function cacheKeyFor(req: Request, res: Response, sessionCookie: string):
   }
   const lang: unknown = res.locals.lang;
   if (!isLanguage(lang)) return undefined;
-  return `${lang} ${req.protocol}://${req.get("host") ?? "localhost"} ${req.originalUrl}`;
+  return pageKey(lang, req.protocol, req.get("host"), req.originalUrl);
 }
+
+export const pageKey = (lang: string, protocol: string, host: string | undefined, url: string): string =>
+  `${lang} ${protocol}://${host ?? "localhost"} ${url}`;
 
 /**
  * Whether a rendered answer may be shown to every anonymous visitor: a complete HTML page (200) that

@@ -1,8 +1,14 @@
 import { randomBytes } from "node:crypto";
+import { OutgoingMessage, type IncomingMessage, type OutgoingHttpHeader, type ServerResponse } from "node:http";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
+import Negotiator from "negotiator";
+import type { Logger } from "pino";
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
-import { cacheKeyFor, isShareable } from "./cache-rules";
-import { PageStore, type CachedPage, type PageStoreLimits } from "./page-store";
+import { requestLanguage } from "../http/language";
+import { newNonce } from "../http/security-headers";
+import { cacheKeyFor, hasCookie, isShareable, pageKey } from "./cache-rules";
+import { gzipTemplate, gzipWithNonce } from "./gzip-template";
+import { PageStore, type CachedPage, type HeaderTemplate, type PageStoreLimits } from "./page-store";
 
 export const DEFAULT_PAGE_CACHE_LIMITS: PageStoreLimits = {
   maxEntries: 1_000,
@@ -20,6 +26,20 @@ export interface PageCacheOptions {
   /** Visitors with this cookie (a session) never get a shared page. */
   sessionCookie: string;
   store?: PageStore;
+  /** The request's protocol as Express sees it (X-Forwarded-Proto from a trusted proxy). */
+  protocolOf: (req: IncomingMessage) => string;
+  /** For the early answer's log line (the Express path logs through pino-http). */
+  logger?: Logger;
+}
+
+export interface PageCache {
+  /** The Express middleware: stores pages, and answers from the store inside the middleware chain. */
+  middleware: RequestHandler;
+  /**
+   * Answers a page-cache hit before Express (a plain anonymous GET without a query, of a page already
+   * answered once by the Express path); false when the request must go through Express.
+   */
+  serveEarly: (req: IncomingMessage, res: ServerResponse) => boolean;
 }
 
 type Outcome = { kind: "page"; page: CachedPage; shared: boolean } | { kind: "pass" };
@@ -39,13 +59,46 @@ function splitOn(body: Buffer, separator: Buffer): Buffer[] {
   return parts;
 }
 
-function send(res: Response, page: CachedPage, nonce: string): void {
+/** Gzip (compressed at store time) when the visitor takes it, else the page as is. */
+function pickEncoding(req: IncomingMessage): "gzip" | "identity" | undefined {
+  const encoding = new Negotiator(req).encoding(["gzip", "identity"]);
+  return encoding === "gzip" || encoding === "identity" ? encoding : undefined;
+}
+
+function bodyFor(page: CachedPage, nonce: string, encoding: "gzip" | "identity"): Buffer {
   const nonceBytes = Buffer.from(nonce);
-  const body = Buffer.concat(page.parts.flatMap((part, i) => (i === 0 ? [part] : [nonceBytes, part])));
+  if (encoding === "gzip" && page.gzip) return gzipWithNonce(page.gzip, nonceBytes);
+  return Buffer.concat(page.parts.flatMap((part, i) => (i === 0 ? [part] : [nonceBytes, part])));
+}
+
+/** Headers the early answer must not copy: they belong to one response. */
+const PER_RESPONSE = new Set(["content-length", "content-encoding", "cache-status", "date"]);
+
+/** The Express path's headers for this page, with the nonce cut out (undefined if a cookie was set). */
+function headerTemplate(res: Response, nonce: string): HeaderTemplate[] | undefined {
+  if (res.hasHeader("set-cookie")) return undefined;
+  // Node's OutgoingMessage has getRawHeaderNames (v15.13+); @types/node declares it on ClientRequest only.
+  const { getRawHeaderNames } = OutgoingMessage.prototype as OutgoingMessage & { getRawHeaderNames(): string[] };
+  return getRawHeaderNames
+    .call(res)
+    .filter((name) => !PER_RESPONSE.has(name.toLowerCase()))
+    .flatMap((name) => {
+      const value = res.getHeader(name);
+      const values = Array.isArray(value) ? value : [String(value)];
+      return values.map((one): HeaderTemplate => [name, one.split(nonce)]);
+    });
+}
+
+function send(req: Request, res: Response, page: CachedPage, nonce: string): void {
+  const encoding = pickEncoding(req) ?? "identity"; // anything else is left to the compression middleware
+  const body = bodyFor(page, nonce, encoding);
   res.status(page.status);
   // As React Router's Express adapter does: the page's headers join those set by earlier middleware
   // (the policy with this response's nonce, Vary, a language cookie).
   for (const [name, value] of page.headers) res.append(name, value);
+  res.vary("Accept-Encoding");
+  if (encoding === "gzip") res.setHeader("Content-Encoding", "gzip");
+  if (page.status === 200 && !page.earlyHeaders) page.earlyHeaders = headerTemplate(res, nonce);
   res.setHeader("Content-Length", body.length);
   res.end(body);
 }
@@ -58,7 +111,7 @@ function send(res: Response, page: CachedPage, nonce: string): void {
  * (not 200, private or no-store, setting a cookie) are discarded and the request goes on to the normal
  * handler, which renders it for this visitor; a 503 (overload) is answered as is, never kept.
  */
-export function pageCache({ build, mode, getLoadContext, sessionCookie, store }: PageCacheOptions): RequestHandler {
+export function createPageCache({ build, mode, getLoadContext, sessionCookie, store, protocolOf, logger }: PageCacheOptions): PageCache {
   const pages = store ?? new PageStore(DEFAULT_PAGE_CACHE_LIMITS);
   const handle = createRequestHandler(build, mode);
   const placeholder = randomBytes(18).toString("base64url");
@@ -83,15 +136,19 @@ export function pageCache({ build, mode, getLoadContext, sessionCookie, store }:
       }
       const body = Buffer.from(await response.arrayBuffer());
       const headers = [...response.headers].filter(([name]) => name !== "content-length");
-      const page: CachedPage = { status: response.status, headers, parts: splitOn(body, placeholderBytes), bytes: body.length, storedAt: Date.now() };
-      if (shared) pages.set(key, page);
+      const parts = splitOn(body, placeholderBytes);
+      const page: CachedPage = { status: response.status, headers, parts, bytes: body.length, storedAt: Date.now() };
+      if (shared) {
+        page.gzip = gzipTemplate(parts);
+        pages.set(key, page);
+      }
       return { kind: "page", page, shared };
     } catch {
       return { kind: "pass" }; // the normal handler renders it and reports any error
     }
   }
 
-  return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
+  const middleware = async (req: Request, res: Response, next: NextFunction): Promise<void> => {
     const key = cacheKeyFor(req, res, sessionCookie);
     if (!key || unshareable.has(key)) {
       res.setHeader(CACHE_STATUS, cacheStatus("fwd=bypass"));
@@ -117,9 +174,36 @@ export function pageCache({ build, mode, getLoadContext, sessionCookie, store }:
         page = outcome.page;
         res.setHeader(CACHE_STATUS, cacheStatus(`fwd=uri-miss${collapsed ? "; collapsed" : ""}${outcome.shared ? "; stored" : ""}`));
       }
-      send(res, page, res.locals.cspNonce as string);
+      send(req, res, page, res.locals.cspNonce as string);
     } catch (error) {
       next(error);
     }
   };
+
+  // The same rules as cacheKeyFor, from the raw request: a GET without a query or a session cookie.
+  const serveEarly = (req: IncomingMessage, res: ServerResponse): boolean => {
+    const url = req.url ?? "";
+    if (req.method !== "GET" || url.includes("?") || hasCookie(req.headers.cookie, sessionCookie)) return false;
+    const key = pageKey(requestLanguage(undefined, req.headers), protocolOf(req), req.headers.host, url);
+    const page = pages.get(key);
+    const template = page?.earlyHeaders;
+    const encoding = pickEncoding(req);
+    if (!page || !template || !encoding) return false;
+    const started = performance.now();
+    const nonce = newNonce();
+    const body = bodyFor(page, nonce, encoding);
+    const headers: OutgoingHttpHeader[] = [];
+    for (const [name, parts] of template) headers.push(name, parts.length === 1 ? (parts[0] as string) : parts.join(nonce));
+    if (encoding === "gzip") headers.push("Content-Encoding", "gzip");
+    headers.push(CACHE_STATUS, cacheStatus("hit"), "Content-Length", String(body.length));
+    res.writeHead(page.status, headers);
+    res.end(body);
+    if (logger?.isLevelEnabled("info")) {
+      const responseTime = Math.round(performance.now() - started);
+      logger.info({ req: { method: req.method, path: url }, res: { statusCode: page.status }, responseTime, early: true }, "request completed");
+    }
+    return true;
+  };
+
+  return { middleware, serveEarly };
 }

@@ -1,8 +1,20 @@
+import type { GzipTemplate } from "./gzip-template";
+
+/** A response header whose value is split at the nonce (the CSP): joined with each response's nonce. */
+export type HeaderTemplate = [name: string, parts: string[]];
+
 /** One rendered page, kept with its nonce cut out: `parts` are joined with a fresh nonce per response. */
 export interface CachedPage {
   status: number;
   headers: [string, string][];
   parts: Buffer[];
+  /** The body compressed once at store time (see gzip-template.ts). */
+  gzip?: GzipTemplate;
+  /**
+   * Every header the Express path sent with this page, copied from its first response, so the early
+   * answer (before Express) sends the same ones; absent until then, or when it set a cookie.
+   */
+  earlyHeaders?: HeaderTemplate[];
   bytes: number;
   storedAt: number;
 }

@@ -1,0 +1,20 @@
+import type { IncomingMessage } from "node:http";
+import type { TLSSocket } from "node:tls";
+
+type Trust = (address: string | undefined, hop: number) => boolean;
+
+/**
+ * The protocol of a raw request as Express's `req.protocol` reads it (X-Forwarded-Proto only from a
+ * trusted proxy, its first value), for code that answers before Express; `trust` is the app's
+ * compiled "trust proxy fn".
+ */
+export function protocolReader(trust: Trust): (req: IncomingMessage) => string {
+  return (req) => {
+    const own = (req.socket as Partial<TLSSocket>).encrypted ? "https" : "http";
+    if (!trust(req.socket.remoteAddress, 0)) return own;
+    const forwarded = req.headers["x-forwarded-proto"];
+    const header = (Array.isArray(forwarded) ? forwarded.join(",") : forwarded) || own;
+    const comma = header.indexOf(",");
+    return (comma === -1 ? header : header.slice(0, comma)).trim();
+  };
+}
