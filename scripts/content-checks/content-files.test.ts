@@ -3,7 +3,7 @@ import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { SITE_PAGES } from "../../app/config/site-map";
 import { LANGUAGES, type Language } from "../../app/i18n/languages";
-import { parseRegistry } from "../../app/features/documents/documents-registry";
+import { parseRegistry } from "../documents/parse-registry";
 import { readContentFile, type ContentFileFacts } from "./read-content-file";
 
 /**

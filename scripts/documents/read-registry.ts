@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { formatProblem, parseRegistry, type Registry } from "../../app/features/documents/documents-registry";
+import { formatProblem, parseRegistry, type Registry } from "./parse-registry";
 
 export const REGISTRY_FOLDER = "content/documents";
 

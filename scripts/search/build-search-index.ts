@@ -3,7 +3,7 @@ import path from "node:path";
 import MiniSearch from "minisearch";
 import { SITE_PAGES } from "../../app/config/site-map";
 import { LANGUAGES, type Language } from "../../app/i18n/languages";
-import { parseRegistry } from "../../app/features/documents/documents-registry";
+import { parseRegistry } from "../documents/parse-registry";
 import { searchIndexOptions } from "../../app/features/search/search-options";
 import { STORED_TEXT_LIMIT, type SearchDocument } from "../../app/features/search/search-document";
 import { extractSections } from "./extract-sections";

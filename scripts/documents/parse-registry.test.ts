@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatProblem, parseRegistry } from "./documents-registry";
+import { formatProblem, parseRegistry } from "./parse-registry";
 
 const valid = {
   id: "import-rbv-manual",

@@ -1,4 +1,4 @@
-import { documentFileSchema, documentSchema, type DocumentEntry } from "./document-schema";
+import { documentFileSchema, documentSchema, type DocumentEntry } from "../../app/features/documents/document-schema";
 
 export interface RegistryProblem {
   file: string;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { readRegistry } from "../../../scripts/documents/read-registry";
-import { formatProblem } from "./documents-registry";
-import { registry } from "./registry";
+import { readRegistry } from "./read-registry";
+import { formatProblem } from "./parse-registry";
+import { registry } from "../../app/features/documents/registry";
 
 // The real registry files: a content writer's mistake fails here with file, id and field (and the build fails too).
 describe("content/documents/*.json", () => {

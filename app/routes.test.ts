@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import routes from "../routes";
-import { hasLazyContent } from "../features/content/lazy-content";
+import routes from "./routes";
+import { hasLazyContent } from "./features/content/lazy-content";
 
 // routes.ts and the glob of lazy-content.ts must agree: a page rendered by the content route has its
 // file in the glob, and a page with its own module bundles its file itself (not a second chunk).
