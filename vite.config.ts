@@ -6,9 +6,10 @@ import { fileURLToPath } from "node:url";
 import { searchIndexPlugin } from "./scripts/search/vite-plugin-search-index";
 import { downloadsPlugin } from "./scripts/downloads/vite-plugin-downloads";
 import { rehypePlugins, remarkPlugins } from "./app/mdx/mdx-pipeline";
+import { BASE_URL } from "./app/config/paths";
 
 export default defineConfig(({ isSsrBuild }) => ({
-  base: "/areaOE/",
+  base: BASE_URL,
   resolve: {
     alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
   },

@@ -12,6 +12,7 @@ import { Breadcrumbs } from "./components/layout/breadcrumbs";
 import { SidePanel } from "./features/useful-links/side-panel";
 import { Toaster } from "./components/ui/toaster";
 import { useRootData, type RootData } from "./config/use-root-data";
+import { assetPath } from "./config/paths";
 import { DEFAULT_LANGUAGE } from "./i18n/languages";
 import { switchClientLanguage } from "./i18n/client-i18n";
 import { PageBoundary } from "./features/errors/page-error-boundary";
@@ -25,7 +26,7 @@ const NotFound = lazyComponent(() => import("./routes/not-found").then((m) => m.
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
-  { rel: "icon", href: "/areaOE/favicon.svg", type: "image/svg+xml" },
+  { rel: "icon", href: assetPath("favicon.svg"), type: "image/svg+xml" },
 ];
 
 export function loader({ context }: Route.LoaderArgs): RootData {

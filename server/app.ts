@@ -5,7 +5,7 @@ import type { Logger } from "pino";
 import { createRequestHandler } from "@react-router/express";
 import type { AppLoadContext, ServerBuild } from "react-router";
 import type { AppConfig } from "./config/schema";
-import { BASE_PATH } from "./config/schema";
+import { apiPath, BASE_PATH, BASE_URL } from "../app/config/paths";
 import { toPublicConfig } from "./config/public-config";
 import { languageMiddleware } from "./http/language";
 import { connectSourcesFor, cspNonce, hstsWhenSecure, permissionsPolicy, securityHeaders } from "./http/security-headers";
@@ -54,7 +54,7 @@ export function createApp({ config, logger, build, clientDir, previousAssetsDir,
   app.use(
     pinoHttp({
       logger,
-      autoLogging: { ignore: (req) => req.url === `${BASE_PATH}/api/health` },
+      autoLogging: { ignore: (req) => req.url === apiPath("health") },
       // A 503 is an overload (a render ran out of time) or an unreachable provider, not a fault.
       customLogLevel: (_req, res, error) => (res.statusCode === 503 ? "warn" : error || res.statusCode >= 500 ? "error" : "info"),
       customSuccessMessage: (_req, res) => (res.statusCode === 503 ? "overloaded: answered 503 with Retry-After" : "request completed"),
@@ -83,8 +83,8 @@ export function createApp({ config, logger, build, clientDir, previousAssetsDir,
   const sandboxLimiter = sandboxRateLimit();
   app.use(BASE_PATH, sandboxRouter({ sandbox: headerSandbox, logger, limiter: sandboxLimiter }));
 
-  app.get("/", (_req, res) => res.redirect(302, `${BASE_PATH}/`));
-  app.get(`${BASE_PATH}/api/health`, (_req, res) => {
+  app.get("/", (_req, res) => res.redirect(302, BASE_URL));
+  app.get(apiPath("health"), (_req, res) => {
     res.setHeader("Cache-Control", "no-store");
     res.json({ status: "ok" });
   });

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
 import { pageMeta } from "~/config/page-meta";
+import { assetPath } from "~/config/paths";
 import { childPages, pageRoutePath, type PageId } from "~/config/site-map";
 import { lazyComponent } from "~/mdx/lazy-component";
 
@@ -41,7 +42,7 @@ export default function Home() {
         <h2 id="start-heading">{t("common:home.startHeading")}</h2>
         <PageCards ids={TOOL_PAGES} />
         <ImagePreviewDialog
-          src={`/areaOE/diagrams/getting-started-${lang}.svg`}
+          src={assetPath(`diagrams/getting-started-${lang}.svg`)}
           alt={t("common:home.diagramAlt")}
           caption={t("common:home.diagramCaption")}
           size="lg"

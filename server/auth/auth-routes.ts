@@ -1,7 +1,7 @@
 import express, { type CookieOptions, type Request, type Response, type Router } from "express";
 import * as client from "openid-client";
 import type { Logger } from "pino";
-import { BASE_PATH } from "../config/schema";
+import { BASE_PATH } from "../../app/config/paths";
 import {
   AUTH_PATH,
   CALLBACK_PATH,

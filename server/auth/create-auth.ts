@@ -1,7 +1,7 @@
 import express, { type Request, type Response, type NextFunction, type Router } from "express";
 import type { Logger } from "pino";
 import type { AppConfig } from "../config/schema";
-import { BASE_PATH } from "../config/schema";
+import { BASE_PATH } from "../../app/config/paths";
 import { SESSION_API_PATH } from "../../app/features/session/return-to";
 import type { SessionUser } from "../../app/features/session/session-user";
 import { resolveAuthSettings } from "./auth-settings";

@@ -1,5 +1,6 @@
 import type { Language } from "../../app/i18n/languages";
 import { AUTH_PATH } from "../../app/features/session/return-to";
+import { assetPath } from "../../app/config/paths";
 
 export const AUTH_STYLESHEET_PATH = `${AUTH_PATH}/auth.css`;
 
@@ -19,7 +20,7 @@ export function htmlPage({ lang, title, body }: { lang: Language; title: string;
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
 <title>${escapeHtml(title)}</title>
-<link rel="icon" href="/areaOE/favicon.svg" type="image/svg+xml">
+<link rel="icon" href="${assetPath("favicon.svg")}" type="image/svg+xml">
 <link rel="stylesheet" href="${AUTH_STYLESHEET_PATH}">
 </head>
 <body>

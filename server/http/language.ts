@@ -1,7 +1,7 @@
 import type { Request, Response, NextFunction } from "express";
 import { negotiateLanguage } from "../../app/i18n/negotiate-language";
 import { isLanguage, LANGUAGE_COOKIE, LANGUAGE_QUERY, type Language } from "../../app/i18n/languages";
-import { BASE_PATH } from "../config/schema";
+import { BASE_PATH } from "../../app/config/paths";
 
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { BASE_PATH } from "../config/schema";
+import { BASE_PATH } from "../../app/config/paths";
 import type { LocaleChunks } from "../../app/i18n/i18n-head";
 
 interface ManifestChunk {

@@ -3,6 +3,7 @@ import pt from "../../app/features/errors/locales/pt.json" with { type: "json" }
 import en from "../../app/features/errors/locales/en.json" with { type: "json" };
 import { negotiateLanguage } from "../../app/i18n/negotiate-language";
 import { isLanguage, type Language } from "../../app/i18n/languages";
+import { BASE_URL } from "../../app/config/paths";
 
 const TEXTS = { pt: pt.server, en: en.server };
 type ServerText = keyof (typeof TEXTS)["pt"];
@@ -34,6 +35,6 @@ export function sendPlainErrorPage(req: Request, res: Response, status: number):
     return;
   }
   res.send(
-    `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${texts.title} ${status} | areaOE</title></head><body><main><h1>${texts.title} ${status}</h1><p>${texts[textFor(status)]}</p><p><a href="/areaOE/">areaOE</a></p></main></body></html>`,
+    `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${texts.title} ${status} | areaOE</title></head><body><main><h1>${texts.title} ${status}</h1><p>${texts[textFor(status)]}</p><p><a href="${BASE_URL}">areaOE</a></p></main></body></html>`,
   );
 }

@@ -2,6 +2,7 @@ import { useId, useRef, useState, type FocusEvent, type KeyboardEvent } from "re
 import { Form } from "react-router";
 import { useTranslation } from "react-i18next";
 import { SmartLink } from "../../components/ui/smart-link";
+import { pageHref } from "../../config/site-map";
 import type { Language } from "../../i18n/languages";
 import type { SiteSearchResult } from "./run-search";
 import { SearchResultList } from "./search-result-list";
@@ -120,7 +121,7 @@ export function HeaderSearch({ lang }: { lang: Language }) {
           <>
             <SearchResultList results={results.slice(0, PANEL_RESULTS)} onFollow={() => setOpen(false)} />
             <p>
-              <SmartLink href={`/areaOE${SEARCH_ACTION}?q=${encodeURIComponent(trimmed)}`} onClick={() => setOpen(false)}>
+              <SmartLink href={`${pageHref("search")}?q=${encodeURIComponent(trimmed)}`} onClick={() => setOpen(false)}>
                 {t("seeAll", { query: trimmed })}
               </SmartLink>
             </p>

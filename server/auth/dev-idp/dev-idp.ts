@@ -2,7 +2,7 @@ import { generateKeyPairSync, randomBytes } from "node:crypto";
 import express, { type Request, type Response, type Router } from "express";
 import Provider, { type KoaContextLike } from "oidc-provider";
 import type { Logger } from "pino";
-import { BASE_PATH } from "../../config/schema";
+import { BASE_URL } from "../../../app/config/paths";
 import { CALLBACK_PATH, SIGNED_OUT_PATH } from "../../../app/features/session/return-to";
 import { CUSTOMS_ROLES_CLAIM } from "../../../app/features/session/customs-roles";
 import { isLanguage, type Language } from "../../../app/i18n/languages";
@@ -93,7 +93,7 @@ function createProvider({ issuer, clientId, clientSecret, logger }: DevIdpOption
     },
     async renderError(ctx: KoaContextLike, out: { error?: string }) {
       ctx.type = "html";
-      ctx.body = providerErrorPage(koaLanguage(ctx), out.error ?? "server_error", `${BASE_PATH}/`);
+      ctx.body = providerErrorPage(koaLanguage(ctx), out.error ?? "server_error", BASE_URL);
     },
     cookies: { keys: [randomBytes(32).toString("base64url")] },
     jwks: { keys: [{ ...signingKey, use: "sig", alg: "RS256", kid: randomBytes(8).toString("hex") }] },
@@ -141,7 +141,7 @@ export function devIdpRouter(options: DevIdpOptions): Router {
   const interactionError = (res: Response, error: unknown) => {
     options.logger.warn({ err: { name: (error as Error).name } }, "dev-idp interaction refused");
     if (res.headersSent) return;
-    res.status(400).type("html").send(providerErrorPage(languageOf(undefined, res.locals.lang), "invalid_request", `${BASE_PATH}/`));
+    res.status(400).type("html").send(providerErrorPage(languageOf(undefined, res.locals.lang), "invalid_request", BASE_URL));
   };
 
   router.get(interactionPath, async (req, res) => {
