@@ -20,7 +20,6 @@ import type { HeaderSandbox } from "./sandbox/header-sandbox";
 import { toHeaderCheckOutcome } from "./sandbox/header-check-outcome";
 import { headerCheckGuard } from "./sandbox/header-check-guard";
 import { sandboxRateLimit, sandboxRouter } from "./sandbox/sandbox-router";
-import type { Language } from "../app/i18n/languages";
 import { pageCache } from "./page-cache/page-cache";
 import { SESSION_COOKIE } from "./auth/session-cookie";
 import { readLocaleChunks } from "./http/locale-chunks";
@@ -103,8 +102,8 @@ export function createApp({ config, logger, build, clientDir, previousAssetsDir,
   app.use(pageMethods({ postPaths: headerCheckGuard.paths }));
   const mode = process.env.NODE_ENV === "development" ? "development" : "production";
   const getLoadContext = (req: Request, res: Response): AppLoadContext => ({
-    lang: res.locals.lang as Language,
-    cspNonce: res.locals.cspNonce as string,
+    lang: res.locals.lang,
+    cspNonce: res.locals.cspNonce,
     publicConfig,
     origin: `${req.protocol}://${req.get("host") ?? "localhost"}`,
     localeChunks,

@@ -14,7 +14,6 @@ import {
 } from "../../app/features/session/return-to";
 import { customsRolesFromClaim, CUSTOMS_ROLES_CLAIM } from "../../app/features/session/customs-roles";
 import type { SessionUser } from "../../app/features/session/session-user";
-import type { Language } from "../../app/i18n/languages";
 import type { AuthSettings } from "./auth-settings";
 import { authProblemPage, type AuthProblem } from "./auth-pages";
 import { lazyOidcConfiguration } from "./oidc-client";
@@ -46,7 +45,7 @@ function origin(req: Request): string {
 
 function sendProblem(res: Response, status: number, problem: AuthProblem, returnTo?: string): void {
   res.status(status).setHeader("Cache-Control", "no-store");
-  res.type("html").send(authProblemPage(res.locals.lang as Language, problem, returnTo));
+  res.type("html").send(authProblemPage(res.locals.lang, problem, returnTo));
 }
 
 /** A state-changing POST must come from our own pages (Fetch Metadata, else the Origin header). */
@@ -110,7 +109,7 @@ function enabledAuthRoutes(settings: EnabledSettings, logger: Logger, keys: Cook
         code_challenge_method: "S256",
         state,
         nonce,
-        ui_locales: res.locals.lang as string,
+        ui_locales: res.locals.lang,
       });
       res.cookie(TRANSACTION_COOKIE, sealed, cookieOptions(req, AUTH_PATH, TRANSACTION_TTL_SECONDS));
       res.setHeader("Cache-Control", "no-store");
@@ -163,7 +162,7 @@ function enabledAuthRoutes(settings: EnabledSettings, logger: Logger, keys: Cook
       const endSession = client.buildEndSessionUrl(await oidc(), {
         post_logout_redirect_uri: `${origin(req)}${SIGNED_OUT_PATH}`,
         state: returnTo,
-        ui_locales: res.locals.lang as string,
+        ui_locales: res.locals.lang,
       });
       res.redirect(303, endSession.href);
     } catch (error) {

@@ -50,6 +50,6 @@ export function createAuth(config: AppConfig, logger: Logger, env: NodeJS.Proces
 
   return {
     router,
-    loadContext: (res) => ({ session: (res.locals.session as SessionUser | null) ?? null, signInEnabled }),
+    loadContext: (res) => ({ session: res.locals.session ?? null, signInEnabled }),
   };
 }

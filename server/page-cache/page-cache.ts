@@ -117,7 +117,7 @@ export function pageCache({ build, mode, getLoadContext, sessionCookie, store }:
         page = outcome.page;
         res.setHeader(CACHE_STATUS, cacheStatus(`fwd=uri-miss${collapsed ? "; collapsed" : ""}${outcome.shared ? "; stored" : ""}`));
       }
-      send(res, page, res.locals.cspNonce as string);
+      send(res, page, res.locals.cspNonce);
     } catch (error) {
       next(error);
     }

@@ -1,0 +1,18 @@
+import type { Language } from "../../app/i18n/languages";
+import type { SessionUser } from "../../app/features/session/session-user";
+
+// What the server's own middleware puts in `res.locals`, typed once (declaration merging) instead of
+// a cast at every reader. securityHeaders sets cspNonce and languageMiddleware sets lang before any
+// route reads them; the auth router sets session. Handlers that may run earlier (the plain error
+// page) still check at run time.
+declare global {
+  namespace Express {
+    interface Locals {
+      lang: Language;
+      cspNonce: string;
+      session: SessionUser | null;
+    }
+  }
+}
+
+export {};
