@@ -19,7 +19,6 @@ import { authProblemPage, type AuthProblem } from "./auth-pages";
 import { lazyOidcConfiguration } from "./oidc-client";
 import {
   openTransaction,
-  readCookie,
   sealSession,
   sealTransaction,
   SESSION_COOKIE,
@@ -28,6 +27,7 @@ import {
   TRANSACTION_TTL_SECONDS,
   type CookieKeys,
 } from "./session-cookie";
+import { readCookie } from "../http/cookies";
 
 type EnabledSettings = Exclude<AuthSettings, { mode: "disabled" }>;
 

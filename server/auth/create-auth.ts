@@ -9,7 +9,8 @@ import { authRoutes, clearSessionCookie } from "./auth-routes";
 import { devIdpRouter } from "./dev-idp/dev-idp";
 import { AUTH_STYLESHEET, AUTH_STYLESHEET_PATH } from "./html-page";
 import { sessionEndpoint } from "./session-api";
-import { deriveCookieKeys, openSession, readCookie, SESSION_COOKIE } from "./session-cookie";
+import { deriveCookieKeys, openSession, SESSION_COOKIE } from "./session-cookie";
+import { readCookie } from "../http/cookies";
 
 export interface Auth {
   /** Session reading, /areaOE/auth/*, /areaOE/api/session and (if on) the demo provider. */

@@ -2,22 +2,9 @@ import type { Request, Response, NextFunction } from "express";
 import { negotiateLanguage } from "../../app/i18n/negotiate-language";
 import { isLanguage, LANGUAGE_COOKIE, LANGUAGE_QUERY, type Language } from "../../app/i18n/languages";
 import { BASE_PATH } from "../../app/config/paths";
+import { readCookie } from "./cookies";
 
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
-
-function readCookie(header: string | undefined, name: string): string | undefined {
-  if (!header) return undefined;
-  for (const part of header.split(";")) {
-    const [key, ...rest] = part.trim().split("=");
-    if (key !== name) continue;
-    try {
-      return decodeURIComponent(rest.join("="));
-    } catch {
-      return undefined; // a malformed cookie is ignored, never an error
-    }
-  }
-  return undefined;
-}
 
 /**
  * Negotiates the language of every page and data request (query, cookie, Accept-Language, pt) and
@@ -37,8 +24,8 @@ export function languageMiddleware(req: Request, res: Response, next: NextFuncti
       maxAge: ONE_YEAR_SECONDS * 1000,
       sameSite: "lax",
       secure: req.secure,
-      // Scripts never need it: the browser's detector falls back to <html lang>, which the server wrote
-      // from this very cookie.
+      // Scripts never need it: the browser takes the language from <html lang>, which the server
+      // wrote from this very cookie.
       httpOnly: true,
     });
   }

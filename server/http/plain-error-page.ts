@@ -2,7 +2,8 @@ import type { Request, Response } from "express";
 import pt from "../../app/features/errors/locales/pt.json" with { type: "json" };
 import en from "../../app/features/errors/locales/en.json" with { type: "json" };
 import { negotiateLanguage } from "../../app/i18n/negotiate-language";
-import { isLanguage, type Language } from "../../app/i18n/languages";
+import { isLanguage, LANGUAGE_COOKIE, type Language } from "../../app/i18n/languages";
+import { readCookie } from "./cookies";
 import { BASE_URL } from "../../app/config/paths";
 
 const TEXTS = { pt: pt.server, en: en.server };
@@ -12,7 +13,7 @@ type ServerText = keyof (typeof TEXTS)["pt"];
 export function requestLanguage(req: Request, res: Response): Language {
   if (isLanguage(res.locals.lang)) return res.locals.lang;
   const query = /[?&]lang=(pt|en)(?:&|$)/.exec(req.originalUrl)?.[1];
-  const cookie = /(?:^|;\s*)lang=(pt|en)(?:;|$)/.exec(req.headers.cookie ?? "")?.[1];
+  const cookie = readCookie(req.headers.cookie, LANGUAGE_COOKIE);
   return negotiateLanguage({ query, cookie, acceptLanguage: req.headers["accept-language"] });
 }
 

@@ -1,10 +1,7 @@
 import type { Request, Response } from "express";
 import { isLanguage, LANGUAGE_QUERY } from "../../app/i18n/languages";
+import { readCookie } from "../http/cookies";
 
-function hasCookie(header: string | undefined, name: string): boolean {
-  if (!header) return false;
-  return header.split(";").some((part) => part.trim().startsWith(`${name}=`));
-}
 
 /**
  * The cache key of a request that may get a shared page, or undefined. Only a GET of a page (not a
@@ -14,7 +11,7 @@ function hasCookie(header: string | undefined, name: string): boolean {
  */
 export function cacheKeyFor(req: Request, res: Response, sessionCookie: string): string | undefined {
   if (req.method !== "GET") return undefined;
-  if (hasCookie(req.headers.cookie, sessionCookie)) return undefined;
+  if (readCookie(req.headers.cookie, sessionCookie) !== undefined) return undefined;
   const [pathname = "", query, ...more] = req.originalUrl.split("?");
   if (more.length > 0 || pathname.endsWith(".data") || pathname.endsWith("/__manifest")) return undefined;
   if (query !== undefined) {
