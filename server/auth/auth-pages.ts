@@ -1,6 +1,7 @@
 import type { Language } from "../../app/i18n/languages";
 import { DEFAULT_RETURN_TO, signInHref } from "../../app/features/session/return-to";
-import { escapeHtml as e, htmlPage } from "./html-page";
+import e from "escape-html";
+import { htmlPage } from "./html-page";
 import { sessionTexts } from "./session-texts";
 
 export type AuthProblem = "callbackError" | "disabled" | "unavailable" | "forbidden";

@@ -1,15 +1,10 @@
+import escapeHtml from "escape-html";
 import type { Language } from "../../app/i18n/languages";
 import { AUTH_PATH } from "../../app/features/session/return-to";
 import { assetPath } from "../../app/config/paths";
 
 export const AUTH_STYLESHEET_PATH = `${AUTH_PATH}/auth.css`;
 
-const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
-
-/** Escapes text and attribute values for HTML. */
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => ESCAPES[char] ?? char);
-}
 
 /** A small, self-contained, accessible page (sign-in errors, the demo provider's screens). */
 export function htmlPage({ lang, title, body }: { lang: Language; title: string; body: string }): string {
