@@ -84,8 +84,8 @@ export function Layout({ children }: { children: ReactNode }) {
       <body id="top">
         <I18nextProvider i18n={i18n}>
           <SkipLink />
-          <SiteHeader lang={lang} account={<SessionStatus user={data?.visitor ?? null} signInEnabled={data?.signInEnabled ?? false} />}>
-            <HeaderSearch lang={lang} />
+          <SiteHeader account={<SessionStatus user={data?.visitor ?? null} signInEnabled={data?.signInEnabled ?? false} />}>
+            <HeaderSearch />
           </SiteHeader>
           <div className="container page-layout">
             <main id="main-content" tabIndex={-1} className="page-layout__main">

@@ -1,5 +1,5 @@
 import i18next from "i18next";
-import { FALLBACK_LANGUAGES, type Language } from "./languages";
+import type { Language } from "./languages";
 
 interface PageTexts {
   title: string;
@@ -9,13 +9,12 @@ interface PageTexts {
 
 /**
  * Page titles for `meta` functions and search results, which run outside React and cannot use hooks.
- * They come from the default i18next instance: on the server it holds every text (create-i18n.ts), in
- * the browser the `pages` namespace of the page's language, which is always loaded (locale-files.ts).
+ * They are read through i18next (its fallback languages included) from the default instance: on the
+ * server it holds every text (create-i18n.ts), in the browser the `pages` namespace of the page's
+ * language, which is always loaded (locale-files.ts).
  */
 export function pageText(id: string, lang: Language): PageTexts {
-  for (const candidate of [lang, ...FALLBACK_LANGUAGES]) {
-    const entry = i18next.getResource(candidate, "pages", id) as PageTexts | undefined;
-    if (entry) return entry;
-  }
-  throw new Error(`No texts for page ${id}`);
+  const texts: unknown = i18next.getFixedT(lang, "pages")(id, { returnObjects: true, defaultValue: null });
+  if (typeof texts !== "object" || texts === null) throw new Error(`No texts for page ${id}`);
+  return texts as PageTexts;
 }
