@@ -11,7 +11,7 @@ import { SiteFooter } from "./components/layout/site-footer";
 import { Breadcrumbs } from "./components/layout/breadcrumbs";
 import { SidePanel } from "./features/useful-links/side-panel";
 import { Toaster } from "./components/ui/toaster";
-import { useRootData, type RootData } from "./config/use-root-data";
+import { useRootData } from "./config/use-root-data";
 import { assetPath } from "./config/paths";
 import { DEFAULT_LANGUAGE } from "./i18n/languages";
 import { switchClientLanguage } from "./i18n/client-i18n";
@@ -29,13 +29,14 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: assetPath("favicon.svg"), type: "image/svg+xml" },
 ];
 
-export function loader({ context }: Route.LoaderArgs): RootData {
+export function loader({ context }: Route.LoaderArgs) {
   return {
     lang: context.lang,
     publicConfig: context.publicConfig,
     origin: context.origin,
     // Only the name, for the header: who is signed in, on every page.
     visitor: context.session ? { name: context.session.name } : null,
+    // False when this server has no identity provider (no sign-in link then).
     signInEnabled: context.signInEnabled,
   };
 }
