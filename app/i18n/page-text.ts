@@ -1,5 +1,5 @@
 import i18next from "i18next";
-import type { Language } from "./languages";
+import { FALLBACK_LANGUAGES, type Language } from "./languages";
 
 interface PageTexts {
   title: string;
@@ -14,7 +14,9 @@ interface PageTexts {
  * language, which is always loaded (locale-files.ts).
  */
 export function pageText(id: string, lang: Language): PageTexts {
-  const texts: unknown = i18next.getFixedT(lang, "pages")(id, { returnObjects: true, defaultValue: null });
+  // The fallback languages are named here because the browser's instance has none of its own: during
+  // a language switch a meta function may ask for a language whose texts are still loading.
+  const texts: unknown = i18next.t(id, { lng: lang, ns: "pages", fallbackLng: FALLBACK_LANGUAGES, returnObjects: true, defaultValue: null });
   if (typeof texts !== "object" || texts === null) throw new Error(`No texts for page ${id}`);
   return texts as PageTexts;
 }
