@@ -16,6 +16,8 @@ import globals from "globals";
 const ELEMENTS = [
   // Generic widgets with the SPEC §9 defaults: no knowledge of any feature.
   { type: "ui", pattern: "app/components/ui", partialMatch: false },
+  // Small pure helpers with no knowledge of the portal (accent folding): any layer of app/ may use them.
+  { type: "lib", pattern: "app/lib", partialMatch: false },
   // The page frame (header, footer, breadcrumbs, language switcher): built from ui and the site map,
   // placed by root.tsx; it shows no feature, root.tsx slots the features (search, session) into it.
   { type: "layout", pattern: "app/components/layout", partialMatch: false },
@@ -52,24 +54,32 @@ const FILES = [
 ];
 
 const to = (...types) => ({ to: { element: { types: { anyOf: types } } } });
-const APP_LAYERS = ["routes", "mdx", "feature", "layout", "ui", "config", "i18n", "render", "styles"];
+const APP_LAYERS = ["routes", "mdx", "feature", "layout", "ui", "config", "i18n", "render", "styles", "lib"];
 
 const LAYER_POLICIES = [
-  { from: { element: { type: "ui" } }, allow: to("ui", "config", "i18n") },
-  { from: { element: { type: "layout" } }, allow: to("layout", "ui", "config", "i18n") },
+  { from: { element: { type: "lib" } }, allow: to("lib") },
+  { from: { element: { type: "ui" } }, allow: to("ui", "config", "i18n", "lib") },
+  { from: { element: { type: "layout" } }, allow: to("layout", "ui", "config", "i18n", "lib") },
   // A feature uses its own files, the widgets and the foundation; never another feature.
   {
     from: { element: { type: "feature" } },
     allow: [
       { to: { element: { type: "feature", captured: { feature: "{{ from.element.captured.feature }}" } } } },
-      to("ui", "config", "i18n"),
+      to("ui", "config", "i18n", "lib"),
     ],
   },
-  { from: { element: { type: "config" } }, allow: to("config", "i18n") },
-  { from: { element: { type: "i18n" } }, allow: to("i18n", "config") },
-  { from: { element: { type: "render" } }, allow: to("render", "i18n") },
-  { from: { element: { type: "mdx" } }, allow: to("mdx", "feature", "ui", "config", "i18n") },
-  { from: { element: { type: "routes" } }, allow: to("routes", "mdx", "feature", "layout", "ui", "config", "i18n") },
+  {
+    from: { element: { type: "config" } },
+    allow: [
+      to("config", "i18n", "lib"),
+      // Types only from the wiring: the root data is typed from the root loader itself (use-root-data.ts).
+      { to: { file: { categories: "wiring" } }, dependency: { kind: "type" } },
+    ],
+  },
+  { from: { element: { type: "i18n" } }, allow: to("i18n", "config", "lib") },
+  { from: { element: { type: "render" } }, allow: to("render", "i18n", "lib") },
+  { from: { element: { type: "mdx" } }, allow: to("mdx", "feature", "ui", "config", "i18n", "lib") },
+  { from: { element: { type: "routes" } }, allow: to("routes", "mdx", "feature", "layout", "ui", "config", "i18n", "lib") },
   // The wiring (root, entries, route table, load context, server surface) may reach every layer of app/.
   {
     from: { file: { categories: "wiring" } },

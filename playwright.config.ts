@@ -1,5 +1,6 @@
 import { defineConfig } from "@playwright/test";
 import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from "./scripts/chromium";
+import { apiPath } from "./app/config/paths";
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 const BUILD_DIR = process.env.AREAOE_BUILD_DIR ?? "build";
@@ -29,7 +30,7 @@ export default defineConfig({
   },
   webServer: {
     command: `node ${BUILD_DIR}/server/index.js`,
-    url: `http://127.0.0.1:${PORT}/areaOE/api/health`,
+    url: `http://127.0.0.1:${PORT}${apiPath("health")}`,
     reuseExistingServer: false,
     timeout: 60_000,
     env: {

@@ -1,4 +1,5 @@
 import type { Config } from "@react-router/dev/config";
+import { BASE_URL } from "./app/config/paths";
 
 export default {
   appDirectory: "app",
@@ -6,7 +7,7 @@ export default {
   buildDirectory: process.env.AREAOE_BUILD_DIR ?? "build",
   // Server rendering is not optional: every page's text and links are in the first HTML response.
   ssr: true,
-  basename: "/areaOE/",
+  basename: BASE_URL,
   // Only the routes a visitor reaches are described to the client, not the whole manifest.
   routeDiscovery: { mode: "lazy", manifestPath: "/__manifest" },
   // React Router v8 behaviour, adopted early. Loaders read the page address from `url` (normalised),

@@ -7,9 +7,10 @@ import { searchIndexPlugin } from "./scripts/search/vite-plugin-search-index";
 import { downloadsPlugin } from "./scripts/downloads/vite-plugin-downloads";
 import { documentsRegistryPlugin } from "./scripts/documents/vite-plugin-documents-registry";
 import { rehypePlugins, remarkPlugins } from "./app/mdx/mdx-pipeline";
+import { BASE_URL } from "./app/config/paths";
 
 export default defineConfig(({ isSsrBuild }) => ({
-  base: "/areaOE/",
+  base: BASE_URL,
   resolve: {
     alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
   },

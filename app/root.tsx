@@ -11,7 +11,8 @@ import { SiteFooter } from "./components/layout/site-footer";
 import { Breadcrumbs } from "./components/layout/breadcrumbs";
 import { SidePanel } from "./features/useful-links/side-panel";
 import { Toaster } from "./components/ui/toaster";
-import { useRootData, type RootData } from "./config/use-root-data";
+import { useRootData } from "./config/use-root-data";
+import { assetPath } from "./config/paths";
 import { DEFAULT_LANGUAGE } from "./i18n/languages";
 import { switchClientLanguage } from "./i18n/client-i18n";
 import { PageBoundary } from "./features/errors/page-error-boundary";
@@ -25,16 +26,17 @@ const NotFound = lazyComponent(() => import("./routes/not-found").then((m) => m.
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
-  { rel: "icon", href: "/areaOE/favicon.svg", type: "image/svg+xml" },
+  { rel: "icon", href: assetPath("favicon.svg"), type: "image/svg+xml" },
 ];
 
-export function loader({ context }: Route.LoaderArgs): RootData {
+export function loader({ context }: Route.LoaderArgs) {
   return {
     lang: context.lang,
     publicConfig: context.publicConfig,
     origin: context.origin,
     // Only the name, for the header: who is signed in, on every page.
     visitor: context.session ? { name: context.session.name } : null,
+    // False when this server has no identity provider (no sign-in link then).
     signInEnabled: context.signInEnabled,
   };
 }
@@ -83,8 +85,8 @@ export function Layout({ children }: { children: ReactNode }) {
       <body id="top">
         <I18nextProvider i18n={i18n}>
           <SkipLink />
-          <SiteHeader lang={lang} account={<SessionStatus user={data?.visitor ?? null} signInEnabled={data?.signInEnabled ?? false} />}>
-            <HeaderSearch lang={lang} />
+          <SiteHeader account={<SessionStatus user={data?.visitor ?? null} signInEnabled={data?.signInEnabled ?? false} />}>
+            <HeaderSearch />
           </SiteHeader>
           <div className="container page-layout">
             <main id="main-content" tabIndex={-1} className="page-layout__main">

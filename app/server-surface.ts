@@ -16,6 +16,9 @@ export { negotiateLanguage } from "./i18n/negotiate-language";
 export { sharedI18n } from "./i18n/create-i18n";
 export type { LocaleChunks } from "./i18n/i18n-head";
 
+// Addresses: the base path and the helpers that build paths under it (one source, app/config/paths.ts).
+export { apiPath, assetPath, BASE_PATH, BASE_URL, isUnderBasePath } from "./config/paths";
+
 // Site map and the public part of the startup configuration.
 export { pageHref } from "./config/site-map";
 export { defaultUsefulLinks, type PublicConfig } from "./config/public-config";

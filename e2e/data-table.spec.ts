@@ -1,7 +1,8 @@
 import { test, expect, waitForHydration } from "./support/fixtures";
 import { SYSTEM_PROFILES } from "../app/features/session/system-profiles";
+import { pageHref } from "../app/config/site-map";
 
-const FIRST_STEPS = "/areaOE/public/primeirosPassos";
+const FIRST_STEPS = pageHref("first-steps");
 
 for (const width of [390, 1280]) {
   test(`first steps at ${width} px: the systems table shows all its rows in the page, not in a scroll box of its own`, async ({ page }) => {

@@ -1,8 +1,9 @@
 import { test, expect, waitForHydration } from "./support/fixtures";
+import { pageHref } from "../app/config/site-map";
 
 // Issue 11: the browser loads only the negotiated language's texts, only the namespaces the page uses,
 // preloaded by the server; no language detector ships; the switch still works in the browser.
-const CONTENT = "/areaOE/public/importacao";
+const CONTENT = pageHref("import");
 const PT_ONLY = "Saltar para o conteúdo principal";
 const EN_ONLY = "Skip to main content";
 

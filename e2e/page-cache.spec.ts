@@ -1,11 +1,12 @@
 import type { APIResponse } from "@playwright/test";
 import { test, expect } from "./support/fixtures";
 import { demoSignIn } from "../scripts/bench/demo-sign-in";
+import { pageHref } from "../app/config/site-map";
 
 // The anonymous page cache (server/page-cache): what is shared, with whom, and what never is.
-const CONTENT = "/areaOE/public/importacao";
-const FIRST_STEPS = "/areaOE/public/primeirosPassos";
-const CHECKER = "/areaOE/public/ferramentas/webservices/securityHeader/checkSecurityHeader";
+const CONTENT = pageHref("import");
+const FIRST_STEPS = pageHref("first-steps");
+const CHECKER = pageHref("security-header-check");
 
 const ACCOUNTS = {
   ana: { nif: "555555550", password: "demo-todos", name: "Ana Demo Todos os Perfis" },

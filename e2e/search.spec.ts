@@ -1,6 +1,7 @@
 import { test, expect, axeViolations, waitForHydration } from "./support/fixtures";
+import { pageHref } from "../app/config/site-map";
 
-const RESULTS = "/areaOE/public/pesquisa";
+const RESULTS = pageHref("search");
 // SPEC §1 systems and the registration terms, as far as the content names them.
 const ACRONYMS = ["STADA", "RBV", "DAIN", "DSS", "NR", "SICEU", "SICEX", "SICREX", "GASPRO", "IESCP", "GIIEC", "ISV", "SFA2", "SiMTeM", "SAL", "IVAExp", "EFAPI", "EORI", "GUE"];
 const INDEX_CHUNK = /\/assets\/search-index-(pt|en)-[\w-]+\.js$/;

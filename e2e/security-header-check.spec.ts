@@ -6,8 +6,9 @@ import { wrapInEnvelope, type HeaderForm } from "@areaoe/security-header";
 import { generateSecurityHeader, parseAuthorityKey } from "@areaoe/security-header/node";
 import type { APIRequestContext } from "@playwright/test";
 import { test, expect, axeViolations, waitForHydration } from "./support/fixtures";
+import { pageHref } from "../app/config/site-map";
 
-const CHECKER = "/areaOE/public/ferramentas/webservices/securityHeader/checkSecurityHeader";
+const CHECKER = pageHref("security-header-check");
 const SOAP = "/areaOE/sandbox/soap";
 const USERNAME = "555555550/1";
 const PASSWORD = "Senha-de-teste-ç-9";

@@ -4,10 +4,11 @@ import path from "node:path";
 import type { Page, Request } from "@playwright/test";
 import { wrapInEnvelope } from "@areaoe/security-header";
 import { test, expect, axeViolations, waitForHydration } from "./support/fixtures";
+import { pageHref } from "../app/config/site-map";
 
-const FORM = "/areaOE/ferramentas/webservices/securityHeader/generateSecurityHeaderForm";
-const OVERVIEW = "/areaOE/public/ferramentas/webservices/securityHeader";
-const CONFIG = "/areaOE/public/ferramentas/webservices/securityHeader/configSecurityHeader";
+const FORM = pageHref("security-header-form");
+const OVERVIEW = pageHref("security-header");
+const CONFIG = pageHref("security-header-config");
 // The demo account with all five profiles (README "Sign-in"; fictitious).
 const ACCOUNT = { nif: "555555550", password: "demo-todos" };
 // The header password under test: distinctive, with non-ASCII, so any leak is easy to spot.

@@ -1,9 +1,10 @@
 import type { Page } from "@playwright/test";
 import { test, expect, axeViolations, waitForHydration } from "./support/fixtures";
 import config from "../config/areaoe.json" with { type: "json" };
+import { pageHref } from "../app/config/site-map";
 
-const FIRST_STEPS = "/areaOE/public/primeirosPassos";
-const FORM = "/areaOE/ferramentas/webservices/securityHeader/generateSecurityHeaderForm";
+const FIRST_STEPS = pageHref("first-steps");
+const FORM = pageHref("security-header-form");
 
 const ACCOUNTS = {
   all: { nif: "555555550", password: "demo-todos", name: "Ana Demo Todos os Perfis" },

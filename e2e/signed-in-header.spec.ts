@@ -1,10 +1,11 @@
 import type { Page } from "@playwright/test";
 import { test, expect, axeViolations, waitForHydration } from "./support/fixtures";
+import { pageHref } from "../app/config/site-map";
 
 // Demo accounts (README "Sign-in"; fictitious).
 const ANA = { nif: "555555550", password: "demo-todos", name: "Ana Demo Todos os Perfis" };
-const EXCISE = "/areaOE/public/iecs";
-const TRANSIT = "/areaOE/public/transito";
+const EXCISE = pageHref("excise");
+const TRANSIT = pageHref("transit");
 
 /** On the demo provider's login page: fill in and submit the credentials. */
 async function logInAtProvider(page: Page) {

@@ -6,7 +6,6 @@ import type { Logger } from "pino";
 import { createRequestHandler } from "@react-router/express";
 import type { AppLoadContext, ServerBuild } from "react-router";
 import type { AppConfig } from "./config/schema";
-import { BASE_PATH } from "./config/schema";
 import { toPublicConfig } from "./config/public-config";
 import { languageMiddleware } from "./http/language";
 import { connectSourcesFor, cspNonce, hstsWhenSecure, permissionsPolicy, securityHeaders } from "./http/security-headers";
@@ -21,7 +20,7 @@ import type { HeaderSandbox } from "./sandbox/header-sandbox";
 import { toHeaderCheckOutcome } from "./sandbox/header-check-outcome";
 import { headerCheckGuard } from "./sandbox/header-check-guard";
 import { sandboxRateLimit, sandboxRouter } from "./sandbox/sandbox-router";
-import type { Language } from "../app/server-surface";
+import { apiPath, BASE_PATH, BASE_URL } from "../app/server-surface";
 import { createPageCache } from "./page-cache/page-cache";
 import { protocolReader } from "./http/request-protocol";
 import { SESSION_COOKIE } from "./auth/session-cookie";
@@ -72,7 +71,7 @@ export function createPortal({
   app.use(
     pinoHttp({
       logger,
-      autoLogging: { ignore: (req) => req.url === `${BASE_PATH}/api/health` },
+      autoLogging: { ignore: (req) => req.url === apiPath("health") },
       // A 503 is an overload (a render ran out of time) or an unreachable provider, not a fault.
       customLogLevel: (_req, res, error) => (res.statusCode === 503 ? "warn" : error || res.statusCode >= 500 ? "error" : "info"),
       customSuccessMessage: (_req, res) => (res.statusCode === 503 ? "overloaded: answered 503 with Retry-After" : "request completed"),
@@ -101,8 +100,8 @@ export function createPortal({
   const sandboxLimiter = sandboxRateLimit();
   app.use(BASE_PATH, sandboxRouter({ sandbox: headerSandbox, logger, limiter: sandboxLimiter }));
 
-  app.get("/", (_req, res) => res.redirect(302, `${BASE_PATH}/`));
-  app.get(`${BASE_PATH}/api/health`, (_req, res) => {
+  app.get("/", (_req, res) => res.redirect(302, BASE_URL));
+  app.get(apiPath("health"), (_req, res) => {
     res.setHeader("Cache-Control", "no-store");
     res.json({ status: "ok" });
   });
@@ -121,8 +120,8 @@ export function createPortal({
   app.use(pageMethods({ postPaths: headerCheckGuard.paths }));
   const mode = process.env.NODE_ENV === "development" ? "development" : "production";
   const getLoadContext = (req: Request, res: Response): AppLoadContext => ({
-    lang: res.locals.lang as Language,
-    cspNonce: res.locals.cspNonce as string,
+    lang: res.locals.lang,
+    cspNonce: res.locals.cspNonce,
     publicConfig,
     origin: `${req.protocol}://${req.get("host") ?? "localhost"}`,
     localeChunks,

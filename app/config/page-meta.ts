@@ -2,7 +2,7 @@ import type { MetaDescriptor } from "react-router";
 import { pageText } from "../i18n/page-text";
 import { DEFAULT_LANGUAGE, LANGUAGES, LANGUAGE_QUERY } from "../i18n/languages";
 import type { RootData } from "./use-root-data";
-import { BASE_PATH } from "./site-map";
+import { appPath } from "./paths";
 
 interface MetaArgs {
   location: { pathname: string; search: string };
@@ -22,7 +22,7 @@ export function pageMeta(id: string) {
     const site = pageText("home", lang).title;
     const origin = data?.origin ?? "";
     // Router locations are relative to the basename.
-    const path = `${BASE_PATH}${location.pathname === "/" ? "/" : location.pathname}`;
+    const path = appPath(location.pathname);
     const alternates = LANGUAGES.map((language) => {
       const search = new URLSearchParams(location.search);
       search.set(LANGUAGE_QUERY, language);

@@ -1,9 +1,9 @@
-import { BASE_PATH } from "./site-map";
+import { apiPath, appPath } from "./paths";
 
 /** The header sandbox's fixed addresses (served by server/sandbox, linked from the guides). */
 export const SANDBOX_PATHS = {
-  certificatePem: `${BASE_PATH}/sandbox/test-certificate.pem`,
-  certificateDer: `${BASE_PATH}/sandbox/test-certificate.cer`,
-  soap: `${BASE_PATH}/sandbox/soap`,
-  time: `${BASE_PATH}/api/time`,
+  certificatePem: appPath("/sandbox/test-certificate.pem"),
+  certificateDer: appPath("/sandbox/test-certificate.cer"),
+  soap: appPath("/sandbox/soap"),
+  time: apiPath("time"),
 } as const;

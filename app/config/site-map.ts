@@ -3,7 +3,7 @@
  * breadcrumb hierarchy. Route ids are page ids (app/routes.ts); titles live in the `pages`
  * translation namespace under the same id.
  */
-export const BASE_PATH = "/areaOE";
+import { appPath } from "./paths";
 
 export interface SitePage {
   readonly id: string;
@@ -85,13 +85,18 @@ export function findPage(id: string): SitePage | undefined {
 export function pageHref(id: PageId): string {
   const page = BY_ID.get(id);
   if (!page) throw new Error(`Unknown page id: ${id}`);
-  return page.path === "" ? `${BASE_PATH}/` : `${BASE_PATH}/${page.path}`;
+  return appPath(page.path);
 }
 
 /** The router path of a page (relative to the router's basename). */
 export function pageRoutePath(id: PageId): string {
   const page = BY_ID.get(id);
   if (!page) throw new Error(`Unknown page id: ${id}`);
+  return routePathOf(page);
+}
+
+/** The router path of a site-map entry. */
+export function routePathOf(page: SitePage): string {
   return `/${page.path}`;
 }
 

@@ -9,13 +9,14 @@ interface PageTexts {
 
 /**
  * Page titles for `meta` functions and search results, which run outside React and cannot use hooks.
- * They come from the default i18next instance: on the server it holds every text (create-i18n.ts), in
- * the browser the `pages` namespace of the page's language, which is always loaded (locale-files.ts).
+ * They are read through i18next (its fallback languages included) from the default instance: on the
+ * server it holds every text (create-i18n.ts), in the browser the `pages` namespace of the page's
+ * language, which is always loaded (locale-files.ts).
  */
 export function pageText(id: string, lang: Language): PageTexts {
-  for (const candidate of [lang, ...FALLBACK_LANGUAGES]) {
-    const entry = i18next.getResource(candidate, "pages", id) as PageTexts | undefined;
-    if (entry) return entry;
-  }
-  throw new Error(`No texts for page ${id}`);
+  // The fallback languages are named here because the browser's instance has none of its own: during
+  // a language switch a meta function may ask for a language whose texts are still loading.
+  const texts: unknown = i18next.t(id, { lng: lang, ns: "pages", fallbackLng: FALLBACK_LANGUAGES, returnObjects: true, defaultValue: null });
+  if (typeof texts !== "object" || texts === null) throw new Error(`No texts for page ${id}`);
+  return texts as PageTexts;
 }

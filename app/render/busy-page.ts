@@ -1,10 +1,9 @@
+import escapeHtml from "escape-html";
 import type { TFunction } from "i18next";
 
 /** Seconds a visitor (or crawler) is asked to wait after a 503. */
 export const RETRY_AFTER_SECONDS = 5;
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
 
 /** The headers of every overload answer: nothing may keep it, and the client is told when to come back. */
 export const BUSY_HEADERS = {

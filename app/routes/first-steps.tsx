@@ -3,6 +3,7 @@ import type { Route } from "./+types/first-steps";
 import { ContentPage } from "~/features/content/content-page";
 import { byLanguage, contentHandle } from "~/features/content/content-module";
 import { pageMeta } from "~/config/page-meta";
+import { BASE_URL } from "~/config/paths";
 import { useAppConfig } from "~/config/use-root-data";
 import { mdxComponents } from "~/mdx/mdx-components";
 import { LoginState } from "~/features/session/login-state";
@@ -35,7 +36,7 @@ export function headers() {
 export default function Page({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("session");
   const links = useAppConfig()?.links;
-  const gueHref = links?.gue ?? "/areaOE/";
+  const gueHref = links?.gue ?? BASE_URL;
   const { user, roles, signInEnabled, returnTo } = loaderData;
   return (
     <ContentPage id="first-steps" content={content} components={mdxComponents}>
@@ -43,7 +44,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
 
       <section aria-labelledby="steps-heading">
         <h2 id="steps-heading">{t("steps.heading")}</h2>
-        <FirstStepsGuide gueHref={gueHref} financePortalHref={links?.financePortal ?? "/areaOE/"} />
+        <FirstStepsGuide gueHref={gueHref} financePortalHref={links?.financePortal ?? BASE_URL} />
       </section>
 
       <section aria-labelledby="profiles-heading">

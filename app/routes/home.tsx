@@ -1,6 +1,8 @@
 import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
 import { pageMeta } from "~/config/page-meta";
+import { assetPath } from "~/config/paths";
+import { useLanguage } from "~/i18n/use-language";
 import { childPages, pageRoutePath, type PageId } from "~/config/site-map";
 import { lazyComponent } from "~/mdx/lazy-component";
 
@@ -14,9 +16,9 @@ export const handle = { pageId: "home" };
 const TOOL_PAGES: PageId[] = ["first-steps", "web-services", "tools", "security-header", "testing-manual"];
 
 export default function Home() {
-  const { t, i18n } = useTranslation(["common", "pages"]);
+  const { t } = useTranslation(["common", "pages"]);
   const areas = childPages("home").filter((page) => !TOOL_PAGES.includes(page.id as PageId));
-  const lang = i18n.language === "en" ? "en" : "pt";
+  const lang = useLanguage();
   return (
     <div className="home">
       <h1>{t("pages:home.title")}</h1>
@@ -41,7 +43,7 @@ export default function Home() {
         <h2 id="start-heading">{t("common:home.startHeading")}</h2>
         <PageCards ids={TOOL_PAGES} />
         <ImagePreviewDialog
-          src={`/areaOE/diagrams/getting-started-${lang}.svg`}
+          src={assetPath(`diagrams/getting-started-${lang}.svg`)}
           alt={t("common:home.diagramAlt")}
           caption={t("common:home.diagramCaption")}
           size="lg"

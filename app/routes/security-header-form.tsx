@@ -2,6 +2,7 @@ import type { Route } from "./+types/security-header-form";
 import { useTranslation } from "react-i18next";
 import { byLanguage, contentHandle } from "~/features/content/content-module";
 import { pageMeta } from "~/config/page-meta";
+import { BASE_URL } from "~/config/paths";
 import { pageHref } from "~/config/site-map";
 import { useAppConfig } from "~/config/use-root-data";
 import { requireCustomsProfile } from "~/features/session/require-customs-profile.server";
@@ -38,7 +39,7 @@ export function headers() {
 }
 
 export default function Page({ loaderData }: Route.ComponentProps) {
-  const gueHref = useAppConfig()?.links.gue ?? "/areaOE/";
+  const gueHref = useAppConfig()?.links.gue ?? BASE_URL;
   if (loaderData.access.status === "denied") return <PermissionDenied gueHref={gueHref} />;
   if (loaderData.access.status === "sign-in-disabled") return <SignInDisabledNotice headingLevel={1} />;
   if (loaderData.access.status === "signed-out") return <SignedOutPage signInHref={loaderData.access.signInHref} />;

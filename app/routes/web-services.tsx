@@ -3,7 +3,7 @@ import type { Route } from "./+types/web-services";
 import { ContentPage } from "~/features/content/content-page";
 import { byLanguage, contentHandle } from "~/features/content/content-module";
 import { pageMeta } from "~/config/page-meta";
-import { BASE_PATH } from "~/config/site-map";
+import { pageHref } from "~/config/site-map";
 import { mdxComponents } from "~/mdx/mdx-components";
 import { readRenewalCheck } from "~/features/certificate-renewal/renewal-check";
 import { CertificateRenewalPlanner } from "~/features/certificate-renewal/certificate-renewal-planner";
@@ -14,7 +14,7 @@ export const meta = pageMeta("web-services");
 export const handle = contentHandle(content, "web-services");
 
 /** The planner's .ics reminder: the resource route app/routes/web-services-reminder.ts. */
-const RENEWAL_REMINDER_HREF = `${BASE_PATH}/public/webservices/lembrete-renovacao.ics`;
+const RENEWAL_REMINDER_HREF = `${pageHref("web-services")}/lembrete-renovacao.ics`;
 
 // The renewal planner is a GET form (`?validade=…&lang=…`): the server answers it, so it works without
 // JavaScript; in the browser the client loader answers the same address with the same rules.

@@ -1,4 +1,5 @@
-import { SITE_PAGES } from "../../app/config/site-map";
+import { appPath } from "../../app/config/paths";
+import { pageHref, SITE_PAGES } from "../../app/config/site-map";
 
 /**
  * Pages an anonymous visitor cannot open (none: the generation form shows a signed-out visitor why it
@@ -10,7 +11,7 @@ export const SIGN_IN_REQUIRED_IDS: readonly string[] = [];
 export const ROUTED_PATHS: { id: string; path: string }[] = [
   ...SITE_PAGES.filter((page) => !("routed" in page) && !SIGN_IN_REQUIRED_IDS.includes(page.id)).map((page) => ({
     id: page.id,
-    path: page.path === "" ? "/areaOE/" : `/areaOE/${page.path}`,
+    path: pageHref(page.id),
   })),
-  { id: "home", path: "/areaOE/home" },
+  { id: "home", path: appPath("/home") },
 ];

@@ -1,7 +1,8 @@
 import { readFileSync, existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { SITE_PAGES } from "../../app/config/site-map";
+import { appPath, BASE_PATH } from "../../app/config/paths";
+import { pageHref, SITE_PAGES } from "../../app/config/site-map";
 import { LANGUAGES, type Language } from "../../app/i18n/languages";
 import { parseRegistry } from "../documents/parse-registry";
 import { readContentFile, type ContentFileFacts } from "./read-content-file";
@@ -21,9 +22,9 @@ export const INTERACTIVE_PAGES: Record<string, string> = {
 
 const ROUTED = SITE_PAGES.filter((page) => !("routed" in page));
 const CONTENT_PAGES = ROUTED.filter((page) => !(page.id in INTERACTIVE_PAGES));
-const PATHS = new Map(ROUTED.map((page) => [page.path === "" ? "/areaOE/" : `/areaOE/${page.path}`, page.id]));
-PATHS.set("/areaOE", "home");
-PATHS.set("/areaOE/home", "home");
+const PATHS = new Map(ROUTED.map((page) => [pageHref(page.id), page.id]));
+PATHS.set(BASE_PATH, "home");
+PATHS.set(appPath("/home"), "home");
 // Ids every page has (layout), besides its content headings.
 const LAYOUT_IDS = ["main-content", "top"];
 

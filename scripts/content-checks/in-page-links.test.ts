@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { SITE_PAGES } from "../../app/config/site-map";
+import { pageHref, SITE_PAGES } from "../../app/config/site-map";
 import { elements, readAllContentFiles, type ContentFile } from "./site-tree";
 
 /**
@@ -7,7 +7,7 @@ import { elements, readAllContentFiles, type ContentFile } from "./site-tree";
  * (`href="#condições-de-acesso"` and `id="condições-de-acesso"`), checked over every content file as
  * the site compiles it. Links to a section of another page are held to the same rule.
  */
-const PATHS = new Map(SITE_PAGES.map((page) => [page.path === "" ? "/areaOE/" : `/areaOE/${page.path}`, page.id as string]));
+const PATHS = new Map(SITE_PAGES.map((page) => [pageHref(page.id), page.id as string]));
 // Ids every page has (layout), besides its content headings.
 const LAYOUT_IDS = ["main-content", "top"];
 

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
+import { appPath } from "../../app/config/paths";
 
 /** A file the portal offers for download, and where the build takes it from. */
 export interface DownloadSource {
@@ -25,7 +26,7 @@ export interface DownloadInfo {
   readonly date: string;
 }
 
-export const DOWNLOADS_PATH = "/areaOE/downloads";
+export const DOWNLOADS_PATH = appPath("/downloads");
 
 export const DOWNLOAD_SOURCES: readonly DownloadSource[] = [
   {

@@ -51,6 +51,18 @@ describe.each([
     allowed: 'export { SmartLink } from "../ui/smart-link";',
   },
   {
+    rule: "a small helper of app/lib imports a widget",
+    file: "app/lib/probe.ts",
+    forbidden: 'export { SmartLink } from "../components/ui/smart-link";',
+    allowed: 'export { foldAccents } from "./fold-accents";',
+  },
+  {
+    rule: "config takes a value (not a type) from the wiring",
+    file: "app/config/probe.ts",
+    forbidden: 'export { loader } from "../root";',
+    allowed: 'import type { loader } from "../root";\nexport type Loader = typeof loader;',
+  },
+  {
     rule: "the server reaches into a feature's internals",
     file: "server/auth/probe.ts",
     forbidden: 'export { signInHref } from "../../app/features/session/return-to";',

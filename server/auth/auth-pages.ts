@@ -1,5 +1,6 @@
 import { type Language, DEFAULT_RETURN_TO, signInHref } from "../../app/server-surface";
-import { escapeHtml as e, htmlPage } from "./html-page";
+import e from "escape-html";
+import { htmlPage } from "./html-page";
 import { sessionTexts } from "./session-texts";
 
 export type AuthProblem = "callbackError" | "disabled" | "unavailable" | "forbidden";

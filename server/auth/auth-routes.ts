@@ -1,7 +1,6 @@
 import express, { type CookieOptions, type Request, type Response, type Router } from "express";
 import * as client from "openid-client";
 import type { Logger } from "pino";
-import { BASE_PATH } from "../config/schema";
 import {
   AUTH_PATH,
   CALLBACK_PATH,
@@ -14,14 +13,13 @@ import {
   customsRolesFromClaim,
   CUSTOMS_ROLES_CLAIM,
   type SessionUser,
-  type Language,
+  BASE_PATH,
 } from "../../app/server-surface";
 import type { AuthSettings } from "./auth-settings";
 import { authProblemPage, type AuthProblem } from "./auth-pages";
 import { lazyOidcConfiguration } from "./oidc-client";
 import {
   openTransaction,
-  readCookie,
   sealSession,
   sealTransaction,
   SESSION_COOKIE,
@@ -30,6 +28,7 @@ import {
   TRANSACTION_TTL_SECONDS,
   type CookieKeys,
 } from "./session-cookie";
+import { readCookie } from "../http/cookies";
 
 type EnabledSettings = Exclude<AuthSettings, { mode: "disabled" }>;
 
@@ -47,7 +46,7 @@ function origin(req: Request): string {
 
 function sendProblem(res: Response, status: number, problem: AuthProblem, returnTo?: string): void {
   res.status(status).setHeader("Cache-Control", "no-store");
-  res.type("html").send(authProblemPage(res.locals.lang as Language, problem, returnTo));
+  res.type("html").send(authProblemPage(res.locals.lang, problem, returnTo));
 }
 
 /** A state-changing POST must come from our own pages (Fetch Metadata, else the Origin header). */
@@ -111,7 +110,7 @@ function enabledAuthRoutes(settings: EnabledSettings, logger: Logger, keys: Cook
         code_challenge_method: "S256",
         state,
         nonce,
-        ui_locales: res.locals.lang as string,
+        ui_locales: res.locals.lang,
       });
       res.cookie(TRANSACTION_COOKIE, sealed, cookieOptions(req, AUTH_PATH, TRANSACTION_TTL_SECONDS));
       res.setHeader("Cache-Control", "no-store");
@@ -164,7 +163,7 @@ function enabledAuthRoutes(settings: EnabledSettings, logger: Logger, keys: Cook
       const endSession = client.buildEndSessionUrl(await oidc(), {
         post_logout_redirect_uri: `${origin(req)}${SIGNED_OUT_PATH}`,
         state: returnTo,
-        ui_locales: res.locals.lang as string,
+        ui_locales: res.locals.lang,
       });
       res.redirect(303, endSession.href);
     } catch (error) {

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { Logger } from "pino";
 import type { AppConfig } from "../config/schema";
-import { BASE_PATH } from "../config/schema";
+import { BASE_PATH } from "../../app/server-surface";
 
 export const DEV_IDP_PATH = `${BASE_PATH}/dev-idp`;
 export const DEV_IDP_CLIENT_ID = "areaoe-local-demo";

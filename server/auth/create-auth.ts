@@ -1,13 +1,13 @@
 import express, { type Request, type Response, type NextFunction, type Router } from "express";
 import type { Logger } from "pino";
 import type { AppConfig } from "../config/schema";
-import { BASE_PATH } from "../config/schema";
-import { SESSION_API_PATH, type SessionUser } from "../../app/server-surface";
+import { BASE_PATH, SESSION_API_PATH, type SessionUser } from "../../app/server-surface";
 import { resolveAuthSettings } from "./auth-settings";
 import { authRoutes, clearSessionCookie } from "./auth-routes";
 import { AUTH_STYLESHEET, AUTH_STYLESHEET_PATH } from "./html-page";
 import { sessionEndpoint } from "./session-api";
-import { deriveCookieKeys, openSession, readCookie, SESSION_COOKIE } from "./session-cookie";
+import { deriveCookieKeys, openSession, SESSION_COOKIE } from "./session-cookie";
+import { readCookie } from "../http/cookies";
 
 export interface Auth {
   /** Session reading, /areaOE/auth/*, /areaOE/api/session and (if on) the demo provider. */
@@ -55,6 +55,6 @@ export function createAuth(config: AppConfig, logger: Logger, env: NodeJS.Proces
 
   return {
     router,
-    loadContext: (res) => ({ session: (res.locals.session as SessionUser | null) ?? null, signInEnabled }),
+    loadContext: (res) => ({ session: res.locals.session ?? null, signInEnabled }),
   };
 }

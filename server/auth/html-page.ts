@@ -1,13 +1,8 @@
-import { type Language, AUTH_PATH } from "../../app/server-surface";
+import escapeHtml from "escape-html";
+import { type Language, AUTH_PATH, assetPath } from "../../app/server-surface";
 
 export const AUTH_STYLESHEET_PATH = `${AUTH_PATH}/auth.css`;
 
-const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
-
-/** Escapes text and attribute values for HTML. */
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => ESCAPES[char] ?? char);
-}
 
 /** A small, self-contained, accessible page (sign-in errors, the demo provider's screens). */
 export function htmlPage({ lang, title, body }: { lang: Language; title: string; body: string }): string {
@@ -18,7 +13,7 @@ export function htmlPage({ lang, title, body }: { lang: Language; title: string;
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
 <title>${escapeHtml(title)}</title>
-<link rel="icon" href="/areaOE/favicon.svg" type="image/svg+xml">
+<link rel="icon" href="${assetPath("favicon.svg")}" type="image/svg+xml">
 <link rel="stylesheet" href="${AUTH_STYLESHEET_PATH}">
 </head>
 <body>

@@ -26,6 +26,6 @@ export function sessionEndpoint(signInEnabled: boolean) {
   return (_req: Request, res: Response) => {
     res.setHeader("Cache-Control", "no-store");
     res.vary("Cookie");
-    res.json(sessionAnswer((res.locals.session as SessionUser | null) ?? null, res.locals.lang as Language, signInEnabled));
+    res.json(sessionAnswer(res.locals.session ?? null, res.locals.lang, signInEnabled));
   };
 }

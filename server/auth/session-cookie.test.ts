@@ -4,7 +4,6 @@ import {
   deriveCookieKeys,
   openSession,
   openTransaction,
-  readCookie,
   sealSession,
   sealTransaction,
 } from "./session-cookie";
@@ -73,13 +72,5 @@ describe("session cookie", () => {
     expect(await openSession(sealed, keys.session)).toBeNull();
     expect(await openSession(sealed, keys.transaction)).toBeNull();
     expect(await openTransaction(await sealSession(user, keys.session), keys.transaction)).toBeNull();
-  });
-});
-
-describe("readCookie", () => {
-  it("finds one cookie among several", () => {
-    expect(readCookie("lang=en; areaoe_session=abc.def; x=1", "areaoe_session")).toBe("abc.def");
-    expect(readCookie("lang=en", "areaoe_session")).toBeUndefined();
-    expect(readCookie(undefined, "areaoe_session")).toBeUndefined();
   });
 });

@@ -83,13 +83,3 @@ export async function openTransaction(token: string | undefined, key: Uint8Array
   return parsed.success ? parsed.data : null;
 }
 
-/** Reads one cookie from a Cookie header without a parser dependency. */
-export function readCookie(header: string | undefined, name: string): string | undefined {
-  if (!header) return undefined;
-  for (const part of header.split(";")) {
-    const index = part.indexOf("=");
-    if (index < 0) continue;
-    if (part.slice(0, index).trim() === name) return part.slice(index + 1).trim();
-  }
-  return undefined;
-}

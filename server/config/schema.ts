@@ -1,6 +1,5 @@
 import { z } from "zod";
-
-export const BASE_PATH = "/areaOE";
+import { apiPath, BASE_PATH, isUnderBasePath } from "../../app/server-surface";
 
 /** Parses an absolute URL, or records a "not a valid URL" issue and returns undefined. */
 function parseUrl(value: string, ctx: z.RefinementCtx): URL | undefined {
@@ -15,7 +14,7 @@ function parseUrl(value: string, ctx: z.RefinementCtx): URL | undefined {
 /** A link target: an absolute http(s) URL, or an in-app path under the base path. */
 export const linkHref = z.string().superRefine((value, ctx) => {
   if (value.startsWith("/")) {
-    if (value !== BASE_PATH && !value.startsWith(`${BASE_PATH}/`)) {
+    if (!isUnderBasePath(value)) {
       ctx.addIssue({ code: "custom", message: `an in-app path must start with ${BASE_PATH}/` });
     }
     if (value.startsWith("//")) {
@@ -43,7 +42,7 @@ export const usefulLinkSchema = z
   })
   .strict()
   .superRefine((link, ctx) => {
-    if (link.inApp && !link.href.startsWith(`${BASE_PATH}/`) && link.href !== BASE_PATH) {
+    if (link.inApp && !isUnderBasePath(link.href)) {
       ctx.addIssue({ code: "custom", path: ["href"], message: `an inApp link must be a path under ${BASE_PATH}` });
     }
   });
@@ -54,7 +53,7 @@ const externalUrl = linkHref;
 export const errorReportingSchema = z
   .object({
     enabled: z.boolean().default(true),
-    url: linkHref.default(`${BASE_PATH}/api/client-errors`),
+    url: linkHref.default(apiPath("client-errors")),
     method: z.enum(["POST", "PUT"]).default("POST"),
   })
   .strict();
@@ -125,7 +124,7 @@ export const configSchema = z
     usefulLinks: z.array(usefulLinkSchema).optional(),
     /** Appended to the (default or replaced) Useful Links list. */
     extraUsefulLinks: z.array(usefulLinkSchema).default([]),
-    errorReporting: errorReportingSchema.default({ enabled: true, url: `${BASE_PATH}/api/client-errors`, method: "POST" }),
+    errorReporting: errorReportingSchema.default({ enabled: true, url: apiPath("client-errors"), method: "POST" }),
     /** Test-only switch (AREAOE_ENABLE_FAULT_INJECTION=1, set by playwright.config.ts): see app/features/errors/fault-injection.tsx. */
     faultInjection: z
       .union([z.boolean(), z.literal(0), z.literal(1)])

@@ -5,25 +5,12 @@ import {
   isLanguage,
   LANGUAGE_COOKIE,
   LANGUAGE_QUERY,
+  BASE_PATH,
   type Language,
 } from "../../app/server-surface";
-import { BASE_PATH } from "../config/schema";
+import { readCookie } from "./cookies";
 
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
-
-function readCookie(header: string | undefined, name: string): string | undefined {
-  if (!header) return undefined;
-  for (const part of header.split(";")) {
-    const [key, ...rest] = part.trim().split("=");
-    if (key !== name) continue;
-    try {
-      return decodeURIComponent(rest.join("="));
-    } catch {
-      return undefined; // a malformed cookie is ignored, never an error
-    }
-  }
-  return undefined;
-}
 
 /** The language of a request (also used by the page cache's early answer, before Express). */
 export function requestLanguage(query: string | undefined, headers: IncomingHttpHeaders): Language {
@@ -44,8 +31,8 @@ export function languageMiddleware(req: Request, res: Response, next: NextFuncti
       maxAge: ONE_YEAR_SECONDS * 1000,
       sameSite: "lax",
       secure: req.secure,
-      // Scripts never need it: the browser's detector falls back to <html lang>, which the server wrote
-      // from this very cookie.
+      // Scripts never need it: the browser takes the language from <html lang>, which the server
+      // wrote from this very cookie.
       httpOnly: true,
     });
   }

@@ -1,7 +1,6 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { BASE_PATH } from "../config/schema";
-import type { LocaleChunks } from "../../app/server-surface";
+import { BASE_PATH, type LocaleChunks } from "../../app/server-surface";
 
 interface ManifestChunk {
   file: string;

@@ -1,5 +1,6 @@
 import type { Request, Response } from "express";
-import { errorsLocales, isLanguage, negotiateLanguage, type Language } from "../../app/server-surface";
+import { BASE_URL, errorsLocales, isLanguage, LANGUAGE_COOKIE, negotiateLanguage, type Language } from "../../app/server-surface";
+import { readCookie } from "./cookies";
 
 const TEXTS = { pt: errorsLocales.pt.server, en: errorsLocales.en.server };
 type ServerText = keyof (typeof TEXTS)["pt"];
@@ -8,7 +9,7 @@ type ServerText = keyof (typeof TEXTS)["pt"];
 export function requestLanguage(req: Request, res: Response): Language {
   if (isLanguage(res.locals.lang)) return res.locals.lang;
   const query = /[?&]lang=(pt|en)(?:&|$)/.exec(req.originalUrl)?.[1];
-  const cookie = /(?:^|;\s*)lang=(pt|en)(?:;|$)/.exec(req.headers.cookie ?? "")?.[1];
+  const cookie = readCookie(req.headers.cookie, LANGUAGE_COOKIE);
   return negotiateLanguage({ query, cookie, acceptLanguage: req.headers["accept-language"] });
 }
 
@@ -31,6 +32,6 @@ export function sendPlainErrorPage(req: Request, res: Response, status: number):
     return;
   }
   res.send(
-    `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${texts.title} ${status} | areaOE</title></head><body><main><h1>${texts.title} ${status}</h1><p>${texts[textFor(status)]}</p><p><a href="/areaOE/">areaOE</a></p></main></body></html>`,
+    `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${texts.title} ${status} | areaOE</title></head><body><main><h1>${texts.title} ${status}</h1><p>${texts[textFor(status)]}</p><p><a href="${BASE_URL}">areaOE</a></p></main></body></html>`,
   );
 }

@@ -20,10 +20,10 @@ export function securityHeaders({ connectSrc = [] }: { connectSrc?: string[] } =
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", (_req, res) => `'nonce-${(res as Response).locals.cspNonce as string}'`],
+        scriptSrc: ["'self'", (_req, res) => `'nonce-${(res as Response).locals.cspNonce}'`],
         // Our stylesheet and the <style> elements that Radix's scroll lock adds with this response's
         // nonce (set in entry.client through get-nonce). Nothing injects a stylesheet of its own.
-        styleSrc: ["'self'", (_req, res) => `'nonce-${(res as Response).locals.cspNonce as string}'`],
+        styleSrc: ["'self'", (_req, res) => `'nonce-${(res as Response).locals.cspNonce}'`],
         // Server-rendered style attributes (virtualised tables, popover positions) need this; it does
         // not allow <style> elements or any script.
         styleSrcAttr: ["'unsafe-inline'"],

@@ -1,9 +1,10 @@
 import type { Request, Response } from "express";
 import { isLanguage, LANGUAGE_QUERY } from "../../app/server-surface";
+import { readCookie } from "../http/cookies";
 
+/** Whether the request carries the named cookie (the session cookie sends a visitor past the cache). */
 export function hasCookie(header: string | undefined, name: string): boolean {
-  if (!header) return false;
-  return header.split(";").some((part) => part.trim().startsWith(`${name}=`));
+  return readCookie(header, name) !== undefined;
 }
 
 /**
@@ -14,7 +15,7 @@ export function hasCookie(header: string | undefined, name: string): boolean {
  */
 export function cacheKeyFor(req: Request, res: Response, sessionCookie: string): string | undefined {
   if (req.method !== "GET") return undefined;
-  if (hasCookie(req.headers.cookie, sessionCookie)) return undefined;
+  if (readCookie(req.headers.cookie, sessionCookie) !== undefined) return undefined;
   const [pathname = "", query, ...more] = req.originalUrl.split("?");
   if (more.length > 0 || pathname.endsWith(".data") || pathname.endsWith("/__manifest")) return undefined;
   if (query !== undefined) {

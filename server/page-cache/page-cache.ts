@@ -174,7 +174,7 @@ export function createPageCache({ build, mode, getLoadContext, sessionCookie, st
         page = outcome.page;
         res.setHeader(CACHE_STATUS, cacheStatus(`fwd=uri-miss${collapsed ? "; collapsed" : ""}${outcome.shared ? "; stored" : ""}`));
       }
-      send(req, res, page, res.locals.cspNonce as string);
+      send(req, res, page, res.locals.cspNonce);
     } catch (error) {
       next(error);
     }

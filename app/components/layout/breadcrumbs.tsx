@@ -1,7 +1,6 @@
 import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
-import { breadcrumbTrail, findPage } from "../../config/site-map";
-import { toRouterPath } from "../ui/smart-link";
+import { breadcrumbTrail, findPage, routePathOf } from "../../config/site-map";
 
 /** Home › Area › System, from the site map; the last item is the current page. */
 export function Breadcrumbs({ pageId }: { pageId: string }) {
@@ -20,7 +19,7 @@ export function Breadcrumbs({ pageId }: { pageId: string }) {
               {isLast || !page ? (
                 <span aria-current={isLast ? "page" : undefined}>{label}</span>
               ) : (
-                <Link to={toRouterPath(page.path === "" ? "/areaOE/" : `/areaOE/${page.path}`)}>{label}</Link>
+                <Link to={routePathOf(page)}>{label}</Link>
               )}
             </li>
           );

@@ -1,12 +1,14 @@
 import { Link, useLocation } from "react-router";
 import { useTranslation } from "react-i18next";
-import { LANGUAGES, LANGUAGE_QUERY, type Language } from "../../i18n/languages";
+import { LANGUAGES, LANGUAGE_QUERY } from "../../i18n/languages";
+import { useLanguage } from "../../i18n/use-language";
 
 /**
  * Two real links (`?lang=pt`, `?lang=en`) that work without JavaScript; the server remembers the
  * choice in a cookie. Each link is written in its own language.
  */
-export function LanguageSwitcher({ current }: { current: Language }) {
+export function LanguageSwitcher() {
+  const current = useLanguage();
   const { t } = useTranslation("common");
   const location = useLocation();
   return (

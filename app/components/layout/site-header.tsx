@@ -2,10 +2,8 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
 import { LanguageSwitcher } from "./language-switcher";
-import type { Language } from "../../i18n/languages";
 
 export interface SiteHeaderProps {
-  lang: Language;
   /** From the app layer: who is signed in (or the way to sign in), in a bar of its own at the top. */
   account?: ReactNode;
   /** From the app layer: extra tools such as search, before the language switcher. */
@@ -13,7 +11,7 @@ export interface SiteHeaderProps {
 }
 
 /** Account bar, site name, language switcher and, from the app layer, any extra tools such as search. */
-export function SiteHeader({ lang, account, children }: SiteHeaderProps) {
+export function SiteHeader({ account, children }: SiteHeaderProps) {
   const { t } = useTranslation("common");
   return (
     <header className="site-header">
@@ -29,7 +27,7 @@ export function SiteHeader({ lang, account, children }: SiteHeaderProps) {
         </Link>
         <div className="site-header__tools">
           {children}
-          <LanguageSwitcher current={lang} />
+          <LanguageSwitcher />
         </div>
       </div>
     </header>

@@ -1,3 +1,4 @@
+import { foldAccents } from "../../lib/fold-accents";
 import { DATA_TABLE_FILTER_LOCALE } from "./data-table-defaults";
 
 export { DATA_TABLE_FILTER_LOCALE };
@@ -6,17 +7,12 @@ export { DATA_TABLE_FILTER_LOCALE };
 export const dataTableCollator = new Intl.Collator(DATA_TABLE_FILTER_LOCALE, { sensitivity: "base", numeric: true });
 
 /**
- * A text folded for comparison: decomposed, without diacritics, lower-cased in pt-PT, with collapsed
- * spaces. Equivalent to `Intl.Collator('pt-PT', { sensitivity: 'base' })` equality for the letters used
- * in Portuguese and English ('Ç' ~ 'c', 'Ã' ~ 'a', 'ß' stays as it is).
+ * A text folded for comparison: the site's accent and case folding, with collapsed spaces. Equivalent
+ * to `Intl.Collator('pt-PT', { sensitivity: 'base' })` equality for the letters used in Portuguese and
+ * English ('Ç' ~ 'c', 'Ã' ~ 'a', 'ß' stays as it is).
  */
 export function foldText(value: string): string {
-  return value
-    .normalize("NFD")
-    .replace(/\p{Diacritic}/gu, "")
-    .toLocaleLowerCase(DATA_TABLE_FILTER_LOCALE)
-    .replace(/\s+/g, " ")
-    .trim();
+  return foldAccents(value).replace(/\s+/g, " ").trim();
 }
 
 /** Does a cell value contain the query, ignoring accents and case? An empty query matches everything. */

@@ -1,8 +1,7 @@
 import type { AnchorHTMLAttributes, ReactNode } from "react";
 import { Link } from "react-router";
+import { isUnderBasePath, toRouterPath } from "../../config/paths";
 import { ExternalLinkHint } from "./external-link-hint";
-
-const BASE_PATH = "/areaOE";
 
 export interface SmartLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "href"> {
   href: string;
@@ -11,14 +10,8 @@ export interface SmartLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElem
   children: ReactNode;
 }
 
-/** Strips the base path so the router (whose basename is /areaOE) can navigate. */
-export function toRouterPath(href: string): string {
-  if (href === BASE_PATH || href === `${BASE_PATH}/`) return "/";
-  return href.startsWith(`${BASE_PATH}/`) ? href.slice(BASE_PATH.length) : href;
-}
-
 export function isInAppHref(href: string): boolean {
-  return href === BASE_PATH || href.startsWith(`${BASE_PATH}/`) || href.startsWith("#");
+  return isUnderBasePath(href) || href.startsWith("#");
 }
 
 export function SmartLink({ href, inApp, children, ...rest }: SmartLinkProps) {

@@ -11,6 +11,7 @@ import { RENEWAL_EXPIRY_PARAM, RENEWAL_PLANNER_ID, type RenewalCheckState, type 
 import { longDay, renewalReminderQuery } from "./renewal-reminder";
 import "../../components/ui/tool-panel.css";
 import "./certificate-renewal-planner.css";
+import { useLanguage } from "../../i18n/use-language";
 
 /** Id of the planner's field: one planner per page. */
 const FIELD_ID = "renewal-expiry";
@@ -30,10 +31,10 @@ export interface CertificateRenewalPlannerProps {
  * answers with the same rules (`checkRenewalExpiry`), then focus moves to the answer.
  */
 export function CertificateRenewalPlanner({ check, reminderHref }: CertificateRenewalPlannerProps) {
-  const { t, i18n } = useTranslation("certificate-renewal");
+  const { t } = useTranslation("certificate-renewal");
   const { t: tUi } = useTranslation("ui");
   const dateError = useDateErrorMessage();
-  const lang = i18n.language;
+  const lang = useLanguage();
   const hydrated = useHydrated();
   const headingId = `${RENEWAL_PLANNER_ID}-heading`;
   const resultRef = useRef<HTMLDivElement>(null);

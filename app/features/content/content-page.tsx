@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { FALLBACK_LANGUAGES, isLanguage } from "../../i18n/languages";
+import { FALLBACK_LANGUAGES } from "../../i18n/languages";
+import { useLanguage } from "../../i18n/use-language";
 import type { ContentByLanguage } from "./content-module";
 import { ComingSoon } from "./coming-soon";
 import { OnThisPage } from "./on-this-page";
@@ -16,8 +17,8 @@ export interface ContentPageProps {
 
 /** A page: its h1, its content in the current language (or the fallback), or 'Coming soon'. */
 export function ContentPage({ id, content, components, children }: ContentPageProps) {
-  const { t, i18n } = useTranslation("pages");
-  const lang = isLanguage(i18n.language) ? i18n.language : "pt";
+  const { t } = useTranslation("pages");
+  const lang = useLanguage();
   const module = content[lang] ?? FALLBACK_LANGUAGES.map((fallback) => content[fallback]).find(Boolean);
   const Body = module?.default;
   return (

@@ -1,11 +1,12 @@
 import { useTranslation } from "react-i18next";
 import { SmartLink } from "../../components/ui/smart-link";
-import type { Language } from "../../i18n/languages";
+import { useLanguage } from "../../i18n/use-language";
 import type { DocumentEntry } from "./document-schema";
 
 /** The title as a link when the document has an address; otherwise 'To be available soon', never a dead link. */
-export function DocumentTitleCell({ document, lang }: { document: DocumentEntry; lang: Language }) {
+export function DocumentTitleCell({ document }: { document: DocumentEntry }) {
   const { t } = useTranslation("common");
+  const lang = useLanguage();
   const title = document.title[lang];
   if (!document.href) {
     return (

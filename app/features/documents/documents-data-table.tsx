@@ -1,7 +1,7 @@
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { DataTable, type DataTableColumn } from "../../components/ui/data-table";
-import type { Language } from "../../i18n/languages";
+import { useLanguage } from "../../i18n/use-language";
 import type { DocumentEntry } from "./document-schema";
 import { DocumentTitleCell } from "./document-title-cell";
 import { OptionalValue } from "./optional-value";
@@ -11,7 +11,8 @@ import { formatDocumentDate } from "./format-document-date";
  * A long list of documents on the widget kit's data table: sortable columns, a filter, and pages of
  * 10 (SPEC §9). The server renders the first page.
  */
-export function DocumentsDataTable({ documents, lang }: { documents: DocumentEntry[]; lang: Language }) {
+export function DocumentsDataTable({ documents }: { documents: DocumentEntry[] }) {
+  const lang = useLanguage();
   const { t } = useTranslation("documents");
   const columns = useMemo<DataTableColumn<DocumentEntry>[]>(
     () => [
@@ -20,7 +21,7 @@ export function DocumentsDataTable({ documents, lang }: { documents: DocumentEnt
         accessorFn: (document) => document.title[lang],
         header: t("columns.title"),
         size: 320,
-        cell: ({ row }) => <DocumentTitleCell document={row.original} lang={lang} />,
+        cell: ({ row }) => <DocumentTitleCell document={row.original} />,
       },
       { id: "kind", accessorFn: (document) => t(`kinds.${document.kind}`), header: t("columns.kind") },
       {

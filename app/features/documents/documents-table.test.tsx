@@ -37,7 +37,7 @@ function renderIn(lang: Language, node: React.ReactNode) {
 
 describe("DocumentsTable", () => {
   it("links an external document in a new tab, safely and announced", () => {
-    renderIn("en", <DocumentsTable documents={[base]} lang="en" />);
+    renderIn("en", <DocumentsTable documents={[base]} />);
     const link = screen.getByRole("link", { name: /RBV manual/ });
     expect(link).toHaveAttribute("href", "https://example.org/rbv.pdf");
     expect(link).toHaveAttribute("target", "_blank");
@@ -48,7 +48,7 @@ describe("DocumentsTable", () => {
   });
 
   it("shows 'To be available soon' instead of a link when there is no address, and 'Not stated' for unknown values", () => {
-    renderIn("en", <DocumentsTable documents={[pending]} lang="en" />);
+    renderIn("en", <DocumentsTable documents={[pending]} />);
     const row = screen.getByRole("row", { name: /RBV WSDL/ });
     expect(within(row).queryByRole("link")).toBeNull();
     expect(row).toHaveTextContent("To be available soon");
@@ -56,7 +56,7 @@ describe("DocumentsTable", () => {
   });
 
   it("formats the date and names kind and language in the reader's language", () => {
-    renderIn("pt", <DocumentsTable documents={[base, inApp]} lang="pt" />);
+    renderIn("pt", <DocumentsTable documents={[base, inApp]} />);
     const row = screen.getByRole("row", { name: /Manual do RBV/ });
     expect(row).toHaveTextContent("5 de março de 2024");
     expect(row).toHaveTextContent("Português");
@@ -75,7 +75,7 @@ describe("DocumentsDataTable", () => {
   }));
 
   it("renders the first page of 10 rows and offers sorting", () => {
-    renderIn("en", <DocumentsDataTable documents={many} lang="en" />);
+    renderIn("en", <DocumentsDataTable documents={many} />);
     const table = screen.getByRole("table");
     // 1 header row + 10 body rows.
     expect(within(table).getAllByRole("row")).toHaveLength(11);

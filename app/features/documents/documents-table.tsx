@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import type { Language } from "../../i18n/languages";
+import { useLanguage } from "../../i18n/use-language";
 import type { DocumentEntry } from "./document-schema";
 import { DocumentTitleCell } from "./document-title-cell";
 import { OptionalValue } from "./optional-value";
@@ -7,7 +7,8 @@ import { formatDocumentDate } from "./format-document-date";
 import "./documents.css";
 
 /** A plain, server-rendered table of documents. */
-export function DocumentsTable({ documents, lang }: { documents: DocumentEntry[]; lang: Language }) {
+export function DocumentsTable({ documents }: { documents: DocumentEntry[] }) {
+  const lang = useLanguage();
   const { t } = useTranslation("documents");
   return (
     // A named, focusable region so keyboard users can scroll it sideways (WCAG 2.1.1).
@@ -30,7 +31,7 @@ export function DocumentsTable({ documents, lang }: { documents: DocumentEntry[]
           {documents.map((document) => (
             <tr key={document.id}>
               <th scope="row">
-                <DocumentTitleCell document={document} lang={lang} />
+                <DocumentTitleCell document={document} />
               </th>
               <td>{t(`kinds.${document.kind}`)}</td>
               <td>

@@ -1,5 +1,3 @@
-import { useTranslation } from "react-i18next";
-import { isLanguage } from "../../i18n/languages";
 import { registry } from "./registry";
 import { resolveDocuments } from "./resolve-documents";
 import { DocumentsTable } from "./documents-table";
@@ -12,8 +10,6 @@ import { DATA_TABLE_PAGE_SIZE } from "../../components/ui/data-table";
  * An unknown id renders nothing (the content checks fail on it), so a typo never breaks the page.
  */
 export function Documents({ ids }: { ids: string[] }) {
-  const { i18n } = useTranslation("documents");
-  const lang = isLanguage(i18n.language) ? i18n.language : "pt";
   const { found, missing } = resolveDocuments(ids, registry.documents);
   if (import.meta.env.DEV && missing.length > 0) {
     console.warn(`[documents] unknown document id(s): ${missing.join(", ")}`);
@@ -22,8 +18,8 @@ export function Documents({ ids }: { ids: string[] }) {
   // A short list reads best as a plain table in the writer's order; a long one gets sorting, a
   // filter and pages (SPEC §9 defaults).
   return found.length > DATA_TABLE_PAGE_SIZE ? (
-    <DocumentsDataTable documents={found} lang={lang} />
+    <DocumentsDataTable documents={found} />
   ) : (
-    <DocumentsTable documents={found} lang={lang} />
+    <DocumentsTable documents={found} />
   );
 }

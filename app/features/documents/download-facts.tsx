@@ -1,6 +1,6 @@
 import { DOWNLOADS } from "virtual:areaoe-downloads";
 import { useTranslation } from "react-i18next";
-import { isLanguage } from "../../i18n/languages";
+import { useLanguage } from "../../i18n/use-language";
 import { registry } from "./registry";
 import { formatDownloadSize } from "./with-downloads";
 import "./download-facts.css";
@@ -10,8 +10,8 @@ import "./download-facts.css";
  * builds, with its size, date and SHA-256, so that a visitor can check the copy they run.
  */
 export function Download({ id }: { id: string }) {
-  const { t, i18n } = useTranslation("documents");
-  const lang = isLanguage(i18n.language) ? i18n.language : "pt";
+  const { t } = useTranslation("documents");
+  const lang = useLanguage();
   const download = DOWNLOADS.find((candidate) => candidate.id === id);
   const entry = registry.documents.get(id);
   if (!download || !entry) return null;

@@ -1,13 +1,11 @@
-import { useSyncExternalStore } from "react";
 import { useSearchParams } from "react-router";
+import { useHydrated } from "../../components/ui/use-hydrated";
 
 // Test-only: with AREAOE_ENABLE_FAULT_INJECTION=1 (set only by playwright.config.ts) the query
 // `__fault=render` breaks the page content in the browser and `__fault=ssr` breaks the server
 // render, so the end-to-end tests can see the boundaries and the reporter on a production build.
 // Off, it renders nothing and reads nothing; on, a visitor can only break their own page view.
 export const FAULT_QUERY = "__fault";
-
-const subscribe = () => () => undefined;
 
 export function FaultInjection({ enabled }: { enabled: boolean | undefined }) {
   if (!enabled) return null;
@@ -16,11 +14,8 @@ export function FaultInjection({ enabled }: { enabled: boolean | undefined }) {
 
 function FaultSwitch() {
   const [params] = useSearchParams();
-  const inBrowser = useSyncExternalStore(
-    subscribe,
-    () => true,
-    () => false,
-  );
+  // The server render and the hydration pass see false; the browser's renders after it see true.
+  const inBrowser = useHydrated();
   const fault = params.get(FAULT_QUERY);
   if (fault === "ssr" && !inBrowser) throw new Error("Injected server rendering fault");
   if (fault === "render" && inBrowser) throw new Error("Injected rendering fault");

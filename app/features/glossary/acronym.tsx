@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Popover, PopoverContent, PopoverTrigger } from "../../components/ui/popover";
+import { useLanguage } from "../../i18n/use-language";
 import { meaningOf } from "./glossary";
 import "./acronym.css";
 
@@ -20,7 +21,8 @@ function textOf(children: ReactNode): string {
  * - A term missing from the glossary is rendered as plain text.
  */
 export function Acronym({ children, term }: { children: ReactNode; term?: string }) {
-  const { t, i18n } = useTranslation("glossary");
+  const { t } = useTranslation("glossary");
+  const lang = useLanguage();
   const abbrRef = useRef<HTMLElement>(null);
   const [interactive, setInteractive] = useState(false);
   useEffect(() => {
@@ -29,7 +31,7 @@ export function Acronym({ children, term }: { children: ReactNode; term?: string
     if (node && !node.parentElement?.closest("a, button, label, summary, [role='button'], [role='link']")) setInteractive(true);
   }, []);
   const key = (term ?? textOf(children)).trim();
-  const meaning = key ? meaningOf(key, i18n.language) : undefined;
+  const meaning = key ? meaningOf(key, lang) : undefined;
   if (!meaning) return <>{children}</>;
   if (!interactive) {
     return (

@@ -12,6 +12,7 @@ import { IVA_EXP_CHECK_ID, IVA_EXP_VALUE_PARAM, type IvaExpAnswer, type IvaExpCh
 import { IVA_EXP_BOUNDS, IVA_EXP_LIMIT_EUR } from "./iva-exp-limit";
 import "../../components/ui/tool-panel.css";
 import "./iva-exp-eligibility-check.css";
+import { useLanguage } from "../../i18n/use-language";
 
 /** Id of the check's field: one check per page. */
 const FIELD_ID = "iva-exp-value";
@@ -29,9 +30,9 @@ export interface IvaExpEligibilityCheckProps {
  * then focus moves to the answer. The typed text is always kept.
  */
 export function IvaExpEligibilityCheck({ check }: IvaExpEligibilityCheckProps) {
-  const { t, i18n } = useTranslation("iva-exp");
+  const { t } = useTranslation("iva-exp");
   const { t: tUi } = useTranslation("ui");
-  const lang = i18n.language;
+  const lang = useLanguage();
   const separators = numericSeparators(lang);
   const numericError = useNumericErrorMessage(separators);
   const hydrated = useHydrated();

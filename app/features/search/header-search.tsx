@@ -2,7 +2,8 @@ import { useId, useRef, useState, type FocusEvent, type KeyboardEvent } from "re
 import { Form } from "react-router";
 import { useTranslation } from "react-i18next";
 import { SmartLink } from "../../components/ui/smart-link";
-import type { Language } from "../../i18n/languages";
+import { pageHref } from "../../config/site-map";
+import { useLanguage } from "../../i18n/use-language";
 import type { SiteSearchResult } from "./run-search";
 import { SearchResultList } from "./search-result-list";
 import { SEARCH_ACTION } from "./search-path";
@@ -19,7 +20,8 @@ const loadSearch = () => import("./search-site");
  * The search field of every page: a GET form to the results page (works without JavaScript). Once
  * hydrated, typing shows the first results below the field, from the index loaded on focus.
  */
-export function HeaderSearch({ lang }: { lang: Language }) {
+export function HeaderSearch() {
+  const lang = useLanguage();
   const { t } = useTranslation(["search", "common"]);
   const fieldId = useId();
   const panelId = useId();
@@ -120,7 +122,7 @@ export function HeaderSearch({ lang }: { lang: Language }) {
           <>
             <SearchResultList results={results.slice(0, PANEL_RESULTS)} onFollow={() => setOpen(false)} />
             <p>
-              <SmartLink href={`/areaOE${SEARCH_ACTION}?q=${encodeURIComponent(trimmed)}`} onClick={() => setOpen(false)}>
+              <SmartLink href={`${pageHref("search")}?q=${encodeURIComponent(trimmed)}`} onClick={() => setOpen(false)}>
                 {t("seeAll", { query: trimmed })}
               </SmartLink>
             </p>

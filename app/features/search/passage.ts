@@ -1,4 +1,4 @@
-import { normalizeTerm } from "./normalize-term";
+import { foldAccents } from "../../lib/fold-accents";
 
 export interface PassagePart {
   text: string;
@@ -11,7 +11,7 @@ function normalizeWithPositions(text: string): { normalized: string; positions: 
   let normalized = "";
   const positions: number[] = [];
   for (let index = 0; index < text.length; index += 1) {
-    const piece = normalizeTerm(text[index] ?? "");
+    const piece = foldAccents(text[index] ?? "");
     normalized += piece;
     for (let k = 0; k < piece.length; k += 1) positions.push(index);
   }

@@ -1,6 +1,6 @@
 import type { Options, SearchOptions } from "minisearch";
 import type { Language } from "../../i18n/languages";
-import { normalizeTerm } from "./normalize-term";
+import { foldAccents } from "../../lib/fold-accents";
 import type { SearchDocument } from "./search-document";
 
 // Words too common to help; without them "importação de mercadorias" ranks on the words that matter.
@@ -28,7 +28,7 @@ export function searchIndexOptions(lang: Language): Options<SearchDocument> {
     fields: ["title", "heading", "text", "terms"],
     storeFields: ["pageId", "anchor", "heading", "passage"],
     processTerm: (term) => {
-      const normalized = normalizeTerm(term);
+      const normalized = foldAccents(term);
       return normalized && !stopWords.has(normalized) ? normalized : null;
     },
     searchOptions: SEARCH_OPTIONS,

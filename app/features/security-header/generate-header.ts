@@ -9,6 +9,7 @@ import {
   type HeaderForm,
   type RsaPublicJwk,
   type SecurityHeaderErrorCode,
+  type UsernameProblem,
 } from "@areaoe/security-header";
 
 export interface GenerateRequest {
@@ -33,7 +34,12 @@ export type GenerateOutcome =
       /** The NIF, when it fails the check digit (a warning: the header is still made). */
       nifCheckDigitWarning: string | null;
     }
-  | { ok: false; code: SecurityHeaderErrorCode | "UNEXPECTED" };
+  | {
+      ok: false;
+      code: SecurityHeaderErrorCode | "UNEXPECTED";
+      /** With INVALID_USERNAME: which part the library found wrong. */
+      usernameProblem?: UsernameProblem;
+    };
 
 export async function generateHeader(request: GenerateRequest): Promise<GenerateOutcome> {
   try {
@@ -55,6 +61,7 @@ export async function generateHeader(request: GenerateRequest): Promise<Generate
     };
   } catch (error) {
     // The library's messages never hold the password; we pass on only the code anyway.
-    return { ok: false, code: isSecurityHeaderError(error) ? error.code : "UNEXPECTED" };
+    if (!isSecurityHeaderError(error)) return { ok: false, code: "UNEXPECTED" };
+    return { ok: false, code: error.code, usernameProblem: error.usernameProblem };
   }
 }

@@ -10,7 +10,7 @@ import type { AuthorityEnvironment, AuthorityEnvironmentId } from "./authority-e
 import { EnvironmentDetails } from "./environment-details";
 import { HeaderResult } from "./header-result";
 import { loadGenerator } from "./load-generator";
-import { usernameProblem } from "./username-problem";
+import { usernameMessageKey } from "./username-message";
 import { HeaderFormChoice, type HeaderForm } from "./header-form-choice";
 import { ClockNotice } from "./clock-notice";
 import { offsetOf } from "./server-clock";
@@ -114,13 +114,13 @@ export function SecurityHeaderForm({ usernamePrefill, environments, overviewHref
       });
       if (!outcome.ok) {
         setGenerated(null);
-        if (outcome.code === "INVALID_USERNAME") setErrors({ username: t(`errors.${usernameProblem(username.trim())}`) });
+        if (outcome.code === "INVALID_USERNAME") setErrors({ username: t(`errors.${usernameMessageKey(outcome.usernameProblem)}`) });
         else if (outcome.code === "EMPTY_PASSWORD") setErrors({ password: tUi(MANDATORY_MESSAGE_KEY) });
         else if (outcome.code === "INVALID_PASSWORD") setErrors({ password: t("errors.invalidPassword") });
         else {
           setErrors({});
-          const known = ["UNREADABLE_KEY", "PRIVATE_KEY_GIVEN", "NOT_RSA_KEY", "KEY_TOO_SMALL", "INVALID_DATE", "RANDOM_UNAVAILABLE", "WEBCRYPTO_UNAVAILABLE"];
-          setFailure(t(`errors.${known.includes(outcome.code) ? outcome.code : "unexpected"}`));
+          // The library's code has a text of its own when the visitor can act on it; otherwise the general one.
+          setFailure(t([`errors.${outcome.code}`, "errors.unexpected"]));
         }
         return;
       }

@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { SmartLink } from "~/components/ui/smart-link";
 import { Stepper } from "~/components/ui/stepper";
 import { useHydrated } from "~/components/ui/use-hydrated";
+import { pageHref } from "~/config/site-map";
 
 const STEPS = ["gue", "financePortal", "certificates", "testCalls"] as const;
 type StepId = (typeof STEPS)[number];
@@ -19,10 +20,10 @@ export function FirstStepsGuide({ gueHref, financePortalHref }: { gueHref: strin
   const links: Record<StepId, { href: string; label: string }[]> = {
     gue: [{ href: gueHref, label: t("loginState.gueLink") }],
     financePortal: [{ href: financePortalHref, label: t("steps.financePortalLink") }],
-    certificates: [{ href: "/areaOE/public/webservices", label: t("steps.webServicesLink") }],
+    certificates: [{ href: pageHref("web-services"), label: t("steps.webServicesLink") }],
     testCalls: [
-      { href: "/areaOE/public/manualDeTestes", label: t("steps.testingManualLink") },
-      { href: "/areaOE/ferramentas/webservices/securityHeader/generateSecurityHeaderForm", label: t("steps.generateHeaderLink") },
+      { href: pageHref("testing-manual"), label: t("steps.testingManualLink") },
+      { href: pageHref("security-header-form"), label: t("steps.generateHeaderLink") },
     ],
   };
   return (

@@ -1,12 +1,13 @@
+import { apiPath, appPath, BASE_PATH, BASE_URL, isUnderBasePath } from "../../config/paths";
+
 /** Where the sign-in flow lives and how a page asks to come back after it. */
-export const BASE_PATH = "/areaOE";
-export const AUTH_PATH = `${BASE_PATH}/auth`;
+export const AUTH_PATH = appPath("/auth");
 export const SIGN_IN_PATH = `${AUTH_PATH}/sign-in`;
 export const SIGN_OUT_PATH = `${AUTH_PATH}/sign-out`;
 export const CALLBACK_PATH = `${AUTH_PATH}/callback`;
 export const SIGNED_OUT_PATH = `${AUTH_PATH}/signed-out`;
-export const SESSION_API_PATH = `${BASE_PATH}/api/session`;
-export const DEFAULT_RETURN_TO = `${BASE_PATH}/`;
+export const SESSION_API_PATH = apiPath("session");
+export const DEFAULT_RETURN_TO = BASE_URL;
 export const RETURN_TO_PARAM = "returnTo";
 
 const MAX_LENGTH = 2048;
@@ -18,7 +19,7 @@ const MAX_LENGTH = 2048;
  */
 export function safeReturnTo(value: unknown, fallback: string = DEFAULT_RETURN_TO): string {
   if (typeof value !== "string" || value.length === 0 || value.length > MAX_LENGTH) return fallback;
-  if (value !== BASE_PATH && !value.startsWith(`${BASE_PATH}/`) && !value.startsWith(`${BASE_PATH}?`)) {
+  if (!isUnderBasePath(value) && !value.startsWith(`${BASE_PATH}?`)) {
     return fallback;
   }
   // eslint-disable-next-line no-control-regex
@@ -26,7 +27,7 @@ export function safeReturnTo(value: unknown, fallback: string = DEFAULT_RETURN_T
   // Belt and braces: resolved against any origin, it must stay on that origin and under the base path.
   const probe = new URL(value, "http://areaoe.invalid");
   if (probe.origin !== "http://areaoe.invalid") return fallback;
-  if (probe.pathname !== BASE_PATH && !probe.pathname.startsWith(`${BASE_PATH}/`)) return fallback;
+  if (!isUnderBasePath(probe.pathname)) return fallback;
   if (probe.pathname === AUTH_PATH || probe.pathname.startsWith(`${AUTH_PATH}/`)) return fallback;
   return value;
 }

@@ -1,6 +1,7 @@
 import { useLocation } from "react-router";
 import { useTranslation } from "react-i18next";
-import { BASE_PATH, signInHref } from "./return-to";
+import { appPath } from "../../config/paths";
+import { signInHref } from "./return-to";
 import { SignOutForm } from "./sign-out-form";
 
 export interface SessionStatusProps {
@@ -17,7 +18,7 @@ export function SessionStatus({ user, signInEnabled }: SessionStatusProps) {
   const { t } = useTranslation("session");
   const location = useLocation();
   // The router's path is below its basename (/areaOE); the auth endpoints take the full path.
-  const returnTo = `${BASE_PATH}${location.pathname}${location.search}`;
+  const returnTo = `${appPath(location.pathname)}${location.search}`;
   if (user) {
     return (
       <div className="session-status" data-testid="session-status">

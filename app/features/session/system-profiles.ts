@@ -1,3 +1,4 @@
+import { pageHref } from "../../config/site-map";
 import type { CustomsRole } from "./customs-roles";
 
 /**
@@ -25,15 +26,15 @@ export interface SystemProfile {
 export const SYSTEM_PROFILES: readonly SystemProfile[] = [
   { id: "sds-air-sea", profile: "ROLE_SDS" },
   { id: "ics", profile: "ROLE_SDS" },
-  { id: "ecsdss", profile: "ROLE_SDS", href: "/areaOE/public/exportacao/dssCAU" },
-  { id: "siceu", profile: null, href: "/areaOE/public/iecs/siceu" },
-  { id: "sicex", profile: null, href: "/areaOE/public/iecs/sicex" },
-  { id: "simtem", profile: null, href: "/areaOE/public/meioTransMercadorias" },
-  { id: "sfa2", profile: "ROLE_DAV", href: "/areaOE/public/fiscalidadeAutomovel" },
-  { id: "stada-import", profile: "ROLE_DUI", href: "/areaOE/public/importacao" },
-  { id: "stada-export-cau", profile: "ROLE_DUE", href: "/areaOE/public/exportacao/stadaExpCAU" },
-  { id: "stada-export", profile: "ROLE_DUE", href: "/areaOE/public/exportacao" },
-  { id: "stada-transit-cau", profile: "ROLE_TRS", href: "/areaOE/public/transito/stadaTracau" },
+  { id: "ecsdss", profile: "ROLE_SDS", href: pageHref("export-dss-cau") },
+  { id: "siceu", profile: null, href: pageHref("excise-siceu") },
+  { id: "sicex", profile: null, href: pageHref("excise-sicex") },
+  { id: "simtem", profile: null, href: pageHref("transport") },
+  { id: "sfa2", profile: "ROLE_DAV", href: pageHref("vehicle-tax") },
+  { id: "stada-import", profile: "ROLE_DUI", href: pageHref("import") },
+  { id: "stada-export-cau", profile: "ROLE_DUE", href: pageHref("export-stada-cau") },
+  { id: "stada-export", profile: "ROLE_DUE", href: pageHref("export") },
+  { id: "stada-transit-cau", profile: "ROLE_TRS", href: pageHref("transit-stada-cau") },
 ];
 
 export type SystemAccess = "yes" | "no" | "unknown";

@@ -1,11 +1,11 @@
 import { useTranslation } from "react-i18next";
 import { SmartLink } from "../../components/ui/smart-link";
 import type { UsefulLink } from "../../config/public-config";
-import { isLanguage } from "../../i18n/languages";
+import { useLanguage } from "../../i18n/use-language";
 
 export function UsefulLinksPanel({ links }: { links: UsefulLink[] }) {
-  const { t, i18n } = useTranslation("common");
-  const lang = isLanguage(i18n.language) ? i18n.language : "pt";
+  const { t } = useTranslation("common");
+  const lang = useLanguage();
   if (links.length === 0) return null;
   return (
     <section className="side-panel__section" aria-labelledby="useful-links-heading">

@@ -14,9 +14,10 @@ export {
   type SecurityHeaderErrorCode,
   type SecurityHeaderWarning,
   type SecurityHeaderWarningCode,
+  type UsernameProblem,
 } from "./errors.js";
 export type { GenerateSecurityHeader, SecurityHeader, SecurityHeaderOptions } from "./header-core.js";
 export { DEFAULT_HEADER_FORM, HEADER_FORMS, isHeaderForm, type HeaderForm } from "./header-form.js";
 export type { AuthorityPublicKeyInput, RsaPublicJwk } from "./public-key.js";
-export { isValidNif, nifCheckDigit, validateUsername, type ValidatedUsername } from "./username.js";
+export { isValidNif, nifCheckDigit, usernameProblem, validateUsername, type ValidatedUsername } from "./username.js";
 export { buildSecurityXml, escapeXml, SOAP_ENVELOPE_NAMESPACE, wrapInEnvelope, WSS_NAMESPACE } from "./xml.js";

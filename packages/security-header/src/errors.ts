@@ -17,13 +17,23 @@ export type SecurityHeaderErrorCode =
   | "KEY_FILE_NOT_FOUND"
   | "KEY_FILE_UNREADABLE";
 
+/**
+ * Which part of a username breaks the NIF/UserID rule (with INVALID_USERNAME), so that a form can say
+ * what to fix: spaces, no slash, a NIF that is not 9 digits, no user number or one with other
+ * characters than digits, or another shape (several slashes).
+ */
+export type UsernameProblem = "SPACES" | "NO_SLASH" | "NIF_DIGITS" | "USER_ID_MISSING" | "USER_ID_DIGITS" | "FORMAT";
+
 export class SecurityHeaderError extends Error {
   readonly code: SecurityHeaderErrorCode;
+  /** With INVALID_USERNAME: which part of the username is wrong. */
+  readonly usernameProblem?: UsernameProblem;
 
-  constructor(code: SecurityHeaderErrorCode, message: string) {
+  constructor(code: SecurityHeaderErrorCode, message: string, details: { usernameProblem?: UsernameProblem } = {}) {
     super(message);
     this.name = "SecurityHeaderError";
     this.code = code;
+    if (details.usernameProblem) this.usernameProblem = details.usernameProblem;
   }
 }
 

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { isValidNif, nifCheckDigit, SecurityHeaderError, validateUsername } from "./index.js";
+import { isValidNif, nifCheckDigit, SecurityHeaderError, usernameProblem, validateUsername } from "./index.js";
 
 function expectRefused(username: string): void {
   try {
@@ -89,5 +89,34 @@ describe("validateUsername", () => {
   it("refuses non-strings from JavaScript callers", () => {
     expectRefused(123456789 as unknown as string);
     expectRefused(undefined as unknown as string);
+  });
+});
+
+describe("usernameProblem", () => {
+  it.each([
+    ["555555550 /1", "SPACES"],
+    [" 555555550/1", "SPACES"],
+    ["5555555501", "NO_SLASH"],
+    ["55555555/1", "NIF_DIGITS"],
+    ["55555555a/1", "NIF_DIGITS"],
+    ["555555550/", "USER_ID_MISSING"],
+    ["555555550/x1", "USER_ID_DIGITS"],
+    ["555555550/1/2", "FORMAT"],
+  ] as const)("%j → %s, the same detail validateUsername throws with", (username, problem) => {
+    expect(usernameProblem(username)).toBe(problem);
+    expect(() => validateUsername(username)).toThrow(expect.objectContaining({ code: "INVALID_USERNAME", usernameProblem: problem }));
+  });
+
+  it("is null exactly when validateUsername accepts, and every refusal names a problem", () => {
+    const shape = /^\d{9}\/\d+$/;
+    fc.assert(
+      fc.property(fc.oneof(fc.string(), fc.stringMatching(/^\d{9}\/\d{1,3}$/)), (candidate) => {
+        const problem = usernameProblem(candidate);
+        expect(problem === null).toBe(shape.test(candidate));
+        if (problem !== null) {
+          expect(() => validateUsername(candidate)).toThrow(expect.objectContaining({ usernameProblem: problem }));
+        }
+      }),
+    );
   });
 });

@@ -1,4 +1,4 @@
-import { SecurityHeaderError, type SecurityHeaderWarning } from "./errors.js";
+import { SecurityHeaderError, type SecurityHeaderWarning, type UsernameProblem } from "./errors.js";
 
 const USERNAME_PATTERN = /^(\d{9})\/(\d+)$/;
 
@@ -8,6 +8,23 @@ export interface ValidatedUsername {
   readonly userId: string;
   readonly nifCheckDigitValid: boolean;
   readonly warnings: readonly SecurityHeaderWarning[];
+}
+
+/**
+ * The NIF/UserID rule, stated once: which part of `username` breaks it, or null when it follows it.
+ * validateUsername throws with this as the error's `usernameProblem`; the verifier uses it too.
+ */
+export function usernameProblem(username: unknown): UsernameProblem | null {
+  if (typeof username !== "string") return "FORMAT";
+  if (USERNAME_PATTERN.test(username)) return null;
+  if (/\s/.test(username)) return "SPACES";
+  const parts = username.split("/");
+  if (parts.length !== 2) return parts.length < 2 ? "NO_SLASH" : "FORMAT";
+  const [nif = "", userId = ""] = parts;
+  if (!/^\d{9}$/.test(nif)) return "NIF_DIGITS";
+  if (userId === "") return "USER_ID_MISSING";
+  if (!/^\d+$/.test(userId)) return "USER_ID_DIGITS";
+  return "FORMAT";
 }
 
 /** Portuguese NIF mod-11 check digit: weights 9..2 over the first 8 digits. */
@@ -41,11 +58,13 @@ const recent = new Map<string, ValidatedUsername>();
 const MAX_REMEMBERED = 16;
 
 function checkUsername(username: string): ValidatedUsername {
-  const match = typeof username === "string" ? USERNAME_PATTERN.exec(username) : null;
+  const problem = usernameProblem(username);
+  const match = problem === null ? USERNAME_PATTERN.exec(username) : null;
   if (!match) {
     throw new SecurityHeaderError(
       "INVALID_USERNAME",
       "Username must be NIF/UserID: 9 digits, a slash and the sub-user number, e.g. 123456789/1",
+      { usernameProblem: problem ?? "FORMAT" },
     );
   }
   const nif = match[1] ?? "";

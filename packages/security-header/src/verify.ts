@@ -5,6 +5,7 @@ import { likelyDigestCause } from "./verify-digest.js";
 import { Findings, sortFindings, type VerificationFinding } from "./verify-findings.js";
 import { findTokenParts } from "./verify-structure.js";
 import { attribute, parseXml } from "./verify-xml.js";
+import { usernameProblem } from "./username.js";
 
 export interface VerifyOptions {
   /**
@@ -33,7 +34,6 @@ export interface VerificationResult {
 }
 
 export const MAX_VERIFY_INPUT_BYTES = 64 * 1024;
-const USERNAME = /^\d{9}\/\d+$/;
 const CREATED = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 /**
@@ -64,7 +64,7 @@ export function verifySecurityHeader(xml: string, options: VerifyOptions): Verif
   if (!parts) return result(null, null, null);
 
   const username = parts.username ? parts.username.text.trim() : null;
-  if (username !== null && !USERNAME.test(username)) {
+  if (username !== null && usernameProblem(username) !== null) {
     findings.error("USERNAME_FORMAT", "The username must be NIF/UserID: 9 digits, a slash and the sub-user number, e.g. 123456789/1");
   }
   const passwordBytes = parts.password ? base64Of("Password", parts.password.text, findings) : null;

@@ -1,5 +1,6 @@
 import type { Language } from "../../../app/server-surface";
-import { escapeHtml as e, htmlPage } from "../html-page";
+import e from "escape-html";
+import { htmlPage } from "../html-page";
 import { sessionTexts } from "../session-texts";
 import { DEMO_ACCOUNTS } from "./demo-accounts";
 

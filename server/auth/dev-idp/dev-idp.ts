@@ -2,8 +2,8 @@ import { generateKeyPairSync, randomBytes } from "node:crypto";
 import express, { type Request, type Response, type Router } from "express";
 import Provider, { type KoaContextLike } from "oidc-provider";
 import type { Logger } from "pino";
-import { BASE_PATH } from "../../config/schema";
 import {
+  BASE_URL,
   CALLBACK_PATH,
   SIGNED_OUT_PATH,
   CUSTOMS_ROLES_CLAIM,
@@ -97,7 +97,7 @@ function createProvider({ issuer, clientId, clientSecret, logger }: DevIdpOption
     },
     async renderError(ctx: KoaContextLike, out: { error?: string }) {
       ctx.type = "html";
-      ctx.body = providerErrorPage(koaLanguage(ctx), out.error ?? "server_error", `${BASE_PATH}/`);
+      ctx.body = providerErrorPage(koaLanguage(ctx), out.error ?? "server_error", BASE_URL);
     },
     cookies: { keys: [randomBytes(32).toString("base64url")] },
     jwks: { keys: [{ ...signingKey, use: "sig", alg: "RS256", kid: randomBytes(8).toString("hex") }] },
@@ -145,7 +145,7 @@ export function devIdpRouter(options: DevIdpOptions): Router {
   const interactionError = (res: Response, error: unknown) => {
     options.logger.warn({ err: { name: (error as Error).name } }, "dev-idp interaction refused");
     if (res.headersSent) return;
-    res.status(400).type("html").send(providerErrorPage(languageOf(undefined, res.locals.lang), "invalid_request", `${BASE_PATH}/`));
+    res.status(400).type("html").send(providerErrorPage(languageOf(undefined, res.locals.lang), "invalid_request", BASE_URL));
   };
 
   router.get(interactionPath, async (req, res) => {

@@ -1,0 +1,17 @@
+import type { Language, SessionUser } from "../../app/server-surface";
+
+// What the server's own middleware puts in `res.locals`, typed once (declaration merging) instead of
+// a cast at every reader. securityHeaders sets cspNonce and languageMiddleware sets lang before any
+// route reads them; the auth router sets session. Handlers that may run earlier (the plain error
+// page) still check at run time.
+declare global {
+  namespace Express {
+    interface Locals {
+      lang: Language;
+      cspNonce: string;
+      session: SessionUser | null;
+    }
+  }
+}
+
+export {};
