@@ -1,15 +1,11 @@
-import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { DateInput, useDateErrorMessage } from "../../components/ui/date-input";
-import { AnsweredForm } from "../../components/ui/answered-form";
-import { Field } from "../../components/ui/field";
-import { useHydrated } from "../../components/ui/use-hydrated";
+import { AnsweredToolPanel } from "../../components/ui/answered-tool-panel";
 import { useAnsweredText } from "../../components/ui/use-answered-text";
 import { MANDATORY_MESSAGE_KEY } from "../../components/ui/form-validation";
 import { LANGUAGE_QUERY } from "../../i18n/languages";
 import { RENEWAL_EXPIRY_PARAM, RENEWAL_PLANNER_ID, type RenewalCheckState, type RenewalPlanAnswer } from "./renewal-check";
 import { longDay, renewalReminderQuery } from "./renewal-reminder";
-import "../../components/ui/tool-panel.css";
 import "./certificate-renewal-planner.css";
 import { useLanguage } from "../../i18n/use-language";
 
@@ -35,49 +31,27 @@ export function CertificateRenewalPlanner({ check, reminderHref }: CertificateRe
   const { t: tUi } = useTranslation("ui");
   const dateError = useDateErrorMessage();
   const lang = useLanguage();
-  const hydrated = useHydrated();
-  const headingId = `${RENEWAL_PLANNER_ID}-heading`;
-  const resultRef = useRef<HTMLDivElement>(null);
-  const submitted = useRef(false);
   const [text, setText] = useAnsweredText(check.text);
 
   const { answer } = check;
   const error =
     answer?.kind === "mandatory" ? tUi(MANDATORY_MESSAGE_KEY) : answer?.kind === "invalid" ? dateError(answer.error) : undefined;
 
-  useEffect(() => {
-    // After a submit in the browser, the answer takes focus (an error summary focuses itself).
-    if (!submitted.current) return;
-    submitted.current = false;
-    if (check.answer?.kind === "plan") resultRef.current?.focus();
-  }, [check]);
-
   return (
-    <section id={RENEWAL_PLANNER_ID} className="tool-panel renewal-planner" aria-labelledby={headingId}>
-      <h2 id={headingId} className="tool-panel__title">
-        {t("title")}
-      </h2>
-      <p>{t("intro")}</p>
-      <AnsweredForm
-        anchorId={RENEWAL_PLANNER_ID}
-        hydrated={hydrated}
-        problem={error ? { fieldId: FIELD_ID, label: t("label"), message: error } : undefined}
-        onSubmit={() => {
-          submitted.current = true;
-        }}
-      >
-        <Field id={FIELD_ID} label={t("label")} hint={t("hint")} error={error} required>
-          <DateInput name={RENEWAL_EXPIRY_PARAM} value={text} onValueChange={(value) => setText(value)} />
-        </Field>
-        <input type="hidden" name={LANGUAGE_QUERY} value={lang} />
-        <button type="submit" className="button">
-          {t("submit")}
-        </button>
-      </AnsweredForm>
-      <div ref={resultRef} className="renewal-planner__result" tabIndex={-1} aria-live="polite">
-        {answer?.kind === "plan" ? <PlanAnswer plan={answer} lang={lang} reminderHref={reminderHref} /> : null}
-      </div>
-    </section>
+    <AnsweredToolPanel
+      id={RENEWAL_PLANNER_ID}
+      className="renewal-planner"
+      title={t("title")}
+      intro={t("intro")}
+      field={{ id: FIELD_ID, label: t("label"), hint: t("hint"), error }}
+      submitLabel={t("submit")}
+      hidden={{ [LANGUAGE_QUERY]: lang }}
+      answer={check}
+      resultClassName="renewal-planner__result"
+      result={answer?.kind === "plan" ? <PlanAnswer plan={answer} lang={lang} reminderHref={reminderHref} /> : null}
+    >
+      <DateInput name={RENEWAL_EXPIRY_PARAM} value={text} onValueChange={(value) => setText(value)} />
+    </AnsweredToolPanel>
   );
 }
 

@@ -1,8 +1,5 @@
-import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { AnsweredForm } from "../../components/ui/answered-form";
-import { Field } from "../../components/ui/field";
-import { useHydrated } from "../../components/ui/use-hydrated";
+import { AnsweredToolPanel } from "../../components/ui/answered-tool-panel";
 import { useAnsweredText } from "../../components/ui/use-answered-text";
 import { MANDATORY_MESSAGE_KEY } from "../../components/ui/form-validation";
 import { NumericInput, useNumericErrorMessage } from "../../components/ui/numeric-input";
@@ -10,7 +7,6 @@ import { formatMoney, numericSeparators } from "../../components/ui/number-forma
 import { LANGUAGE_QUERY } from "../../i18n/languages";
 import { IVA_EXP_CHECK_ID, IVA_EXP_VALUE_PARAM, type IvaExpAnswer, type IvaExpCheckState } from "./iva-exp-check";
 import { IVA_EXP_BOUNDS, IVA_EXP_LIMIT_EUR } from "./iva-exp-limit";
-import "../../components/ui/tool-panel.css";
 import "./iva-exp-eligibility-check.css";
 import { useLanguage } from "../../i18n/use-language";
 
@@ -35,53 +31,24 @@ export function IvaExpEligibilityCheck({ check }: IvaExpEligibilityCheckProps) {
   const lang = useLanguage();
   const separators = numericSeparators(lang);
   const numericError = useNumericErrorMessage(separators);
-  const hydrated = useHydrated();
-  const headingId = `${IVA_EXP_CHECK_ID}-heading`;
-  const resultRef = useRef<HTMLDivElement>(null);
-  const submitted = useRef(false);
   const [text, setText] = useAnsweredText(check.text);
 
   const { answer } = check;
   const error = answer ? errorMessage(answer, numericError, tUi(MANDATORY_MESSAGE_KEY)) : undefined;
 
-  useEffect(() => {
-    // After a submit in the browser, the answer takes focus (an error summary focuses itself).
-    if (!submitted.current) return;
-    submitted.current = false;
-    if (check.answer?.kind === "verdict") resultRef.current?.focus();
-  }, [check]);
-
   return (
-    <section id={IVA_EXP_CHECK_ID} className="tool-panel iva-exp-check" aria-labelledby={headingId}>
-      <h2 id={headingId} className="tool-panel__title">
-        {t("title")}
-      </h2>
-      <p>{t("intro")}</p>
-      <AnsweredForm
-        anchorId={IVA_EXP_CHECK_ID}
-        hydrated={hydrated}
-        problem={error ? { fieldId: FIELD_ID, label: t("label"), message: error } : undefined}
-        onSubmit={() => {
-          submitted.current = true;
-        }}
-      >
-        <Field id={FIELD_ID} label={t("label")} hint={t("hint")} error={error} required>
-          <NumericInput
-            name={IVA_EXP_VALUE_PARAM}
-            value={text}
-            onValueChange={(next) => setText(next)}
-            {...IVA_EXP_BOUNDS}
-            separators={separators}
-            className="iva-exp-check__input"
-          />
-        </Field>
-        <input type="hidden" name={LANGUAGE_QUERY} value={lang} />
-        <button type="submit" className="button">
-          {t("submit")}
-        </button>
-      </AnsweredForm>
-      <div ref={resultRef} className="iva-exp-check__result" tabIndex={-1} aria-live="polite">
-        {answer?.kind === "verdict" ? (
+    <AnsweredToolPanel
+      id={IVA_EXP_CHECK_ID}
+      className="iva-exp-check"
+      title={t("title")}
+      intro={t("intro")}
+      field={{ id: FIELD_ID, label: t("label"), hint: t("hint"), error }}
+      submitLabel={t("submit")}
+      hidden={{ [LANGUAGE_QUERY]: lang }}
+      answer={check}
+      resultClassName="iva-exp-check__result"
+      result={
+        answer?.kind === "verdict" ? (
           <div className={`iva-exp-check__verdict iva-exp-check__verdict--${answer.within ? "within" : "over"}`}>
             <p className="iva-exp-check__headline">
               {t(answer.within ? "within" : "over", {
@@ -91,9 +58,18 @@ export function IvaExpEligibilityCheck({ check }: IvaExpEligibilityCheckProps) {
             </p>
             <p>{t(answer.within ? "withinDetail" : "overDetail")}</p>
           </div>
-        ) : null}
-      </div>
-    </section>
+        ) : null
+      }
+    >
+      <NumericInput
+        name={IVA_EXP_VALUE_PARAM}
+        value={text}
+        onValueChange={(next) => setText(next)}
+        {...IVA_EXP_BOUNDS}
+        separators={separators}
+        className="iva-exp-check__input"
+      />
+    </AnsweredToolPanel>
   );
 }
 
