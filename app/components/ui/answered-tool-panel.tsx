@@ -2,6 +2,8 @@ import { useEffect, useRef, type ReactNode } from "react";
 import { AnsweredForm } from "./answered-form";
 import { Field } from "./field";
 import { useHydrated } from "./use-hydrated";
+import { LANGUAGE_QUERY } from "../../i18n/languages";
+import { useLanguage } from "../../i18n/use-language";
 import "./tool-panel.css";
 
 export interface AnsweredToolPanelProps {
@@ -9,13 +11,11 @@ export interface AnsweredToolPanelProps {
   id: string;
   /** Extra class of the section (the tool's own styles). */
   className: string;
-  title: string;
-  intro: string;
-  /** The one field of the tool; `children` is its input. */
-  field: { id: string; label: string; hint: string; error?: string };
-  submitLabel: string;
-  /** Hidden fields sent with the form (the page's language). */
-  hidden: Record<string, string>;
+  /** The tool's texts, from its namespace: title, intro, the field's label and hint, the button. */
+  texts: (key: "title" | "intro" | "label" | "hint" | "submit") => string;
+  /** The one field of the tool (`children` is its input) and its error message, if any. */
+  fieldId: string;
+  error: string | undefined;
   /** The loader's answer this panel shows: a new one after a browser submit moves the focus. */
   answer: unknown;
   /** What the answer shows under the form, or null when there is nothing to show (no answer, an error). */
@@ -31,7 +31,9 @@ export interface AnsweredToolPanelProps {
  * answer (an error summary focuses itself).
  */
 export function AnsweredToolPanel(props: AnsweredToolPanelProps) {
-  const { id, className, title, intro, field, submitLabel, hidden, answer, result, resultClassName, children } = props;
+  const { id, className, texts, fieldId, error, answer, result, resultClassName, children } = props;
+  const lang = useLanguage();
+  const label = texts("label");
   const hydrated = useHydrated();
   const resultRef = useRef<HTMLDivElement>(null);
   const submitted = useRef(false);
@@ -47,25 +49,24 @@ export function AnsweredToolPanel(props: AnsweredToolPanelProps) {
   return (
     <section id={id} className={`tool-panel ${className}`} aria-labelledby={headingId}>
       <h2 id={headingId} className="tool-panel__title">
-        {title}
+        {texts("title")}
       </h2>
-      <p>{intro}</p>
+      <p>{texts("intro")}</p>
       <AnsweredForm
         anchorId={id}
         hydrated={hydrated}
-        problem={field.error ? { fieldId: field.id, label: field.label, message: field.error } : undefined}
+        problem={error ? { fieldId, label, message: error } : undefined}
         onSubmit={() => {
           submitted.current = true;
         }}
       >
-        <Field id={field.id} label={field.label} hint={field.hint} error={field.error} required>
+        <Field id={fieldId} label={label} hint={texts("hint")} error={error} required>
           {children}
         </Field>
-        {Object.entries(hidden).map(([name, value]) => (
-          <input key={name} type="hidden" name={name} value={value} />
-        ))}
+        {/* The answer comes back in the page's language, with or without JavaScript. */}
+        <input type="hidden" name={LANGUAGE_QUERY} value={lang} />
         <button type="submit" className="button">
-          {submitLabel}
+          {texts("submit")}
         </button>
       </AnsweredForm>
       <div ref={resultRef} className={resultClassName} tabIndex={-1} aria-live="polite">

@@ -77,39 +77,25 @@ export interface DataTableProps<TData> {
  * ```
  */
 export function DataTable<TData>({
-  columns,
-  data,
-  getRowId,
   caption,
   captionHidden = false,
-  pageSize = DATA_TABLE_PAGE_SIZE,
   pageSizeOptions = DATA_TABLE_PAGE_SIZE_OPTIONS,
   filterable = true,
   filterLabel,
   filterPlaceholder,
   loading = false,
   emptyMessage,
-  initialSorting = [],
-  selectable = false,
-  onSelectionChange,
-  getRowLabel,
   rowHeight = DATA_TABLE_ROW_HEIGHT,
   overscan = DATA_TABLE_OVERSCAN,
   className,
+  // The table's own state (data, columns, sorting, selection, page size) is the hook's business.
+  ...tableOptions
 }: DataTableProps<TData>) {
+  const { data, pageSize = DATA_TABLE_PAGE_SIZE } = tableOptions;
   const id = useId();
   const captionId = `${id}-caption`;
   const hydrated = useHydrated();
-  const { table, globalFilter, setGlobalFilter } = useDataTable({
-    columns,
-    data,
-    getRowId,
-    pageSize,
-    initialSorting,
-    selectable,
-    onSelectionChange,
-    getRowLabel,
-  });
+  const { table, globalFilter, setGlobalFilter } = useDataTable(tableOptions);
   const rows = table.getRowModel().rows;
   const { scrollRef, longPage, virtualised, virtualizer, items } = useDataTableVirtualiser({ rows, loading, rowHeight, overscan });
 

@@ -13,20 +13,27 @@ import {
   type SortingState,
 } from "@tanstack/react-table";
 import { compareCellValues, matchesFilter } from "./data-table-filter";
-import { DATA_TABLE_COLUMN_WIDTH, DATA_TABLE_SELECTION_COLUMN_ID, type DataTableColumn } from "./data-table-defaults";
+import {
+  DATA_TABLE_COLUMN_WIDTH,
+  DATA_TABLE_PAGE_SIZE,
+  DATA_TABLE_SELECTION_COLUMN_ID,
+  type DataTableColumn,
+} from "./data-table-defaults";
 import { selectionColumn } from "./data-table-selection-column";
 
 const filterByText: FilterFn<unknown> = (row, columnId, query) => matchesFilter(row.getValue(columnId), String(query ?? ""));
 
 const sortByCollation: SortingFn<unknown> = (a, b, columnId) => compareCellValues(a.getValue(columnId), b.getValue(columnId));
 
+const NO_SORTING: SortingState = [];
+
 export interface UseDataTableOptions<TData> {
   columns: DataTableColumn<TData>[];
   data: TData[];
   getRowId?: (row: TData, index: number) => string;
-  pageSize: number;
-  initialSorting: SortingState;
-  selectable: boolean;
+  pageSize?: number;
+  initialSorting?: SortingState;
+  selectable?: boolean;
   onSelectionChange?: (rows: TData[]) => void;
   getRowLabel?: (row: TData, index: number) => string;
 }
@@ -39,9 +46,9 @@ export function useDataTable<TData>({
   columns,
   data,
   getRowId,
-  pageSize,
-  initialSorting,
-  selectable,
+  pageSize = DATA_TABLE_PAGE_SIZE,
+  initialSorting = NO_SORTING,
+  selectable = false,
   onSelectionChange,
   getRowLabel,
 }: UseDataTableOptions<TData>) {

@@ -3,7 +3,6 @@ import { DateInput, useDateErrorMessage } from "../../components/ui/date-input";
 import { AnsweredToolPanel } from "../../components/ui/answered-tool-panel";
 import { useAnsweredText } from "../../components/ui/use-answered-text";
 import { MANDATORY_MESSAGE_KEY } from "../../components/ui/form-validation";
-import { LANGUAGE_QUERY } from "../../i18n/languages";
 import { RENEWAL_EXPIRY_PARAM, RENEWAL_PLANNER_ID, type RenewalCheckState, type RenewalPlanAnswer } from "./renewal-check";
 import { longDay, renewalReminderQuery } from "./renewal-reminder";
 import "./certificate-renewal-planner.css";
@@ -41,11 +40,9 @@ export function CertificateRenewalPlanner({ check, reminderHref }: CertificateRe
     <AnsweredToolPanel
       id={RENEWAL_PLANNER_ID}
       className="renewal-planner"
-      title={t("title")}
-      intro={t("intro")}
-      field={{ id: FIELD_ID, label: t("label"), hint: t("hint"), error }}
-      submitLabel={t("submit")}
-      hidden={{ [LANGUAGE_QUERY]: lang }}
+      texts={(key) => t(key)}
+      fieldId={FIELD_ID}
+      error={error}
       answer={check}
       resultClassName="renewal-planner__result"
       result={answer?.kind === "plan" ? <PlanAnswer plan={answer} lang={lang} reminderHref={reminderHref} /> : null}

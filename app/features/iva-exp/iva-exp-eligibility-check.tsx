@@ -4,7 +4,6 @@ import { useAnsweredText } from "../../components/ui/use-answered-text";
 import { MANDATORY_MESSAGE_KEY } from "../../components/ui/form-validation";
 import { NumericInput, useNumericErrorMessage } from "../../components/ui/numeric-input";
 import { formatMoney, numericSeparators } from "../../components/ui/number-format";
-import { LANGUAGE_QUERY } from "../../i18n/languages";
 import { IVA_EXP_CHECK_ID, IVA_EXP_VALUE_PARAM, type IvaExpAnswer, type IvaExpCheckState } from "./iva-exp-check";
 import { IVA_EXP_BOUNDS, IVA_EXP_LIMIT_EUR } from "./iva-exp-limit";
 import "./iva-exp-eligibility-check.css";
@@ -40,11 +39,9 @@ export function IvaExpEligibilityCheck({ check }: IvaExpEligibilityCheckProps) {
     <AnsweredToolPanel
       id={IVA_EXP_CHECK_ID}
       className="iva-exp-check"
-      title={t("title")}
-      intro={t("intro")}
-      field={{ id: FIELD_ID, label: t("label"), hint: t("hint"), error }}
-      submitLabel={t("submit")}
-      hidden={{ [LANGUAGE_QUERY]: lang }}
+      texts={(key) => t(key)}
+      fieldId={FIELD_ID}
+      error={error}
       answer={check}
       resultClassName="iva-exp-check__result"
       result={
