@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { RadioGroupField } from "../../components/ui/radio-group-field";
 
 /** The two forms the authority's clients send (library `HeaderForm`); the first is the default. */
 export const HEADER_FORM_CHOICES = ["digest", "encrypted-created"] as const;
@@ -13,28 +14,20 @@ export interface HeaderFormChoiceProps {
 export function HeaderFormChoice({ value, onChange }: HeaderFormChoiceProps) {
   const { t } = useTranslation("security-header");
   return (
-    <fieldset className="form-group security-header-form__choice" aria-describedby="security-header-form-hint">
-      <legend className="label">{t("headerForm")}</legend>
-      <div id="security-header-form-hint" className="hint">
-        {t("headerFormHint")}
-      </div>
-      {HEADER_FORM_CHOICES.map((form) => (
-        <div key={form} className="security-header-form__option">
-          <input
-            type="radio"
-            id={`security-header-form-${form}`}
-            name="headerForm"
-            value={form}
-            checked={form === value}
-            onChange={() => onChange(form)}
-            aria-describedby={`security-header-form-${form}-hint`}
-          />
-          <label htmlFor={`security-header-form-${form}`}>{t(`headerFormName.${form}`)}</label>
-          <div id={`security-header-form-${form}-hint`} className="hint">
-            {t(`headerFormDescription.${form}`)}
-          </div>
-        </div>
-      ))}
-    </fieldset>
+    <RadioGroupField
+      id="security-header-form"
+      name="headerForm"
+      legend={t("headerForm")}
+      hint={t("headerFormHint")}
+      options={HEADER_FORM_CHOICES.map((form) => ({
+        value: form,
+        label: t(`headerFormName.${form}`),
+        hint: t(`headerFormDescription.${form}`),
+      }))}
+      value={value}
+      onChange={onChange}
+      className="security-header-form__choice"
+      optionClassName="security-header-form__option"
+    />
   );
 }

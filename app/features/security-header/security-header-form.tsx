@@ -5,10 +5,11 @@ import { CheckboxField } from "../../components/ui/checkbox-field";
 import { Field } from "../../components/ui/field";
 import { MANDATORY_MESSAGE_KEY, isBlank } from "../../components/ui/form-validation";
 import { Input } from "../../components/ui/input";
+import { RadioGroupField } from "../../components/ui/radio-group-field";
 import { useHydrated } from "../../components/ui/use-hydrated";
 import type { AuthorityEnvironment, AuthorityEnvironmentId } from "./authority-environment";
 import { EnvironmentDetails } from "./environment-details";
-import { HeaderResult } from "./header-result";
+import { HeaderResult, type HeaderResultProps } from "./header-result";
 import { loadGenerator } from "./load-generator";
 import { usernameMessageKey } from "./username-message";
 import { HeaderFormChoice, type HeaderForm } from "./header-form-choice";
@@ -36,14 +37,8 @@ interface FieldErrors {
   password?: string;
 }
 
-interface Generated {
-  text: string;
-  envelope: boolean;
-  environmentName: string;
-  expiresAtMs: number;
-  clockOffsetMs: number;
-  nifCheckDigitWarning: string | null;
-}
+/** What one generation leaves for the result panel (the panel's own props, less what the form holds). */
+type Generated = Omit<HeaderResultProps, "headingRef" | "password" | "announce" | "onGenerateAgain">;
 
 /**
  * The security header generation form. The header is computed in this browser by
@@ -210,25 +205,17 @@ export function SecurityHeaderForm({ usernamePrefill, environments, overviewHref
             />
           </Field>
           {environments.length > 1 ? (
-            <fieldset className="form-group security-header-form__choice" aria-describedby="security-header-environment-hint">
-              <legend className="label">{t("environment")}</legend>
-              <div id="security-header-environment-hint" className="hint">
-                {t("environmentHint")}
-              </div>
-              {environments.map((candidate) => (
-                <div key={candidate.id} className="security-header-form__option">
-                  <input
-                    type="radio"
-                    id={`security-header-environment-${candidate.id}`}
-                    name="environment"
-                    value={candidate.id}
-                    checked={candidate.id === environment?.id}
-                    onChange={() => setEnvironmentId(candidate.id)}
-                  />
-                  <label htmlFor={`security-header-environment-${candidate.id}`}>{environmentName(candidate)}</label>
-                </div>
-              ))}
-            </fieldset>
+            <RadioGroupField
+              id="security-header-environment"
+              name="environment"
+              legend={t("environment")}
+              hint={t("environmentHint")}
+              options={environments.map((candidate) => ({ value: candidate.id, label: environmentName(candidate) }))}
+              value={environment?.id}
+              onChange={setEnvironmentId}
+              className="security-header-form__choice"
+              optionClassName="security-header-form__option"
+            />
           ) : environment ? (
             <p className="security-header-form__single-environment">
               <strong>{t("environment")}:</strong> {environmentName(environment)}
