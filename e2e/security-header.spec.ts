@@ -131,7 +131,8 @@ test("signed in: generate, check the header decrypts with the test key, copy, co
   // The minute runs out: the expired state, then a new header with the password still in its field.
   // Real time has passed while the page was checked (more of it on a loaded machine): stop the page's
   // clock and read what is left, so the 30-second announcement is checked to the second.
-  await page.clock.pauseAt(await page.evaluate(() => Date.now() + 50));
+  // (a second ahead: pauseAt refuses a time the page has already passed)
+  await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1000));
   const left = Number(/(\d+) segundos/.exec(await page.getByTestId("header-validity").innerText())?.[1]);
   expect(left).toBeGreaterThan(30);
   await page.clock.fastForward((left - 30) * 1000);
