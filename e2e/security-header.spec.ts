@@ -133,7 +133,16 @@ test("signed in: generate, check the header decrypts with the test key, copy, co
   // clock and read what is left, so the 30-second announcement is checked to the second.
   // (a second ahead: pauseAt refuses a time the page has already passed)
   await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1000));
-  const left = Number(/(\d+) segundos/.exec(await page.getByTestId("header-validity").innerText())?.[1]);
+  const validity = page.getByTestId("header-validity");
+  // The last tick's render may still be on its way: read once the text has settled.
+  let left = Number.NaN;
+  await expect
+    .poll(async () => {
+      const before = left;
+      left = Number(/(\d+) segundos/.exec(await validity.innerText())?.[1]);
+      return left === before;
+    })
+    .toBe(true);
   expect(left).toBeGreaterThan(30);
   await page.clock.fastForward((left - 30) * 1000);
   await expect(page.getByTestId("security-header-announcement")).toHaveText("O cabeçalho é válido durante mais 30 segundos.");
