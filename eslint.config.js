@@ -51,6 +51,8 @@ const ELEMENTS = [
 const FILES = [
   { pattern: "app/*.{ts,tsx}", category: "wiring" },
   { pattern: "app/server-surface.ts", category: "server-surface" },
+  // The per-request values the server hands to React Router: route loaders and actions read them.
+  { pattern: "app/load-context.ts", category: "load-context" },
 ];
 
 const to = (...types) => ({ to: { element: { types: { anyOf: types } } } });
@@ -79,7 +81,10 @@ const LAYER_POLICIES = [
   { from: { element: { type: "i18n" } }, allow: to("i18n", "config", "lib") },
   { from: { element: { type: "render" } }, allow: to("render", "i18n", "lib") },
   { from: { element: { type: "mdx" } }, allow: to("mdx", "feature", "ui", "config", "i18n", "lib") },
-  { from: { element: { type: "routes" } }, allow: to("routes", "mdx", "feature", "layout", "ui", "config", "i18n", "lib") },
+  {
+    from: { element: { type: "routes" } },
+    allow: [to("routes", "mdx", "feature", "layout", "ui", "config", "i18n", "lib"), { to: { file: { categories: "load-context" } } }],
+  },
   // The wiring (root, entries, route table, load context, server surface) may reach every layer of app/.
   {
     from: { file: { categories: "wiring" } },

@@ -12,11 +12,13 @@ export default {
   routeDiscovery: { mode: "lazy", manifestPath: "/__manifest" },
   // React Router v8 behaviour, adopted early. Loaders read the page address from `url` (normalised),
   // not `request.url` (which keeps `.data` and `_routes` with v8_passThroughRequests).
-  // Not yet: v8_middleware (the load context becomes a RouterContextProvider read with context.get(),
-  // across server/app.ts, the page cache, entry.server and every loader) and v8_viteEnvironmentApi
+  // v8_middleware: the server hands React Router a context provider (app/load-context.ts:
+  // createLoadContext on the server, portalContext(context) in loaders and the server entry).
+  // Not yet: v8_viteEnvironmentApi
   // (one Vite builder for client and server: the downloads, search-index and compression plugins must
   // tell the environments apart by name instead of isSsrBuild). See README "How it is built".
   future: {
+    v8_middleware: true,
     v8_splitRouteModules: true,
     v8_passThroughRequests: true,
     v8_trailingSlashAwareDataRequests: true,

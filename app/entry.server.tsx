@@ -1,4 +1,4 @@
-import type { AppLoadContext, EntryContext } from "react-router";
+import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { I18nextProvider } from "react-i18next";
 import { createServerI18n } from "./i18n/create-i18n";
@@ -6,6 +6,7 @@ import { i18nHeadElements } from "./i18n/i18n-head";
 import { renderToHtml } from "./render/render-to-html";
 import { busyResponse } from "./render/busy-page";
 import { contentHeadElements } from "./features/content/content-bootstrap";
+import { portalContext } from "./load-context";
 
 export const streamTimeout = 5_000;
 /** A render still running after this is an overload: the visitor gets a 503 with Retry-After. */
@@ -16,11 +17,12 @@ export default async function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
-  loadContext: AppLoadContext,
+  routerLoadContext: RouterContextProvider,
 ) {
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
+  const loadContext = portalContext(routerLoadContext);
   const i18n = createServerI18n(loadContext.lang);
   const nonce = loadContext.cspNonce;
   const outcome = await renderToHtml(

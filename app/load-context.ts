@@ -1,3 +1,4 @@
+import { createContext, RouterContextProvider } from "react-router";
 import type { Language } from "./i18n/languages";
 import type { LocaleChunks } from "./i18n/i18n-head";
 import type { PublicConfig } from "./config/public-config";
@@ -27,7 +28,17 @@ export interface AreaOELoadContext {
   };
 }
 
-declare module "react-router" {
-  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
-  interface AppLoadContext extends AreaOELoadContext {}
+/** The portal's per-request values in React Router's context (future.v8_middleware). */
+const areaOEContext = createContext<AreaOELoadContext>();
+
+/** The portal's per-request values, in a loader, an action or the server entry. */
+export function portalContext(context: Readonly<RouterContextProvider>): AreaOELoadContext {
+  return context.get(areaOEContext);
+}
+
+/** What the Node server hands to React Router for one request: a context provider holding the values. */
+export function createLoadContext(values: AreaOELoadContext): RouterContextProvider {
+  const provider = new RouterContextProvider();
+  provider.set(areaOEContext, values);
+  return provider;
 }

@@ -2,7 +2,7 @@ import { useEffect, type ReactNode } from "react";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, type ShouldRevalidateFunctionArgs } from "react-router";
 import { I18nextProvider, useTranslation } from "react-i18next";
 import type { Route } from "./+types/root";
-import "./load-context";
+import { portalContext } from "./load-context";
 import stylesheet from "./styles/app.css?url";
 import { SiteHeader } from "./components/layout/site-header";
 import { HeaderSearch } from "./features/search/header-search";
@@ -29,7 +29,8 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: assetPath("favicon.svg"), type: "image/svg+xml" },
 ];
 
-export function loader({ context }: Route.LoaderArgs) {
+export function loader({ context: router }: Route.LoaderArgs) {
+  const context = portalContext(router);
   return {
     lang: context.lang,
     publicConfig: context.publicConfig,

@@ -19,6 +19,9 @@ export type { LocaleChunks } from "./i18n/i18n-head";
 // Addresses: the base path and the helpers that build paths under it (one source, app/config/paths.ts).
 export { apiPath, assetPath, BASE_PATH, BASE_URL, isUnderBasePath } from "./config/paths";
 
+// The per-request values the server hands to React Router (a context provider: future.v8_middleware).
+export { createLoadContext, type AreaOELoadContext } from "./load-context";
+
 // Site map and the public part of the startup configuration.
 export { pageHref } from "./config/site-map";
 export { defaultUsefulLinks, type PublicConfig } from "./config/public-config";

@@ -4,7 +4,7 @@ import compression from "compression";
 import { pinoHttp } from "pino-http";
 import type { Logger } from "pino";
 import { createRequestHandler } from "@react-router/express";
-import type { AppLoadContext, ServerBuild } from "react-router";
+import type { ServerBuild } from "react-router";
 import type { AppConfig } from "./config/schema";
 import { toPublicConfig } from "./config/public-config";
 import { languageMiddleware } from "./http/language";
@@ -20,7 +20,7 @@ import type { HeaderSandbox } from "./sandbox/header-sandbox";
 import { toHeaderCheckOutcome } from "./sandbox/header-check-outcome";
 import { headerCheckGuard } from "./sandbox/header-check-guard";
 import { sandboxRateLimit, sandboxRouter } from "./sandbox/sandbox-router";
-import { apiPath, BASE_PATH, BASE_URL } from "../app/server-surface";
+import { apiPath, BASE_PATH, BASE_URL, createLoadContext, type AreaOELoadContext } from "../app/server-surface";
 import { createPageCache } from "./page-cache/page-cache";
 import { protocolReader } from "./http/request-protocol";
 import { SESSION_COOKIE } from "./auth/session-cookie";
@@ -119,7 +119,7 @@ export function createPortal({
   app.post(headerCheckGuard.paths, sandboxLimiter, headerCheckGuard.bodyLimit);
   app.use(pageMethods({ postPaths: headerCheckGuard.paths }));
   const mode = process.env.NODE_ENV === "development" ? "development" : "production";
-  const getLoadContext = (req: Request, res: Response): AppLoadContext => ({
+  const loadValues = (req: Request, res: Response): AreaOELoadContext => ({
     lang: res.locals.lang,
     cspNonce: res.locals.cspNonce,
     publicConfig,
@@ -139,7 +139,7 @@ export function createPortal({
       ? createPageCache({
           build,
           mode,
-          getLoadContext,
+          loadValues,
           sessionCookie: SESSION_COOKIE,
           protocolOf: protocolReader(app.get("trust proxy fn") as Parameters<typeof protocolReader>[0]),
           logger,
@@ -148,7 +148,7 @@ export function createPortal({
   if (pageCache) app.get(/.*/, pageCache.middleware);
   // Renders beyond what the machine can do wait briefly, then get a 503 (never a 500 for being busy).
   app.all(/.*/, renderAdmission({ maxConcurrent: 8, maxWaitMs: 3_000, maxQueue: 500, busy: sendBusy, logger }));
-  app.all(/.*/, createRequestHandler({ build, mode, getLoadContext }));
+  app.all(/.*/, createRequestHandler({ build, mode, getLoadContext: (req, res) => createLoadContext(loadValues(req, res)) }));
   app.use(serverErrorHandler(logger));
   const listener: RequestListener = pageCache ? (req, res) => pageCache.serveEarly(req, res) || app(req, res) : app;
   return { app, listener };

@@ -7,6 +7,7 @@ import { pageMeta } from "~/config/page-meta";
 import { SITE_PAGES } from "~/config/site-map";
 import { isLanguage, type Language } from "~/i18n/languages";
 import { mdxComponents } from "~/mdx/mdx-components";
+import { portalContext } from "~/load-context";
 
 /**
  * Every page that is only its content file (content/<lang>/<page-id>.mdx): app/routes.ts registers this
@@ -32,7 +33,8 @@ async function loadPage(pattern: string, lang: Language) {
 }
 
 // On the server: the content is loaded before the render, so the HTML is complete.
-export function loader({ pattern, context }: Route.LoaderArgs) {
+export function loader({ pattern, context: router }: Route.LoaderArgs) {
+  const context = portalContext(router);
   return loadPage(pattern, context.lang);
 }
 

@@ -11,6 +11,7 @@ import { ProfilesTable } from "~/features/session/profiles-table";
 import { SystemsTable } from "~/features/session/systems-table";
 import { FirstStepsGuide } from "~/features/session/first-steps-guide";
 import { returnToFromUrl } from "~/features/session/return-to";
+import { portalContext } from "~/load-context";
 
 const content = byLanguage(import.meta.glob("../../content/*/first-steps.mdx", { eager: true }));
 
@@ -18,7 +19,8 @@ export const meta = pageMeta("first-steps");
 export const handle = contentHandle(content, "first-steps");
 
 /** Server-rendered login state: the first HTML response already shows who is signed in. */
-export function loader({ context, url }: Route.LoaderArgs) {
+export function loader({ context: router, url }: Route.LoaderArgs) {
+  const context = portalContext(router);
   const session = context.session;
   return {
     signInEnabled: context.signInEnabled,

@@ -6,6 +6,7 @@ import { pageMeta } from "~/config/page-meta";
 import { mdxComponents } from "~/mdx/mdx-components";
 import { readIvaExpCheck } from "~/features/iva-exp/iva-exp-check";
 import { IvaExpEligibilityCheck } from "~/features/iva-exp/iva-exp-eligibility-check";
+import { portalContext } from "~/load-context";
 
 const content = byLanguage(import.meta.glob("../../content/*/iva-exp.mdx", { eager: true }));
 
@@ -14,7 +15,8 @@ export const handle = contentHandle(content, "iva-exp");
 
 // The value check is a GET form (`?valor=…&lang=…`): the server answers it, so it works without
 // JavaScript; in the browser the client loader answers the same address with the same rules.
-export function loader({ url, context }: Route.LoaderArgs) {
+export function loader({ url, context: router }: Route.LoaderArgs) {
+  const context = portalContext(router);
   return readIvaExpCheck(url, context.lang);
 }
 

@@ -3,10 +3,12 @@ import { pageMeta } from "~/config/page-meta";
 import { cleanQuery } from "~/features/search/run-search";
 import { searchSite } from "~/features/search/search-site";
 import { SearchPage } from "~/features/search/search-page";
+import { portalContext } from "~/load-context";
 
 // Server-rendered results for `?q=`: the page works without JavaScript, and the index never ships
 // with it (the loader, and so the index, stays on the server).
-export async function loader({ url, context }: Route.LoaderArgs) {
+export async function loader({ url, context: router }: Route.LoaderArgs) {
+  const context = portalContext(router);
   const query = cleanQuery(url.searchParams.get("q"));
   const results = query ? await searchSite(context.lang, query) : [];
   return { query, results };

@@ -7,6 +7,7 @@ import { HeaderCheckForm } from "~/features/security-header/header-check-form";
 import { HEADER_CHECK_MAX_BYTES, type HeaderCheckActionData } from "~/features/security-header/header-check";
 import { TestCertificateDetails } from "~/features/security-header/test-certificate-details";
 import { SANDBOX_PATHS } from "~/config/sandbox-paths";
+import { portalContext } from "~/load-context";
 
 const content = byLanguage(import.meta.glob("../../content/*/security-header-check.mdx", { eager: true }));
 
@@ -14,7 +15,8 @@ export const meta = pageMeta("security-header-check");
 export const handle = contentHandle(content, "security-header-check");
 
 /** The test certificate's facts, for the content's download section. */
-export function loader({ context }: Route.LoaderArgs) {
+export function loader({ context: router }: Route.LoaderArgs) {
+  const context = portalContext(router);
   return { certificate: context.securityHeaderSandbox.certificate };
 }
 
@@ -22,7 +24,8 @@ export function loader({ context }: Route.LoaderArgs) {
  * Checks a pasted request with the portal's local TEST key (server only). The password, when given, is
  * compared in memory and dropped; the answer never contains it.
  */
-export async function action({ request, context }: Route.ActionArgs): Promise<HeaderCheckActionData> {
+export async function action({ request, context: router }: Route.ActionArgs): Promise<HeaderCheckActionData> {
+  const context = portalContext(router);
   const form = await request.formData();
   const envelope = typeof form.get("envelope") === "string" ? (form.get("envelope") as string) : "";
   const password = typeof form.get("password") === "string" ? (form.get("password") as string) : "";

@@ -10,6 +10,7 @@ import { PermissionDenied } from "~/features/session/permission-denied";
 import { SignInDisabledNotice } from "~/features/session/sign-in-disabled-notice";
 import { SignInRequired } from "~/features/session/sign-in-required";
 import { SecurityHeaderForm } from "~/features/security-header/security-header-form";
+import { portalContext } from "~/load-context";
 
 const content = byLanguage(import.meta.glob("../../content/*/security-header-form.mdx", { eager: true }));
 
@@ -23,8 +24,9 @@ export const handle = contentHandle(content, "security-header-form");
  * For the form: when `status === "allowed"`, `usernamePrefill` is the visitor's NIF followed by "/"
  * (the Utilizador format is NIF/UserID), ready for the username field; it is null otherwise.
  */
-export function loader({ url, context }: Route.LoaderArgs) {
-  const access = requireCustomsProfile({ url, context });
+export function loader({ url, context: router }: Route.LoaderArgs) {
+  const context = portalContext(router);
+  const access = requireCustomsProfile({ url, signInEnabled: context.signInEnabled, session: context.session });
   return {
     access,
     usernamePrefill: access.status === "allowed" ? `${access.user.nif}/` : null,

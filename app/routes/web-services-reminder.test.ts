@@ -2,11 +2,12 @@ import { addMonths, format, subMonths } from "date-fns";
 import { describe, expect, it } from "vitest";
 import type { Route } from "./+types/web-services-reminder";
 import { loader } from "./web-services-reminder";
+import { createLoadContext, type AreaOELoadContext } from "~/load-context";
 
 function load(query: string, lang: "pt" | "en" = "pt") {
   const request = new Request(`http://localhost/areaOE/public/webservices/lembrete-renovacao.ics${query}`);
   try {
-    return loader({ request, url: new URL(request.url), context: { lang }, params: {} } as unknown as Route.LoaderArgs);
+    return loader({ request, url: new URL(request.url), context: createLoadContext({ lang } as AreaOELoadContext), params: {} } as unknown as Route.LoaderArgs);
   } catch (thrown) {
     return thrown as Response;
   }

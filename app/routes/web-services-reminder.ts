@@ -5,13 +5,15 @@ import { pageRoutePath } from "~/config/site-map";
 import { createServerI18n } from "~/i18n/create-i18n";
 import { RENEWAL_PLANNER_ID, readRenewalCheck } from "~/features/certificate-renewal/renewal-check";
 import { renewalReminderIcs, type RenewalTexts } from "~/features/certificate-renewal/renewal-reminder";
+import { portalContext } from "~/load-context";
 
 /**
  * The renewal planner's calendar reminder (`…/lembrete-renovacao.ics?validade=2026-12-31&lang=pt`), made
  * by the server so that it downloads with or without JavaScript. An address that gives no reminder (no
  * date, a wrong one, an expired certificate) goes back to the planner, which says why in its language.
  */
-export function loader({ url, context }: Route.LoaderArgs) {
+export function loader({ url, context: router }: Route.LoaderArgs) {
+  const context = portalContext(router);
   const check = readRenewalCheck(url, context.lang);
   if (check.answer?.kind !== "plan" || check.answer.expired) {
     // Router paths: React Router adds the base path to a redirect.

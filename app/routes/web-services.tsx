@@ -7,6 +7,7 @@ import { pageHref } from "~/config/site-map";
 import { mdxComponents } from "~/mdx/mdx-components";
 import { readRenewalCheck } from "~/features/certificate-renewal/renewal-check";
 import { CertificateRenewalPlanner } from "~/features/certificate-renewal/certificate-renewal-planner";
+import { portalContext } from "~/load-context";
 
 const content = byLanguage(import.meta.glob("../../content/*/web-services.mdx", { eager: true }));
 
@@ -18,7 +19,8 @@ const RENEWAL_REMINDER_HREF = `${pageHref("web-services")}/lembrete-renovacao.ic
 
 // The renewal planner is a GET form (`?validade=…&lang=…`): the server answers it, so it works without
 // JavaScript; in the browser the client loader answers the same address with the same rules.
-export function loader({ url, context }: Route.LoaderArgs) {
+export function loader({ url, context: router }: Route.LoaderArgs) {
+  const context = portalContext(router);
   return readRenewalCheck(url, context.lang);
 }
 

@@ -3,7 +3,8 @@ import { OutgoingMessage, type IncomingMessage, type OutgoingHttpHeader, type Se
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import Negotiator from "negotiator";
 import type { Logger } from "pino";
-import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
+import { createRequestHandler, type ServerBuild } from "react-router";
+import { createLoadContext, type AreaOELoadContext } from "../../app/server-surface";
 import { requestLanguage } from "../http/language";
 import { newNonce } from "../http/security-headers";
 import { cacheKeyFor, hasCookie, isShareable, pageKey } from "./cache-rules";
@@ -22,7 +23,8 @@ const MAX_UNSHAREABLE = 1_000;
 export interface PageCacheOptions {
   build: ServerBuild | (() => Promise<ServerBuild>);
   mode: string;
-  getLoadContext: (req: Request, res: Response) => AppLoadContext;
+  /** The per-request values React Router gets (wrapped in its context provider here). */
+  loadValues: (req: Request, res: Response) => AreaOELoadContext;
   /** Visitors with this cookie (a session) never get a shared page. */
   sessionCookie: string;
   store?: PageStore;
@@ -111,7 +113,7 @@ function send(req: Request, res: Response, page: CachedPage, nonce: string): voi
  * (not 200, private or no-store, setting a cookie) are discarded and the request goes on to the normal
  * handler, which renders it for this visitor; a 503 (overload) is answered as is, never kept.
  */
-export function createPageCache({ build, mode, getLoadContext, sessionCookie, store, protocolOf, logger }: PageCacheOptions): PageCache {
+export function createPageCache({ build, mode, loadValues, sessionCookie, store, protocolOf, logger }: PageCacheOptions): PageCache {
   const pages = store ?? new PageStore(DEFAULT_PAGE_CACHE_LIMITS);
   const handle = createRequestHandler(build, mode);
   const placeholder = randomBytes(18).toString("base64url");
@@ -125,7 +127,7 @@ export function createPageCache({ build, mode, getLoadContext, sessionCookie, st
       const request = new Request(new URL(req.originalUrl, `${req.protocol}://${req.get("host") ?? "localhost"}`), {
         headers: { accept: "text/html" },
       });
-      const context = { ...getLoadContext(req, res), cspNonce: placeholder, session: null };
+      const context = createLoadContext({ ...loadValues(req, res), cspNonce: placeholder, session: null });
       const response = await handle(request, context);
       const shared = isShareable(response);
       if (!shared && response.status !== 503) {

@@ -1,4 +1,4 @@
-import type { AppLoadContext } from "react-router";
+import type { SessionUser } from "./session-user";
 import type { CustomsRole } from "./customs-roles";
 import { returnToFromUrl, signInHref } from "./return-to";
 
@@ -20,9 +20,16 @@ export type CustomsAccess =
  * sign-in is needed); a signed-in visitor without any profile gets `denied` (render
  * <PermissionDenied>). When sign-in is not configured there is nothing to sign in to, so the page says so.
  */
-export function requireCustomsProfile({ url, context }: { url: URL; context: AppLoadContext }): CustomsAccess {
-  if (!context.signInEnabled) return { status: "sign-in-disabled" };
-  const session = context.session;
+export function requireCustomsProfile({
+  url,
+  signInEnabled,
+  session,
+}: {
+  url: URL;
+  signInEnabled: boolean;
+  session: SessionUser | null;
+}): CustomsAccess {
+  if (!signInEnabled) return { status: "sign-in-disabled" };
   if (!session) return { status: "signed-out", signInHref: signInHref(returnToFromUrl(url)) };
   const user = { nif: session.nif, name: session.name };
   if (session.roles.length === 0) return { status: "denied", user };
