@@ -14,9 +14,9 @@ export default {
   // not `request.url` (which keeps `.data` and `_routes` with v8_passThroughRequests).
   // v8_middleware: the server hands React Router a context provider (app/load-context.ts:
   // createLoadContext on the server, portalContext(context) in loaders and the server entry).
-  // Not yet: v8_viteEnvironmentApi
-  // (one Vite builder for client and server: the downloads, search-index and compression plugins must
-  // tell the environments apart by name instead of isSsrBuild). See README "How it is built".
+  // Not yet: v8_viteEnvironmentApi. Tried: with one Vite builder for both sides, vite-plugin-compression2
+  // (2.5.3) wraps Vite's manifest plugin and also compresses the server's output, ignoring
+  // applyToEnvironment; it needs an environment-aware compression step first. See README "How it is built".
   future: {
     v8_middleware: true,
     v8_splitRouteModules: true,
