@@ -1,6 +1,7 @@
 import { useEffect, type ReactNode } from "react";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, type ShouldRevalidateFunctionArgs } from "react-router";
-import { I18nextProvider, useTranslation } from "react-i18next";
+import { I18nextProvider } from "react-i18next";
+import { useTranslation } from "./i18n/use-translation";
 import type { Route } from "./+types/root";
 import "./load-context";
 import stylesheet from "./styles/app.css?url";

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 import { AnsweredForm } from "../../components/ui/answered-form";
 import { Field } from "../../components/ui/field";
 import { useHydrated } from "../../components/ui/use-hydrated";
