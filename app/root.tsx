@@ -21,6 +21,7 @@ import { RouteErrorScreen } from "./features/errors/route-error-screen";
 import { ErrorHandling } from "./features/errors/error-handling";
 import { FaultInjection } from "./features/errors/fault-injection";
 import { lazyComponent } from "./mdx/lazy-component";
+import { markFirstHydration } from "./components/ui/first-hydration";
 
 // Only a page that is not found loads the unavailable screen's chunk (the server waits for it).
 const NotFound = lazyComponent(() => import("./routes/not-found").then((m) => m.default));
@@ -120,6 +121,7 @@ export default function App() {
   // Lets tests (and scripts) know the page is interactive.
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
+    markFirstHydration();
   }, []);
   const data = useRootData();
   return (
