@@ -12,6 +12,7 @@ import { installGlobalErrorHandlers, reportError } from "./features/errors/error
 import { setNonce } from "get-nonce";
 import { readContentBootstrap } from "./features/content/content-bootstrap";
 import { loadContent } from "./features/content/lazy-content";
+import { startFirstHydration } from "./components/ui/first-hydration";
 
 // Before hydration: page-chunk failures get one guarded reload, and uncaught errors are reported.
 installRouteModuleLoader();
@@ -38,6 +39,8 @@ const content = contentPage
   : undefined;
 // Hydrate even if a texts or content chunk failed to load: the page stays usable, and the error is reported.
 void Promise.all([texts, content]).then(([i18n]) => {
+  // Content widgets wait for this hydration to finish (app/mdx/lazy-component.tsx).
+  startFirstHydration();
   startTransition(() => {
     hydrateRoot(
       document,

@@ -1,6 +1,7 @@
 import { useEffect, type ReactNode } from "react";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, type ShouldRevalidateFunctionArgs } from "react-router";
-import { I18nextProvider, useTranslation } from "react-i18next";
+import { I18nextProvider } from "react-i18next";
+import { useTranslation } from "./i18n/use-translation";
 import type { Route } from "./+types/root";
 import { portalContext } from "./load-context";
 import stylesheet from "./styles/app.css?url";
@@ -20,6 +21,7 @@ import { RouteErrorScreen } from "./features/errors/route-error-screen";
 import { ErrorHandling } from "./features/errors/error-handling";
 import { FaultInjection } from "./features/errors/fault-injection";
 import { lazyComponent } from "./mdx/lazy-component";
+import { markFirstHydration } from "./components/ui/first-hydration";
 
 // Only a page that is not found loads the unavailable screen's chunk (the server waits for it).
 const NotFound = lazyComponent(() => import("./routes/not-found").then((m) => m.default));
@@ -120,6 +122,7 @@ export default function App() {
   // Lets tests (and scripts) know the page is interactive.
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
+    markFirstHydration();
   }, []);
   const data = useRootData();
   return (

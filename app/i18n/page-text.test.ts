@@ -14,3 +14,18 @@ describe("pageText", () => {
     expect(() => pageText("no-such-page", "en")).toThrow("No texts for page no-such-page");
   });
 });
+
+describe("pageText memo", () => {
+  it("answers again from the memo, and reads anew once a bundle changes", async () => {
+    const { default: i18next } = await import("i18next");
+    const first = pageText("import", "en");
+    expect(pageText("import", "en")).toBe(first);
+    i18next.addResourceBundle("en", "pages", { import: { ...en.import, title: "Changed" } }, true, true);
+    try {
+      expect(pageText("import", "en").title).toBe("Changed");
+    } finally {
+      i18next.addResourceBundle("en", "pages", { import: en.import }, true, true);
+    }
+    expect(pageText("import", "en")).toEqual(en.import);
+  });
+});

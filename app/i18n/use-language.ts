@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "./use-translation";
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from "./languages";
 
 /**

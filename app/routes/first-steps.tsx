@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/use-translation";
 import type { Route } from "./+types/first-steps";
 import { ContentPage } from "~/features/content/content-page";
 import { byLanguage, contentHandle } from "~/features/content/content-module";

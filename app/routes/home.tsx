@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/use-translation";
 import { pageMeta } from "~/config/page-meta";
 import { assetPath } from "~/config/paths";
 import { useLanguage } from "~/i18n/use-language";

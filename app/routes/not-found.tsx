@@ -1,5 +1,5 @@
 import { data, Link } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/use-translation";
 import { pageMeta } from "~/config/page-meta";
 
 // Any path under /areaOE that is not a page: the unavailable screen, with status 404.

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/security-header-form";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/use-translation";
 import { byLanguage, contentHandle } from "~/features/content/content-module";
 import { pageMeta } from "~/config/page-meta";
 import { BASE_URL } from "~/config/paths";

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 import { breadcrumbTrail, findPage, routePathOf } from "../../config/site-map";
 
 /** Home › Area › System, from the site map; the last item is the current page. */

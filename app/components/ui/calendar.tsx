@@ -1,6 +1,6 @@
 import { DayPicker, type DayPickerProps } from "react-day-picker";
 import { enGB, pt } from "react-day-picker/locale";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 import { calendarYearRange } from "./calendar-range";
 import { WEEK_STARTS_ON } from "./date-value";
 import "react-day-picker/style.css";

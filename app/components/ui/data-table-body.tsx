@@ -1,6 +1,6 @@
 import type { Column, Row } from "@tanstack/react-table";
 import type { VirtualItem } from "@tanstack/react-virtual";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 import { DataTableRow } from "./data-table-row";
 import { DataTableSkeletonRows } from "./data-table-skeleton-rows";
 import { DataTableSpacerRow } from "./data-table-spacer-row";

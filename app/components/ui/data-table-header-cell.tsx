@@ -1,5 +1,5 @@
 import { flexRender, type Column, type Header } from "@tanstack/react-table";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 import { DATA_TABLE_SELECTION_COLUMN_ID } from "./data-table-defaults";
 
 function headerText<TData>(column: Column<TData, unknown>): string {

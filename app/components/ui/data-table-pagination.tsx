@@ -1,5 +1,5 @@
 import type { Table } from "@tanstack/react-table";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 
 export interface DataTablePaginationProps<TData> {
   table: Table<TData>;

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 
 /** The live status line: 'Loading…' or the number of rows that pass the filter. */
 export function DataTableStatus({ loading, count }: { loading: boolean; count: number }) {

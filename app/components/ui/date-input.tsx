@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type InputHTMLAttributes } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 import { Calendar } from "./calendar";
 import { useFieldControl } from "./field-context";
 import { Popover, PopoverContent, PopoverTrigger } from "./popover";

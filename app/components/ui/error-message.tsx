@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 
 /** The error of one field, above its control, prefixed for screen readers with 'Error:'. */
 export function ErrorMessage({ id, children }: { id: string; children: ReactNode }) {

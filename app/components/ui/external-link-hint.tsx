@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 
 /** Screen-reader text appended to links that open a new tab. */
 export function ExternalLinkHint() {

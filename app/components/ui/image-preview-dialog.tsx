@@ -1,5 +1,5 @@
 import { Dialog } from "radix-ui";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 import { useHydrated } from "./use-hydrated";
 import { ZoomableImage } from "./zoomable-image";
 

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, type InputHTMLAttributes } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 import { useFieldControl } from "./field-context";
 import {
   NUMERIC_DEFAULT_SEPARATORS,

@@ -1,5 +1,5 @@
 import { Toast } from "radix-ui";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 import { closeToast, type ToastItem } from "./toast-store";
 
 /**

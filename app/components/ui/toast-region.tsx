@@ -1,5 +1,5 @@
 import { Toast } from "radix-ui";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 import { ToastCard } from "./toast-card";
 import { TOAST_DURATION, TOAST_HOTKEY, hotkeyLabel } from "./toast-defaults";
 import { useToasts } from "./toast-store";

@@ -1,9 +1,15 @@
 import { lazy, Suspense } from "react";
 import { useHydrated } from "./use-hydrated";
+import { afterFirstHydration } from "./first-hydration";
 import "./toaster.css";
 
-// Toasts are client-side only: the region's code loads after hydration, off the first-load path.
-const ToastRegion = lazy(() => import("./toast-region").then((module) => ({ default: module.ToastRegion })));
+// Toasts are client-side only: the region's code loads once the first hydration is over and the
+// browser is idle, off the first-load path (a toast shown earlier waits in the store).
+const ToastRegion = lazy(() =>
+  afterFirstHydration()
+    .then(() => import("./toast-region"))
+    .then((module) => ({ default: module.ToastRegion })),
+);
 
 /**
  * The notifications region, once per page (in app/root.tsx): labelled 'Notifications (Alt+T)';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type SyntheticEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 import { IMAGE_ZOOM_MAX, IMAGE_ZOOM_MIN, clampZoom, scrollKeepingFocus, zoomIn, zoomOut, zoomedSize, type Size } from "./image-zoom";
 
 interface Focus {

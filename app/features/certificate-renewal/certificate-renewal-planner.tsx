@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 import { DateInput, useDateErrorMessage } from "../../components/ui/date-input";
 import { AnsweredToolPanel } from "../../components/ui/answered-tool-panel";
 import { useAnsweredText } from "../../components/ui/use-answered-text";

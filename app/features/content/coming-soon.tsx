@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 
 /** The 'Coming soon' state of a page whose content is not written yet (SPEC §8). */
 export function ComingSoon() {

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 import { FALLBACK_LANGUAGES } from "../../i18n/languages";
 import { useLanguage } from "../../i18n/use-language";
 import type { ContentByLanguage } from "./content-module";

@@ -1,5 +1,5 @@
 import { use } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 import { DEFAULT_LANGUAGE, isLanguage } from "../../i18n/languages";
 import type { ContentByLanguage } from "./content-module";
 import { loadContent, loadedContent } from "./lazy-content";

@@ -1,5 +1,5 @@
 import { useMemo } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 import { DataTable, type DataTableColumn } from "../../components/ui/data-table";
 import { useLanguage } from "../../i18n/use-language";
 import type { DocumentEntry } from "./document-schema";

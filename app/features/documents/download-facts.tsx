@@ -1,5 +1,5 @@
 import { DOWNLOADS } from "virtual:areaoe-downloads";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 import { useLanguage } from "../../i18n/use-language";
 import { registry } from "./registry";
 import { formatDownloadSize } from "./with-downloads";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 
 /** A registry value that may be null: a dash for the eye, 'Not stated' for screen readers. */
 export function OptionalValue({ value }: { value: string | null | undefined }) {

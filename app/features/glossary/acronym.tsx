@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 import { Popover, PopoverContent, PopoverTrigger } from "../../components/ui/popover";
 import { useLanguage } from "../../i18n/use-language";
 import { meaningOf } from "./glossary";

@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type FocusEvent, type KeyboardEvent } from "react";
 import { Form } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 import { SmartLink } from "../../components/ui/smart-link";
 import { pageHref } from "../../config/site-map";
 import { useLanguage } from "../../i18n/use-language";

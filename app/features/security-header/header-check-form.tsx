@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 import { Form, useActionData, useNavigation } from "react-router";
 import { ErrorSummary, type ErrorSummaryItem } from "../../components/ui/error-summary";
 import { Field } from "../../components/ui/field";

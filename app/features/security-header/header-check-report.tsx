@@ -1,5 +1,5 @@
 import type { Ref } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 import type { HeaderCheckFinding, HeaderCheckOutcome } from "./header-check";
 
 export interface HeaderCheckReportProps {

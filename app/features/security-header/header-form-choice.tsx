@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 import { RadioGroupField } from "../../components/ui/radio-group-field";
 
 /** The two forms the authority's clients send (library `HeaderForm`); the first is the default. */

@@ -1,5 +1,5 @@
 import { useEffect, useRef, type RefObject } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "../../components/ui/dropdown-menu";
 import { Field } from "../../components/ui/field";
 import { notify } from "../../components/ui/notify";

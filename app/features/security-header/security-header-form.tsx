@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
-import { Trans, useTranslation } from "react-i18next";
+import { Trans } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 import { ErrorSummary, type ErrorSummaryItem } from "../../components/ui/error-summary";
 import { CheckboxField } from "../../components/ui/checkbox-field";
 import { Field } from "../../components/ui/field";

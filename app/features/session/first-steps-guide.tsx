@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 import { SmartLink } from "~/components/ui/smart-link";
 import { Stepper } from "~/components/ui/stepper";
 import { useHydrated } from "~/components/ui/use-hydrated";

@@ -1,5 +1,5 @@
 import { useLocation } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 import { appPath } from "../../config/paths";
 import { signInHref } from "./return-to";
 import { SignOutForm } from "./sign-out-form";

@@ -1,5 +1,5 @@
 import { useMemo } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 import { DataTable, type DataTableColumn } from "~/components/ui/data-table";
 import { SmartLink } from "~/components/ui/smart-link";
 import type { CustomsRole } from "./customs-roles";

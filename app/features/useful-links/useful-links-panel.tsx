@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 import { SmartLink } from "../../components/ui/smart-link";
 import type { UsefulLink } from "../../config/public-config";
 import { useLanguage } from "../../i18n/use-language";
