@@ -31,16 +31,16 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: assetPath("favicon.svg"), type: "image/svg+xml" },
 ];
 
-export function loader({ context: router }: Route.LoaderArgs) {
-  const context = portalContext(router);
+export function loader({ context }: Route.LoaderArgs) {
+  const portal = portalContext(context);
   return {
-    lang: context.lang,
-    publicConfig: context.publicConfig,
-    origin: context.origin,
+    lang: portal.lang,
+    publicConfig: portal.publicConfig,
+    origin: portal.origin,
     // Only the name, for the header: who is signed in, on every page.
-    visitor: context.session ? { name: context.session.name } : null,
+    visitor: portal.session ? { name: portal.session.name } : null,
     // False when this server has no identity provider (no sign-in link then).
-    signInEnabled: context.signInEnabled,
+    signInEnabled: portal.signInEnabled,
   };
 }
 

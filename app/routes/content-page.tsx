@@ -33,9 +33,8 @@ async function loadPage(pattern: string, lang: Language) {
 }
 
 // On the server: the content is loaded before the render, so the HTML is complete.
-export function loader({ pattern, context: router }: Route.LoaderArgs) {
-  const context = portalContext(router);
-  return loadPage(pattern, context.lang);
+export function loader({ pattern, context }: Route.LoaderArgs) {
+  return loadPage(pattern, portalContext(context).lang);
 }
 
 // On navigation: the next page's content loads in the browser, with no request to the server.

@@ -19,11 +19,11 @@ export const meta = pageMeta("first-steps");
 export const handle = contentHandle(content, "first-steps");
 
 /** Server-rendered login state: the first HTML response already shows who is signed in. */
-export function loader({ context: router, url }: Route.LoaderArgs) {
-  const context = portalContext(router);
-  const session = context.session;
+export function loader({ context, url }: Route.LoaderArgs) {
+  const portal = portalContext(context);
+  const session = portal.session;
   return {
-    signInEnabled: context.signInEnabled,
+    signInEnabled: portal.signInEnabled,
     user: session ? { nif: session.nif, name: session.name } : null,
     roles: session?.roles ?? [],
     returnTo: returnToFromUrl(url),

@@ -15,9 +15,8 @@ export const handle = contentHandle(content, "iva-exp");
 
 // The value check is a GET form (`?valor=…&lang=…`): the server answers it, so it works without
 // JavaScript; in the browser the client loader answers the same address with the same rules.
-export function loader({ url, context: router }: Route.LoaderArgs) {
-  const context = portalContext(router);
-  return readIvaExpCheck(url, context.lang);
+export function loader({ url, context }: Route.LoaderArgs) {
+  return readIvaExpCheck(url, portalContext(context).lang);
 }
 
 export function clientLoader({ url }: Route.ClientLoaderArgs) {

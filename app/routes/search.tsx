@@ -7,10 +7,10 @@ import { portalContext } from "~/load-context";
 
 // Server-rendered results for `?q=`: the page works without JavaScript, and the index never ships
 // with it (the loader, and so the index, stays on the server).
-export async function loader({ url, context: router }: Route.LoaderArgs) {
-  const context = portalContext(router);
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const portal = portalContext(context);
   const query = cleanQuery(url.searchParams.get("q"));
-  const results = query ? await searchSite(context.lang, query) : [];
+  const results = query ? await searchSite(portal.lang, query) : [];
   return { query, results };
 }
 

@@ -15,17 +15,16 @@ export const meta = pageMeta("security-header-check");
 export const handle = contentHandle(content, "security-header-check");
 
 /** The test certificate's facts, for the content's download section. */
-export function loader({ context: router }: Route.LoaderArgs) {
-  const context = portalContext(router);
-  return { certificate: context.securityHeaderSandbox.certificate };
+export function loader({ context }: Route.LoaderArgs) {
+  return { certificate: portalContext(context).securityHeaderSandbox.certificate };
 }
 
 /**
  * Checks a pasted request with the portal's local TEST key (server only). The password, when given, is
  * compared in memory and dropped; the answer never contains it.
  */
-export async function action({ request, context: router }: Route.ActionArgs): Promise<HeaderCheckActionData> {
-  const context = portalContext(router);
+export async function action({ request, context }: Route.ActionArgs): Promise<HeaderCheckActionData> {
+  const portal = portalContext(context);
   const form = await request.formData();
   const envelope = typeof form.get("envelope") === "string" ? (form.get("envelope") as string) : "";
   const password = typeof form.get("password") === "string" ? (form.get("password") as string) : "";
@@ -33,7 +32,7 @@ export async function action({ request, context: router }: Route.ActionArgs): Pr
   if (new TextEncoder().encode(envelope).length > HEADER_CHECK_MAX_BYTES) {
     return { status: "invalid", problem: "envelopeTooLarge", envelope: "" };
   }
-  const outcome = context.securityHeaderSandbox.check(envelope, password === "" ? undefined : password);
+  const outcome = portal.securityHeaderSandbox.check(envelope, password === "" ? undefined : password);
   return { status: "checked", envelope, passwordCompared: password !== "", outcome };
 }
 

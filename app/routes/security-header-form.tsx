@@ -24,14 +24,14 @@ export const handle = contentHandle(content, "security-header-form");
  * For the form: when `status === "allowed"`, `usernamePrefill` is the visitor's NIF followed by "/"
  * (the Utilizador format is NIF/UserID), ready for the username field; it is null otherwise.
  */
-export function loader({ url, context: router }: Route.LoaderArgs) {
-  const context = portalContext(router);
-  const access = requireCustomsProfile({ url, signInEnabled: context.signInEnabled, session: context.session });
+export function loader({ url, context }: Route.LoaderArgs) {
+  const portal = portalContext(context);
+  const access = requireCustomsProfile({ url, signInEnabled: portal.signInEnabled, session: portal.session });
   return {
     access,
     usernamePrefill: access.status === "allowed" ? `${access.user.nif}/` : null,
     // The authority certificates (public material: PEM and summary) for the browser to encrypt with.
-    environments: access.status === "allowed" ? context.securityHeaderEnvironments() : [],
+    environments: access.status === "allowed" ? portal.securityHeaderEnvironments() : [],
   };
 }
 

@@ -12,9 +12,9 @@ import { portalContext } from "~/load-context";
  * by the server so that it downloads with or without JavaScript. An address that gives no reminder (no
  * date, a wrong one, an expired certificate) goes back to the planner, which says why in its language.
  */
-export function loader({ url, context: router }: Route.LoaderArgs) {
-  const context = portalContext(router);
-  const check = readRenewalCheck(url, context.lang);
+export function loader({ url, context }: Route.LoaderArgs) {
+  const portal = portalContext(context);
+  const check = readRenewalCheck(url, portal.lang);
   if (check.answer?.kind !== "plan" || check.answer.expired) {
     // Router paths: React Router adds the base path to a redirect.
     throw redirect(`${pageRoutePath("web-services")}${url.search}#${RENEWAL_PLANNER_ID}`);

@@ -19,9 +19,8 @@ const RENEWAL_REMINDER_HREF = `${pageHref("web-services")}/lembrete-renovacao.ic
 
 // The renewal planner is a GET form (`?validade=…&lang=…`): the server answers it, so it works without
 // JavaScript; in the browser the client loader answers the same address with the same rules.
-export function loader({ url, context: router }: Route.LoaderArgs) {
-  const context = portalContext(router);
-  return readRenewalCheck(url, context.lang);
+export function loader({ url, context }: Route.LoaderArgs) {
+  return readRenewalCheck(url, portalContext(context).lang);
 }
 
 export function clientLoader({ url }: Route.ClientLoaderArgs) {
