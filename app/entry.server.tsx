@@ -4,6 +4,7 @@ import { I18nextProvider } from "react-i18next";
 import { createServerI18n } from "./i18n/create-i18n";
 import { i18nHeadElements } from "./i18n/i18n-head";
 import { renderToHtml } from "./render/render-to-html";
+import { InlineStylesheetsProvider } from "./render/portal-stylesheet";
 import { busyResponse } from "./render/busy-page";
 import { contentHeadElements } from "./features/content/content-bootstrap";
 import { portalContext } from "./load-context";
@@ -26,9 +27,11 @@ export default async function handleRequest(
   const i18n = createServerI18n(loadContext.lang);
   const nonce = loadContext.cspNonce;
   const outcome = await renderToHtml(
-    <I18nextProvider i18n={i18n}>
-      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-    </I18nextProvider>,
+    <InlineStylesheetsProvider value={{ css: loadContext.stylesheet, nonce }}>
+      <I18nextProvider i18n={i18n}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </I18nextProvider>
+    </InlineStylesheetsProvider>,
     { nonce, timeoutMs: renderTimeoutMs, onError: (error) => console.error(error) },
   );
   if (outcome.kind === "timeout") {

@@ -4,7 +4,7 @@ import { I18nextProvider } from "react-i18next";
 import { useTranslation } from "./i18n/use-translation";
 import type { Route } from "./+types/root";
 import { portalContext } from "./load-context";
-import stylesheet from "./styles/app.css?url";
+import stylesheet from "./styles/portal.css?url";
 import { SiteHeader } from "./components/layout/site-header";
 import { HeaderSearch } from "./features/search/header-search";
 import { SessionStatus } from "./features/session/session-status";
@@ -22,12 +22,12 @@ import { ErrorHandling } from "./features/errors/error-handling";
 import { FaultInjection } from "./features/errors/fault-injection";
 import { lazyComponent } from "./mdx/lazy-component";
 import { markFirstHydration } from "./components/ui/first-hydration";
+import { PortalStylesheet } from "./render/portal-stylesheet";
 
 // Only a page that is not found loads the unavailable screen's chunk (the server waits for it).
 const NotFound = lazyComponent(() => import("./routes/not-found").then((m) => m.default));
 
 export const links: Route.LinksFunction = () => [
-  { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: assetPath("favicon.svg"), type: "image/svg+xml" },
 ];
 
@@ -83,6 +83,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
+        <PortalStylesheet href={stylesheet} />
         <Links />
       </head>
       <body id="top">

@@ -50,3 +50,19 @@ test("assets, the API, errors and the language cookie follow the policy too", as
   expect(switched.headers()["set-cookie"]).toMatch(/lang=en;.*HttpOnly/i);
   expect(switched.headers()["set-cookie"]).toMatch(/SameSite=Lax/i);
 });
+
+test("a hashed script carries only the headers a script needs, and is never revalidated", async ({ request }) => {
+  const html = await (await request.get("/areaOE/")).text();
+  const script = /<link rel="modulepreload" href="(\/areaOE\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+  expect(script, "the home page preloads its scripts").toBeDefined();
+  const headers = (await request.get(script as string, { headers: { "Accept-Encoding": "br" } })).headers();
+  expect(headers["content-type"]).toMatch(/javascript/);
+  expect(headers["content-encoding"]).toBe("br");
+  expect(headers["x-content-type-options"]).toBe("nosniff");
+  expect(headers["cross-origin-resource-policy"]).toBe("same-origin");
+  expect(headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+  // Document policies mean nothing on a script; validators mean nothing on an immutable file.
+  for (const name of ["content-security-policy", "permissions-policy", "x-frame-options", "etag", "last-modified"]) {
+    expect(headers[name], name).toBeUndefined();
+  }
+});

@@ -12,7 +12,7 @@ import { connectSourcesFor, cspNonce, hstsWhenSecure, permissionsPolicy, securit
 import { clientErrorsRouter } from "./api/client-errors";
 import { serverErrorHandler } from "./http/error-handler";
 import { pageMethods, wellFormedUrl } from "./http/request-guards";
-import { publicFiles, staticAssets } from "./http/static-assets";
+import { hashedAssetFiles, missingAsset, publicFiles } from "./http/static-assets";
 import { createAuth } from "./auth/create-auth";
 import type { AuthorityEnvironments } from "./security-header/authority-environments";
 import { timeRouter } from "./api/time";
@@ -25,6 +25,7 @@ import { createPageCache } from "./page-cache/page-cache";
 import { protocolReader } from "./http/request-protocol";
 import { SESSION_COOKIE } from "./auth/session-cookie";
 import { readLocaleChunks } from "./http/locale-chunks";
+import { readStylesheets } from "./http/stylesheets";
 import { renderAdmission } from "./http/render-admission";
 import { sendBusy } from "./http/busy";
 
@@ -67,6 +68,8 @@ export function createPortal({
   const auth = createAuth(config, logger);
   // Each page preloads its text chunks; their addresses come from the client build's manifest.
   const localeChunks = clientDir ? readLocaleChunks(clientDir) : undefined;
+  // Pages carry the portal's stylesheet inline (app/render/portal-stylesheet.tsx).
+  const stylesheet = clientDir ? readStylesheets(clientDir) : () => undefined;
 
   app.use(
     pinoHttp({
@@ -86,6 +89,8 @@ export function createPortal({
       },
     }),
   );
+  // Scripts and stylesheets that exist are answered before the document headers (they need none of them).
+  if (clientDir) app.use(`${BASE_PATH}/assets`, ...hashedAssetFiles(clientDir, previousAssetsDir));
   app.use(
     cspNonce,
     securityHeaders({ connectSrc: connectSourcesFor(config.errorReporting.url) }),
@@ -107,7 +112,7 @@ export function createPortal({
   });
 
   if (clientDir) {
-    app.use(`${BASE_PATH}/assets`, ...staticAssets(clientDir, previousAssetsDir));
+    app.use(`${BASE_PATH}/assets`, missingAsset);
     app.use(BASE_PATH, publicFiles(clientDir));
   }
 
@@ -125,6 +130,7 @@ export function createPortal({
     publicConfig,
     origin: `${req.protocol}://${req.get("host") ?? "localhost"}`,
     localeChunks,
+    stylesheet,
     ...auth.loadContext(res),
     securityHeaderEnvironments: (now?: Date) => authorityEnvironments?.describe(now) ?? [],
     securityHeaderSandbox: {

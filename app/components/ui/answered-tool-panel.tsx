@@ -4,7 +4,6 @@ import { Field } from "./field";
 import { useHydrated } from "./use-hydrated";
 import { LANGUAGE_QUERY } from "../../i18n/languages";
 import { useLanguage } from "../../i18n/use-language";
-import "./tool-panel.css";
 
 export interface AnsweredToolPanelProps {
   /** Id of the panel's section; the answer's address ends with `#<id>`. */

@@ -4,6 +4,7 @@ import { useTranslation } from "../../i18n/use-translation";
 import { calendarYearRange } from "./calendar-range";
 import { WEEK_STARTS_ON } from "./date-value";
 import "react-day-picker/style.css";
+// After the library's sheet, which it overrides (both load with the calendar, never server-rendered).
 import "./calendar.css";
 
 /** Months shown at once (SPEC §9). */

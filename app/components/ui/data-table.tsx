@@ -16,8 +16,6 @@ import { DataTableToolbar } from "./data-table-toolbar";
 import { useDataTable } from "./use-data-table";
 import { useDataTableVirtualiser } from "./use-data-table-virtualiser";
 import { useHydrated } from "./use-hydrated";
-import "./form-controls.css";
-import "./data-table.css";
 
 export * from "./data-table-defaults";
 

@@ -5,8 +5,6 @@ import { useFieldControl } from "./field-context";
 import { Popover, PopoverContent, PopoverTrigger } from "./popover";
 import { useHydrated } from "./use-hydrated";
 import { formatDateValue, parseDateValue, type DateBounds, type DateParseResult } from "./date-value";
-import "./form-controls.css";
-import "./date-input.css";
 
 export interface DateInputProps extends Omit<InputHTMLAttributes<HTMLInputElement>, "value" | "defaultValue" | "onChange" | "min" | "max" | "type"> {
   /** The text as typed (never rewritten while typing). */

@@ -1,6 +1,5 @@
 import type { ComponentProps } from "react";
 import { DropdownMenu as DropdownMenuPrimitive } from "radix-ui";
-import "./dropdown-menu.css";
 
 /** Distance in px between a dropdown menu and its trigger (SPEC §9). */
 export const DROPDOWN_MENU_SIDE_OFFSET = 4;

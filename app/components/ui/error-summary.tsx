@@ -1,6 +1,5 @@
 import { useEffect, useRef, type MouseEvent, type ReactNode } from "react";
 import { useTranslation } from "../../i18n/use-translation";
-import "./field.css";
 
 export interface ErrorSummaryItem {
   /** Id of the field's control; the link goes to `#<fieldId>`. */

@@ -3,8 +3,6 @@ import { ErrorMessage } from "./error-message";
 import { FieldContext, type FieldContextValue } from "./field-context";
 import { Hint } from "./hint";
 import { Label } from "./label";
-import "./form-controls.css";
-import "./field.css";
 
 export interface FieldProps {
   /** Id of the control (default: generated). The error summary links to `#<id>`. */

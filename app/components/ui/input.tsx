@@ -1,6 +1,5 @@
 import type { InputHTMLAttributes } from "react";
 import { useFieldControl } from "./field-context";
-import "./form-controls.css";
 
 export type InputProps = InputHTMLAttributes<HTMLInputElement>;
 

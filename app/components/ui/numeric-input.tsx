@@ -10,7 +10,6 @@ import {
   type NumericParseResult,
   type NumericSeparators,
 } from "./numeric-value";
-import "./form-controls.css";
 
 export interface NumericInputProps
   extends NumericBounds,

@@ -1,6 +1,5 @@
 import type { ComponentProps } from "react";
 import { Popover as PopoverPrimitive } from "radix-ui";
-import "./popover.css";
 
 /** Distance in px between a popover and its trigger (SPEC §9). */
 export const POPOVER_SIDE_OFFSET = 3;

@@ -1,6 +1,5 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "../../i18n/use-translation";
-import "./stepper.css";
 
 /** The first step; the active step is never below it (SPEC §9). */
 export const STEPPER_FIRST_STEP = 0;

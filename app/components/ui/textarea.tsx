@@ -1,6 +1,5 @@
 import type { TextareaHTMLAttributes } from "react";
 import { useFieldControl } from "./field-context";
-import "./form-controls.css";
 
 /** Visible rows of a textarea (SPEC §9). */
 export const TEXTAREA_ROWS = 3;

@@ -1,7 +1,6 @@
 import { lazy, Suspense } from "react";
 import { useHydrated } from "./use-hydrated";
 import { afterFirstHydration } from "./first-hydration";
-import "./toaster.css";
 
 // Toasts are client-side only: the region's code loads once the first hydration is over and the
 // browser is idle, off the first-load path (a toast shown earlier waits in the store).

@@ -5,7 +5,6 @@ import { useAnsweredText } from "../../components/ui/use-answered-text";
 import { MANDATORY_MESSAGE_KEY } from "../../components/ui/form-validation";
 import { RENEWAL_EXPIRY_PARAM, RENEWAL_PLANNER_ID, type RenewalCheckState, type RenewalPlanAnswer } from "./renewal-check";
 import { longDay, renewalReminderQuery } from "./renewal-reminder";
-import "./certificate-renewal-planner.css";
 import { useLanguage } from "../../i18n/use-language";
 
 /** Id of the planner's field: one planner per page. */

@@ -4,7 +4,6 @@ import type { DocumentEntry } from "./document-schema";
 import { DocumentTitleCell } from "./document-title-cell";
 import { OptionalValue } from "./optional-value";
 import { formatDocumentDate } from "./format-document-date";
-import "./documents.css";
 
 /** A plain, server-rendered table of documents. */
 export function DocumentsTable({ documents }: { documents: DocumentEntry[] }) {

@@ -3,7 +3,6 @@ import { useTranslation } from "../../i18n/use-translation";
 import { useLanguage } from "../../i18n/use-language";
 import { registry } from "./registry";
 import { formatDownloadSize } from "./with-downloads";
-import "./download-facts.css";
 
 /**
  * `<Download id="web-services-security-header-cli" />` in a content file: the link to a file the portal

@@ -1,5 +1,4 @@
 import { useTranslation } from "../../i18n/use-translation";
-import "./error-screen.css";
 
 export interface ErrorScreenProps {
   onRetry: () => void;

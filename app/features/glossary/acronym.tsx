@@ -3,7 +3,6 @@ import { useTranslation } from "../../i18n/use-translation";
 import { Popover, PopoverContent, PopoverTrigger } from "../../components/ui/popover";
 import { useLanguage } from "../../i18n/use-language";
 import { meaningOf } from "./glossary";
-import "./acronym.css";
 
 function textOf(children: ReactNode): string {
   if (typeof children === "string" || typeof children === "number") return String(children);

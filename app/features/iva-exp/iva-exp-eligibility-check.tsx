@@ -6,7 +6,6 @@ import { NumericInput, useNumericErrorMessage } from "../../components/ui/numeri
 import { formatMoney, numericSeparators } from "../../components/ui/number-format";
 import { IVA_EXP_CHECK_ID, IVA_EXP_VALUE_PARAM, type IvaExpAnswer, type IvaExpCheckState } from "./iva-exp-check";
 import { IVA_EXP_BOUNDS, IVA_EXP_LIMIT_EUR } from "./iva-exp-limit";
-import "./iva-exp-eligibility-check.css";
 import { useLanguage } from "../../i18n/use-language";
 
 /** Id of the check's field: one check per page. */

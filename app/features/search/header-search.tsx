@@ -8,7 +8,6 @@ import type { SiteSearchResult } from "./run-search";
 import { SearchResultList } from "./search-result-list";
 import { SEARCH_ACTION } from "./search-path";
 import { useDebouncedCallback } from "./use-debounced-callback";
-import "./search.css";
 
 const MIN_LIVE_QUERY = 2;
 const PANEL_RESULTS = 5;

@@ -5,7 +5,6 @@ import type { SiteSearchResult } from "./run-search";
 import { SearchResultList } from "./search-result-list";
 import { useDebouncedCallback } from "./use-debounced-callback";
 import { SEARCH_ACTION } from "./search-path";
-import "./search.css";
 
 export interface SearchPageProps {
   query: string;

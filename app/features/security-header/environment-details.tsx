@@ -1,6 +1,5 @@
 import { useTranslation } from "../../i18n/use-translation";
 import type { AuthorityEnvironment } from "./authority-environment";
-import "./certificate-facts.css";
 
 /** The certificate an environment encrypts with (public facts), and its warnings. */
 export function EnvironmentDetails({ environment }: { environment: AuthorityEnvironment }) {

@@ -8,8 +8,6 @@ import { Input } from "../../components/ui/input";
 import { Textarea } from "../../components/ui/textarea";
 import type { HeaderCheckActionData } from "./header-check";
 import { HeaderCheckReport } from "./header-check-report";
-import "../../components/ui/tool-panel.css";
-import "./header-check.css";
 
 const ENVELOPE_ID = "header-check-envelope";
 const PASSWORD_ID = "header-check-password";

@@ -17,8 +17,6 @@ import { HeaderFormChoice, type HeaderForm } from "./header-form-choice";
 import { ClockNotice } from "./clock-notice";
 import { offsetOf } from "./server-clock";
 import { useServerClock } from "./use-server-clock";
-import "../../components/ui/tool-panel.css";
-import "./security-header-form.css";
 
 export interface SecurityHeaderFormProps {
   /** The signed-in visitor's NIF followed by "/" (from the sign-in guard), or null. */

@@ -1,6 +1,5 @@
 import { useTranslation } from "../../i18n/use-translation";
 import type { HeaderCheckCertificate } from "./header-check";
-import "./certificate-facts.css";
 
 export interface TestCertificateDetailsProps {
   certificate: HeaderCheckCertificate;

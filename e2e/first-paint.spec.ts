@@ -1,0 +1,54 @@
+import { test, expect, waitForHydration } from "./support/fixtures";
+import { pageHref } from "../app/config/site-map";
+
+// Issue 11: a page paints from its own HTML. The portal's stylesheet is inline (no request blocks the
+// first paint), and what every page needs before hydrating comes in a few scripts, not dozens.
+const CONTENT = pageHref("import");
+const PORTAL_STYLE = /<style nonce="([^"]+)" data-precedence="portal" data-href="\/areaOE\/assets\/portal-[\w-]+\.css">/;
+
+test("the portal's stylesheet is inline with the page's nonce, and nothing asks for it again", async ({ page, consoleErrors }) => {
+  const stylesheets: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "stylesheet" || request.url().endsWith(".css")) stylesheets.push(request.url());
+  });
+  const response = await page.goto(CONTENT);
+  const html = (await response?.text()) ?? "";
+  const nonce = PORTAL_STYLE.exec(html)?.[1];
+  expect(nonce, "the portal's style element in the HTML").toBeDefined();
+  expect(response?.headers()["content-security-policy"]).toContain(`style-src 'self' 'nonce-${nonce}'`);
+  expect(html).not.toMatch(/<link[^>]+rel="stylesheet"/);
+  await waitForHydration(page);
+  // The browser's React adopted the server's element: one portal sheet, styles applied.
+  await expect(page.locator("style[data-precedence='portal']")).toHaveCount(1);
+  await expect(page.locator(".site-header")).toHaveCSS("background-color", "rgb(11, 61, 110)");
+  // A client navigation keeps the same sheet and still asks for no stylesheet.
+  await page.getByRole("navigation", { name: "Localização na página" }).getByRole("link", { name: "Início" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).not.toHaveText("Importação");
+  await expect(page.locator("style[data-precedence='portal']")).toHaveCount(1);
+  expect(stylesheets).toEqual([]);
+  expect(consoleErrors).toEqual([]);
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+  test("the page and its server-rendered widgets are styled", async ({ page }) => {
+    await page.goto(CONTENT);
+    await expect(page.locator(".site-header")).toHaveCSS("background-color", "rgb(11, 61, 110)");
+    // The documents table (a lazily loaded widget) keeps its own scroll box on a narrow screen.
+    await page.setViewportSize({ width: 390, height: 800 });
+    const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(pageWidth).toBeLessThanOrEqual(390);
+  });
+});
+
+test("what a page needs before hydrating comes in a few scripts", async ({ request }) => {
+  for (const path of [pageHref("home"), CONTENT, pageHref("first-steps")]) {
+    const html = await (await request.get(path)).text();
+    const scripts = [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((match) => match[1]);
+    // Framework, shell, the route's own modules, the page's text and content chunks. It was 30 to 36:
+    // Rollup cut the shell into twenty chunks of 0.1 to 6 KB (scripts/build/first-load-chunks.ts).
+    expect(new Set(scripts).size, `${path}: ${scripts.join(", ")}`).toBeLessThanOrEqual(20);
+    expect(scripts.some((url) => /\/framework-[\w-]+\.js$/.test(url ?? ""))).toBe(true);
+    expect(scripts.some((url) => /\/shell-[\w-]+\.js$/.test(url ?? ""))).toBe(true);
+  }
+});
