@@ -106,3 +106,12 @@ test("the error endpoint refuses other methods with 405", async () => {
   const response = await raw("/areaOE/api/client-errors", { method: "GET" });
   expectCleanClientError(response, 405);
 });
+
+for (const path of ["/robots.txt", "/wp-login.php", "/areaOEx/public/iecs"]) {
+  test(`an address outside the portal is a plain 404, not a page render: ${path}`, async () => {
+    const response = await raw(path);
+    expectCleanClientError(response, 404);
+    expect(response.body).not.toContain("__reactRouterContext");
+    expect(String(response.headers["content-security-policy"])).toContain("default-src 'self'");
+  });
+}

@@ -20,7 +20,8 @@ import type { HeaderSandbox } from "./sandbox/header-sandbox";
 import { toHeaderCheckOutcome } from "./sandbox/header-check-outcome";
 import { headerCheckGuard } from "./sandbox/header-check-guard";
 import { sandboxRateLimit, sandboxRouter } from "./sandbox/sandbox-router";
-import { apiPath, BASE_PATH, BASE_URL, createLoadContext, type AreaOELoadContext } from "../app/server-surface";
+import { apiPath, BASE_PATH, BASE_URL, createLoadContext, isUnderBasePath, type AreaOELoadContext } from "../app/server-surface";
+import { sendPlainErrorPage } from "./http/plain-error-page";
 import { createPageCache } from "./page-cache/page-cache";
 import { protocolReader } from "./http/request-protocol";
 import { SESSION_COOKIE } from "./auth/session-cookie";
@@ -106,6 +107,9 @@ export function createPortal({
   app.use(BASE_PATH, sandboxRouter({ sandbox: headerSandbox, logger, limiter: sandboxLimiter }));
 
   app.get("/", (_req, res) => res.redirect(302, BASE_URL));
+  // The portal lives under its base path; any other address (/robots.txt, /wp-login.php) is a plain 404
+  // here, not a page render that React Router would log as an error.
+  app.use((req, res, next) => (isUnderBasePath(req.path) ? next() : sendPlainErrorPage(req, res, 404)));
   app.get(apiPath("health"), (_req, res) => {
     res.setHeader("Cache-Control", "no-store");
     res.json({ status: "ok" });
