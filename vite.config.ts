@@ -8,7 +8,7 @@ import { downloadsPlugin } from "./scripts/downloads/vite-plugin-downloads";
 import { documentsRegistryPlugin } from "./scripts/documents/vite-plugin-documents-registry";
 import { rehypePlugins, remarkPlugins } from "./app/mdx/mdx-pipeline";
 import { BASE_URL } from "./app/config/paths";
-import { firstLoadChunks } from "./scripts/build/first-load-chunks";
+import { firstLoadChunks } from "./scripts/bundling/first-load-chunks";
 
 export default defineConfig(({ isSsrBuild }) => ({
   base: BASE_URL,
@@ -22,7 +22,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         target: "es2022",
         assetsInlineLimit: 0,
         manifest: true,
-        // What every page loads before hydrating comes in two chunks instead of twenty (scripts/build).
+        // What every page loads before hydrating comes in two chunks instead of twenty (scripts/bundling).
         rollupOptions: { output: { manualChunks: firstLoadChunks() } },
       },
   plugins: [

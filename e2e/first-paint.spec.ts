@@ -46,7 +46,7 @@ test("what a page needs before hydrating comes in a few scripts", async ({ reque
     const html = await (await request.get(path)).text();
     const scripts = [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((match) => match[1]);
     // Framework, shell, the route's own modules, the page's text and content chunks. It was 30 to 36:
-    // Rollup cut the shell into twenty chunks of 0.1 to 6 KB (scripts/build/first-load-chunks.ts).
+    // Rollup cut the shell into twenty chunks of 0.1 to 6 KB (scripts/bundling/first-load-chunks.ts).
     expect(new Set(scripts).size, `${path}: ${scripts.join(", ")}`).toBeLessThanOrEqual(20);
     expect(scripts.some((url) => /\/framework-[\w-]+\.js$/.test(url ?? ""))).toBe(true);
     expect(scripts.some((url) => /\/shell-[\w-]+\.js$/.test(url ?? ""))).toBe(true);
