@@ -3,10 +3,15 @@
  * Lighthouse's mobile defaults (emulated phone, simulated slow 4G and 4x CPU slowdown), on the home
  * page, a content page, the header guide and first steps, against the production build. Prints the
  * four category scores, LCP, TBT and CLS. Aim: performance 100 and LCP under 1.2 s on each.
- * Not a test: the scores depend on the machine and on what else runs on it.
+ * Each page runs LH_RUNS times (default 3) and the median run is printed (Lighthouse's own
+ * computeMedianRun, as its variability guide advises), with the spread of the performance score and
+ * LCP over the runs. Not a test: the scores depend on the machine and on what else runs on it (the
+ * load average is printed first; run it alone).
  */
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { computeMedianRun } from "lighthouse/core/lib/median-run.js";
+import { availableParallelism, loadavg } from "node:os";
 import { freePort, startProductionServer } from "./start-server";
 import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from "../chromium";
 
@@ -17,6 +22,7 @@ const PAGES = [
   { name: "first steps", path: "/areaOE/public/primeirosPassos" },
 ];
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
+const RUNS = Math.max(1, Number(process.env.LH_RUNS ?? 3));
 
 const score = (value: number | null | undefined) => (value === null || value === undefined ? "n/a" : String(Math.round(value * 100)));
 
@@ -28,22 +34,28 @@ async function main(): Promise<void> {
   });
   try {
     console.log(`\nLighthouse ${(await import("lighthouse/package.json", { with: { type: "json" } })).default.version}, mobile defaults, Debian's Chromium`);
-    console.log("page              | perf | a11y | best | seo | LCP      | TBT     | CLS");
-    console.log("------------------|------|------|------|-----|----------|---------|------");
+    console.log(`median of ${RUNS} runs per page; load average at start ${loadavg()[0]?.toFixed(2)} on ${availableParallelism()} cores`);
+    console.log("page              | perf | a11y | best | seo | LCP      | TBT     | CLS   | spread over the runs");
+    console.log("------------------|------|------|------|-----|----------|---------|-------|---------------------");
     for (const page of PAGES) {
-      const result = await lighthouse(`${server.origin}${page.path}`, {
-        port: chrome.port,
-        output: "json",
-        logLevel: "error",
-        onlyCategories: [...CATEGORIES],
-      });
-      const lhr = result?.lhr;
-      if (!lhr) {
+      const runs = [];
+      for (let run = 0; run < RUNS; run += 1) {
+        const result = await lighthouse(`${server.origin}${page.path}`, {
+          port: chrome.port,
+          output: "json",
+          logLevel: "error",
+          onlyCategories: [...CATEGORIES],
+        });
+        if (result?.lhr && !result.lhr.runtimeError) runs.push(result.lhr);
+      }
+      if (runs.length === 0) {
         console.log(`${page.name.padEnd(17)} | (no result)`);
         continue;
       }
+      const lhr = computeMedianRun(runs);
       const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
-      const failure = lhr.runtimeError ? ` (${lhr.runtimeError.code})` : "";
+      const spread = (values: number[], format: (value: number) => string) =>
+        runs.length > 1 ? `${format(Math.min(...values))}–${format(Math.max(...values))}` : "";
       console.log(
         [
           page.name.padEnd(17),
@@ -51,7 +63,11 @@ async function main(): Promise<void> {
           `${(audit("largest-contentful-paint") / 1000).toFixed(2)} s`.padStart(8),
           `${audit("total-blocking-time").toFixed(0)} ms`.padStart(7),
           audit("cumulative-layout-shift").toFixed(3),
-        ].join(" | ") + failure,
+          `perf ${spread(runs.map((run) => (run.categories.performance?.score ?? 0) * 100), (v) => v.toFixed(0))}, LCP ${spread(
+            runs.map((run) => run.audits["largest-contentful-paint"]?.numericValue ?? Number.NaN),
+            (v) => (v / 1000).toFixed(2),
+          )} s`,
+        ].join(" | "),
       );
     }
   } finally {
