@@ -153,6 +153,14 @@ export default tseslint.config(
     rules: { "boundaries/no-unknown-files": "off" },
   },
   {
+    // `npm run dev` runs this file in plain Node: it may only start Vite, which loads everything else
+    // (server/dev-server.ts) with the transforms the app's modules need (import.meta.glob).
+    files: ["server/dev.ts"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [{ regex: "^\\.", message: "Load it through Vite in server/dev-server.ts.", allowTypeImports: true }] }],
+    },
+  },
+  {
     // Playwright fixtures take a `use` callback that is not a React hook.
     files: ["e2e/**/*.ts"],
     rules: { "react-hooks/rules-of-hooks": "off" },

@@ -1,39 +1,11 @@
 /**
- * `npm run dev`: the same Express app as production (configuration, sign-in, API, security headers),
- * with Vite in middleware mode for hot reloading and server modules loaded on each request.
+ * `npm run dev`: starts Vite in middleware mode, then loads the development server through it
+ * (server/dev-server.ts), so that server and app modules get the same transforms as in the build.
  */
-import express from "express";
 import { createServer } from "vite";
-import type { ServerBuild } from "react-router";
-import { createApp } from "./app";
-import { loadConfig } from "./config/load-config";
-import { createLogger } from "./logger";
-import { loadAuthorityEnvironments } from "./security-header/authority-environments";
-import { loadHeaderSandbox } from "./sandbox/header-sandbox";
+import type { startDevServer } from "./dev-server";
 
-const logger = createLogger(process.env.LOG_LEVEL ?? "info");
 process.env.NODE_ENV ??= "development";
-
-const config = loadConfig();
-const authorityEnvironments = await loadAuthorityEnvironments(config, { log: (message) => logger.warn(message) });
-const headerSandbox = await loadHeaderSandbox();
 const vite = await createServer({ server: { middlewareMode: true }, appType: "custom" });
-
-const app = createApp({
-  config,
-  logger,
-  build: () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
-  authorityEnvironments,
-  headerSandbox,
-});
-
-const outer = express();
-outer.use(vite.middlewares);
-// Vite's base middleware strips /areaOE from req.url; the app expects the full path.
-outer.use((req, _res, next) => {
-  req.url = req.originalUrl;
-  next();
-});
-outer.use(app);
-const port = Number.parseInt(process.env.PORT ?? "3000", 10);
-outer.listen(port, () => logger.info(`areaOE (development) on http://localhost:${port}/areaOE/`));
+const devServer = (await vite.ssrLoadModule("/server/dev-server.ts")) as { startDevServer: typeof startDevServer };
+await devServer.startDevServer(vite);
