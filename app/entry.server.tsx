@@ -44,8 +44,9 @@ export default async function handleRequest(
   const head =
     i18nHeadElements(i18n, loadContext.lang, loadContext.localeChunks) +
     contentHeadElements(leaf, loadContext.lang, loadContext.localeChunks);
+  // Inserted into the bytes as rendered: no decoding of the whole document and encoding it again.
   const at = outcome.html.indexOf("</head>");
-  const html = at < 0 ? outcome.html : `${outcome.html.slice(0, at)}${head}${outcome.html.slice(at)}`;
+  const html = at < 0 ? outcome.html : Buffer.concat([outcome.html.subarray(0, at), Buffer.from(head), outcome.html.subarray(at)]);
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   return new Response(html, { headers: responseHeaders, status: outcome.hadErrors ? 500 : responseStatusCode });
 }

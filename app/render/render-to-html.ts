@@ -1,9 +1,10 @@
-import { PassThrough } from "node:stream";
+import { Writable } from "node:stream";
 import type { ReactNode } from "react";
 import { renderToPipeableStream } from "react-dom/server";
 
 export type RenderOutcome =
-  | { kind: "html"; html: string; hadErrors: boolean }
+  /** The document as React wrote it (UTF-8): kept as bytes, as it goes out as bytes. */
+  | { kind: "html"; html: Buffer<ArrayBuffer>; hadErrors: boolean }
   /** The render did not finish in time: the server is overloaded, not broken. */
   | { kind: "timeout" };
 
@@ -37,10 +38,18 @@ export function renderToHtml(element: ReactNode, { nonce, timeoutMs, onError }: 
       onAllReady() {
         clearTimeout(timer);
         if (timedOut) return resolve({ kind: "timeout" });
-        const chunks: Buffer[] = [];
-        const sink = new PassThrough();
-        sink.on("data", (chunk: Buffer) => chunks.push(chunk));
-        sink.on("end", () => resolve({ kind: "html", html: Buffer.concat(chunks).toString("utf8"), hadErrors }));
+        // A plain collecting sink (no readable side to pass the bytes through).
+        const chunks: Uint8Array[] = [];
+        const sink = new Writable({
+          write(chunk: Uint8Array, _encoding, callback) {
+            chunks.push(chunk);
+            callback();
+          },
+          final(callback) {
+            resolve({ kind: "html", html: Buffer.concat(chunks), hadErrors });
+            callback();
+          },
+        });
         sink.on("error", reject);
         pipe(sink);
       },

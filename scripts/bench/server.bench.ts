@@ -3,8 +3,10 @@
  * 1. throughput and p50/p99 at 50 connections of an anonymous content page, a signed-in page, a
  *    hashed asset, and a plain node:http server answering the content page's bytes from memory, with
  *    each row's ratio to that plain server;
- * 2. the server's CPU time per request of the content page with the page cache off (median), read
- *    from the Linux scheduler's account of the server's main thread, where all rendering happens;
+ * 2. the server's CPU time per request (median) of the content page with the page cache off, read
+ *    from the Linux scheduler's account of the server's main thread, where all rendering happens. It
+ *    runs first, before any load, after a long warm-up: the steady state of a server that has been
+ *    answering for a while (JIT-optimised), not the tail of a load test;
  * 3. a load test at 200 connections on the anonymous page, the signed-in page and the search page,
  *    counting 5xx answers (503 is the overload answer; any other 5xx is a fault).
  * Usage: npx tsx scripts/bench/server.bench.ts [buildDir]   (default: AREAOE_BUILD_DIR or build)
@@ -22,7 +24,8 @@ const buildDir = path.resolve(process.argv[2] ?? process.env.AREAOE_BUILD_DIR ??
 const CONNECTIONS = 50;
 const OVERLOAD_CONNECTIONS = 200;
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
-const CPU_SAMPLES = Number(process.env.BENCH_CPU_SAMPLES ?? 200);
+const CPU_SAMPLES = Number(process.env.BENCH_CPU_SAMPLES ?? 600);
+const CPU_WARM_UP = Number(process.env.BENCH_CPU_WARM_UP ?? 500);
 
 const CONTENT_PAGE = "/areaOE/public/importacao";
 const SIGNED_IN_PAGE = "/areaOE/public/primeirosPassos";
@@ -68,7 +71,7 @@ async function cpuPerRequest(server: RunningServer, url: string, headers: Record
     await response.arrayBuffer();
     if (!response.ok) throw new Error(`${url} answered ${response.status}`);
   };
-  for (let i = 0; i < 30; i += 1) await once(); // warm-up (JIT, lazily loaded modules)
+  for (let i = 0; i < CPU_WARM_UP; i += 1) await once(); // warm-up (JIT, lazily loaded modules)
   const samples: number[] = [];
   for (let i = 0; i < CPU_SAMPLES; i += 1) {
     const before = mainThreadCpuNs(server.pid);
@@ -116,19 +119,7 @@ async function main(): Promise<void> {
     reference = await plainServer(pageBytes);
     const referenceUrl = `http://127.0.0.1:${(reference.address() as AddressInfo).port}/`;
 
-    console.log(`\nThroughput: ${CONNECTIONS} connections, ${DURATION_S} s each, loopback, build ${buildDir}`);
-    const plain = await load("plain node:http, the content page's bytes from memory", referenceUrl, CONNECTIONS);
-    const rows = [
-      await load(`anonymous content page ${CONTENT_PAGE}`, `${cached.origin}${CONTENT_PAGE}`, CONNECTIONS),
-      await load(`signed-in page ${SIGNED_IN_PAGE}`, `${cached.origin}${SIGNED_IN_PAGE}`, CONNECTIONS, signedIn),
-      await load(`hashed asset ${asset.replace(/-[\w-]{8}\.js$/, ".js")}`, `${cached.origin}/areaOE/assets/${asset}`, CONNECTIONS),
-      plain,
-    ];
-    printRows(rows, plain);
-    const errors = rows.reduce((sum, row) => sum + row.errors, 0);
-    console.log(errors === 0 ? "errors: 0" : `errors: ${errors} (aim: 0)`);
-
-    console.log(`\nServer CPU per request (main thread, ${CPU_SAMPLES} sequential requests after 30 warm-up)`);
+    console.log(`\nServer CPU per request (main thread, ${CPU_SAMPLES} sequential requests after ${CPU_WARM_UP} warm-up requests, before any load)`);
     const cpuRows: [string, number[]][] = [
       [`content page, page cache off`, await cpuPerRequest(uncached, `${uncached.origin}${CONTENT_PAGE}`)],
       [`content page, from the page cache`, await cpuPerRequest(cached, `${cached.origin}${CONTENT_PAGE}`)],
@@ -141,6 +132,18 @@ async function main(): Promise<void> {
         "p90 ms": percentile(samples, 0.9).toFixed(2),
       })),
     );
+
+    console.log(`\nThroughput: ${CONNECTIONS} connections, ${DURATION_S} s each, loopback, build ${buildDir}`);
+    const plain = await load("plain node:http, the content page's bytes from memory", referenceUrl, CONNECTIONS);
+    const rows = [
+      await load(`anonymous content page ${CONTENT_PAGE}`, `${cached.origin}${CONTENT_PAGE}`, CONNECTIONS),
+      await load(`signed-in page ${SIGNED_IN_PAGE}`, `${cached.origin}${SIGNED_IN_PAGE}`, CONNECTIONS, signedIn),
+      await load(`hashed asset ${asset.replace(/-[\w-]{8}\.js$/, ".js")}`, `${cached.origin}/areaOE/assets/${asset}`, CONNECTIONS),
+      plain,
+    ];
+    printRows(rows, plain);
+    const errors = rows.reduce((sum, row) => sum + row.errors, 0);
+    console.log(errors === 0 ? "errors: 0" : `errors: ${errors} (aim: 0)`);
 
     console.log(`\nLoad test: ${OVERLOAD_CONNECTIONS} connections, ${DURATION_S} s each (aim: no 5xx on cached pages, only 503 elsewhere)`);
     printRows([
