@@ -23,7 +23,7 @@ function documentWith(inline?: { css: (href: string) => string | undefined; nonc
 async function html(element: React.ReactNode, nonce?: string): Promise<string> {
   const outcome = await renderToHtml(element, { timeoutMs: 1_000, nonce });
   if (outcome.kind !== "html") throw new Error("render timed out");
-  return outcome.html;
+  return outcome.html.toString("utf8");
 }
 
 describe("PortalStylesheet", () => {
