@@ -4,7 +4,8 @@ import { I18nextProvider } from "react-i18next";
 import { createServerI18n } from "./i18n/create-i18n";
 import { i18nHeadElements } from "./i18n/i18n-head";
 import { renderToHtml } from "./render/render-to-html";
-import { InlineStylesheetsProvider } from "./render/portal-stylesheet";
+import { inlineStylesheet } from "./render/inline-stylesheet";
+import portalStylesheet from "./styles/portal.css?url";
 import { busyResponse } from "./render/busy-page";
 import { contentHeadElements } from "./features/content/content-bootstrap";
 import { portalContext } from "./load-context";
@@ -27,11 +28,9 @@ export default async function handleRequest(
   const i18n = createServerI18n(loadContext.lang);
   const nonce = loadContext.cspNonce;
   const outcome = await renderToHtml(
-    <InlineStylesheetsProvider value={{ css: loadContext.stylesheet, nonce }}>
-      <I18nextProvider i18n={i18n}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-      </I18nextProvider>
-    </InlineStylesheetsProvider>,
+    <I18nextProvider i18n={i18n}>
+      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+    </I18nextProvider>,
     { nonce, timeoutMs: renderTimeoutMs, onError: (error) => console.error(error) },
   );
   if (outcome.kind === "timeout") {
@@ -44,9 +43,14 @@ export default async function handleRequest(
   const head =
     i18nHeadElements(i18n, loadContext.lang, loadContext.localeChunks) +
     contentHeadElements(leaf, loadContext.lang, loadContext.localeChunks);
+  // The portal's stylesheet goes into the page itself (app/render/portal-stylesheet.tsx); in
+  // development Vite serves it and the root links it.
+  const css = loadContext.stylesheet(portalStylesheet);
+  if (!css && !import.meta.env.DEV) throw new Error(`The stylesheet ${portalStylesheet} is not in the client build: the server and client builds differ.`);
+  const headBytes = [Buffer.from(head), ...(css ? [inlineStylesheet(portalStylesheet, css, nonce)] : [])];
   // Inserted into the bytes as rendered: no decoding of the whole document and encoding it again.
   const at = outcome.html.indexOf("</head>");
-  const html = at < 0 ? outcome.html : Buffer.concat([outcome.html.subarray(0, at), Buffer.from(head), outcome.html.subarray(at)]);
+  const html = at < 0 ? outcome.html : Buffer.concat([outcome.html.subarray(0, at), ...headBytes, outcome.html.subarray(at)]);
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   return new Response(html, { headers: responseHeaders, status: outcome.hadErrors ? 500 : responseStatusCode });
 }

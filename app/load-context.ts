@@ -13,8 +13,8 @@ export interface AreaOELoadContext {
   publicConfig: PublicConfig;
   /** The browser chunks of each texts file, to preload a page's namespaces (absent in development). */
   localeChunks?: LocaleChunks;
-  /** The text of a stylesheet of the client build by its URL, to inline in pages (undefined in development). */
-  stylesheet: (href: string) => string | undefined;
+  /** A stylesheet of the client build by its URL, as bytes, to inline in pages (undefined in development). */
+  stylesheet: (href: string) => Buffer | undefined;
   /** The origin the visitor sees (scheme and host), for absolute links such as hreflang alternates. */
   origin: string;
   /** The signed-in visitor from the encrypted session cookie, or null. */

@@ -28,8 +28,7 @@ export function renderToHtml(element: ReactNode, { nonce, timeoutMs, onError }: 
       abort(new Error(`render timed out after ${timeoutMs} ms`));
     }, timeoutMs);
     const { pipe, abort } = renderToPipeableStream(element, {
-      // One nonce for React's inline scripts and its style resources (the inlined stylesheet).
-      nonce: nonce === undefined ? undefined : { script: nonce, style: nonce },
+      nonce,
       // Never outline a finished Suspense boundary into a hidden <div> that only a script reveals:
       // above this size (default 12,800 bytes) React 19 does so even after onAllReady, and the
       // lazily loaded content (documents tables, widgets, image previews) was invisible without
