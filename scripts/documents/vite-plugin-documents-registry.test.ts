@@ -16,8 +16,7 @@ const GOOD = {
   language: "pt",
   format: "PDF",
   size: null,
-  publisher: "Autoridade Tributária e Aduaneira",
-  href: "https://example.org/guide.pdf",
+  href: null,
 };
 
 let root: string | undefined;

@@ -13,8 +13,7 @@ const entry: DocumentEntry = {
   language: "en",
   format: "JavaScript",
   size: null,
-  publisher: "areaOE",
-  href: "/areaOE/downloads/tool.mjs",
+  href: null,
 };
 
 describe("withDownloads", () => {
