@@ -14,7 +14,7 @@ for (const [lang, mandatory] of [
   ["pt", "Obrigatório"],
   ["en", "Mandatory"],
 ] as const) {
-  test(`the IVAExp check's error summary names the field and links to it (${lang})`, async ({ page }) => {
+  test(`the IVAExp check's error summary names each question and links to it (${lang})`, async ({ page }) => {
     await page.goto(`/areaOE/public/ivaExp?lang=${lang}`);
     await waitForHydration(page);
     const form = page.locator("form[data-interactive]");
@@ -23,7 +23,18 @@ for (const [lang, mandatory] of [
     const fieldId = await field.getAttribute("id");
     const label = (await form.locator(`label[for="${fieldId}"]`).textContent())?.trim();
     expect(label).toBeTruthy();
-    expect(await summaryEntries(page)).toEqual([{ text: `${label}: ${mandatory}`, target: `#${fieldId}` }]);
+    // Each radio question is linked through its first option, named by its legend.
+    const questions = await form.locator("fieldset").evaluateAll((sets) =>
+      sets.map((set) => ({
+        legend: (set.querySelector("legend")?.textContent ?? "").trim(),
+        first: set.querySelector("input[type=radio]")?.id ?? "",
+      })),
+    );
+    expect(questions).toHaveLength(4);
+    expect(await summaryEntries(page)).toEqual([
+      { text: `${label}: ${mandatory}`, target: `#${fieldId}` },
+      ...questions.map(({ legend, first }) => ({ text: `${legend}: ${mandatory}`, target: `#${first}` })),
+    ]);
     await page.getByRole("link", { name: `${label}: ${mandatory}` }).click();
     await expect(field).toBeFocused();
     expect(await axeViolations(page)).toEqual([]);

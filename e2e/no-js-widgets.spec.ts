@@ -13,11 +13,12 @@ const TEXTS = {
     summaryTitle: "Por favor, corrija os erros nos campos.",
     iva: {
       label: "Valor da remessa, em euros",
-      submit: "Verificar o valor",
+      submit: "Verificar a remessa",
+      covered: ["Remessa postal", "Não", "Em Portugal", "Não"],
       valid: "850,50",
-      validAddress: "valor=850%2C50&lang=pt#iva-exp-check",
-      within: "850,50 € está dentro do limite de 1000 € do IVAExp.",
-      over: ["1.000,01", "1000,01 € ultrapassa o limite de 1000 € do IVAExp."],
+      validAddress: "valor=850%2C50&remessa=postal&direitos=nao&saida=portugal&iec=nao&lang=pt#iva-exp-check",
+      within: "850,50 € não ultrapassa o limite de 1000 €.",
+      over: ["1.000,01", "1000,01 € ultrapassa o limite de 1000 €."],
       invalid: ["850.50", "Introduza um número com ',' nas casas decimais e '.' ou um espaço entre grupos de três algarismos, por exemplo 1.234,56"],
     },
     planner: {
@@ -35,11 +36,12 @@ const TEXTS = {
     summaryTitle: "Please, correct the errors in the fields.",
     iva: {
       label: "Value of the consignment, in euros",
-      submit: "Check the value",
+      submit: "Check the consignment",
+      covered: ["Postal consignment", "No", "In Portugal", "No"],
       valid: "850.50",
-      validAddress: "valor=850.50&lang=en#iva-exp-check",
-      within: "€850.50 is within the IVAExp limit of €1,000.",
-      over: ["1,000.01", "€1,000.01 is over the IVAExp limit of €1,000."],
+      validAddress: "valor=850.50&remessa=postal&direitos=nao&saida=portugal&iec=nao&lang=en#iva-exp-check",
+      within: "€850.50 is within the limit of €1,000.",
+      over: ["1,000.01", "€1,000.01 is over the limit of €1,000."],
       invalid: ["-5", "Enter a number that is zero or more, without a minus sign"],
     },
     planner: {
@@ -95,6 +97,10 @@ for (const width of [1280, 390]) {
 
         // A valid value: the server answers, the page lands on the check, the answer is on screen.
         await input.fill(texts.iva.valid);
+        const groups = page.locator("#iva-exp-check fieldset");
+        for (const [index, option] of texts.iva.covered.entries()) {
+          await groups.nth(index).getByRole("radio", { name: option, exact: true }).check();
+        }
         await submit.click();
         await expect(page).toHaveURL(new RegExp(`/areaOE/public/ivaExp\\?${texts.iva.validAddress.replace(/[.?]/g, "\\$&")}$`));
         const verdict = page.getByText(texts.iva.within);

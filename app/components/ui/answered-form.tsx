@@ -6,8 +6,8 @@ export interface AnsweredFormProps {
   /** Id of the widget's section: the answer's address ends with `#<id>`, so a reload lands back on it. */
   anchorId: string;
   hydrated: boolean;
-  /** The failed field, shown in the error summary. */
-  problem?: ErrorSummaryItem;
+  /** The failed fields, in the order of the form, shown in the error summary. */
+  problems?: readonly ErrorSummaryItem[];
   onSubmit?: () => void;
   children: ReactNode;
 }
@@ -17,11 +17,11 @@ export interface AnsweredFormProps {
  * client loader with it. The error summary is keyed by address, so each failed submit mounts it again
  * and it takes focus again.
  */
-export function AnsweredForm({ anchorId, hydrated, problem, onSubmit, children }: AnsweredFormProps) {
+export function AnsweredForm({ anchorId, hydrated, problems = [], onSubmit, children }: AnsweredFormProps) {
   const location = useLocation();
   return (
     <Form method="get" action={`#${anchorId}`} preventScrollReset noValidate onSubmit={onSubmit} data-interactive={hydrated ? "true" : undefined}>
-      {problem ? <ErrorSummary key={location.key} errors={[problem]} /> : null}
+      {problems.length > 0 ? <ErrorSummary key={location.key} errors={[...problems]} /> : null}
       {children}
     </Form>
   );

@@ -1,6 +1,6 @@
 import { useEffect, useRef, type ReactNode } from "react";
 import { AnsweredForm } from "./answered-form";
-import { Field } from "./field";
+import type { ErrorSummaryItem } from "./error-summary";
 import { useHydrated } from "./use-hydrated";
 import { LANGUAGE_QUERY } from "../../i18n/languages";
 import { useLanguage } from "../../i18n/use-language";
@@ -10,29 +10,28 @@ export interface AnsweredToolPanelProps {
   id: string;
   /** Extra class of the section (the tool's own styles). */
   className: string;
-  /** The tool's texts, from its namespace: title, intro, the field's label and hint, the button. */
-  texts: (key: "title" | "intro" | "label" | "hint" | "submit") => string;
-  /** The one field of the tool (`children` is its input) and its error message, if any. */
-  fieldId: string;
-  error: string | undefined;
+  /** The tool's texts, from its namespace: title, intro, the button. */
+  texts: (key: "title" | "intro" | "submit") => string;
+  /** The fields that failed, in the order of the form (each field shows its own message too). */
+  problems: readonly ErrorSummaryItem[];
   /** The loader's answer this panel shows: a new one after a browser submit moves the focus. */
   answer: unknown;
   /** What the answer shows under the form, or null when there is nothing to show (no answer, an error). */
   result: ReactNode;
   resultClassName: string;
+  /** The tool's fields (`<Field>`, `<RadioGroupField>`…), each with its own label and error. */
   children: ReactNode;
 }
 
 /**
- * A boxed tool inside a content page that asks one thing and shows the answer below (the IVAExp check,
- * the certificate renewal planner). A plain GET form underneath (AnsweredForm): the server answers
+ * A boxed tool inside a content page that asks a few things and shows the answer below (the IVAExp
+ * check, the certificate renewal planner). A plain GET form underneath (AnsweredForm): the server answers
  * without JavaScript; with it, the client loader answers with the same rules and focus moves to the
  * answer (an error summary focuses itself).
  */
 export function AnsweredToolPanel(props: AnsweredToolPanelProps) {
-  const { id, className, texts, fieldId, error, answer, result, resultClassName, children } = props;
+  const { id, className, texts, problems, answer, result, resultClassName, children } = props;
   const lang = useLanguage();
-  const label = texts("label");
   const hydrated = useHydrated();
   const resultRef = useRef<HTMLDivElement>(null);
   const submitted = useRef(false);
@@ -54,14 +53,12 @@ export function AnsweredToolPanel(props: AnsweredToolPanelProps) {
       <AnsweredForm
         anchorId={id}
         hydrated={hydrated}
-        problem={error ? { fieldId, label, message: error } : undefined}
+        problems={problems}
         onSubmit={() => {
           submitted.current = true;
         }}
       >
-        <Field id={fieldId} label={label} hint={texts("hint")} error={error} required>
-          {children}
-        </Field>
+        {children}
         {/* The answer comes back in the page's language, with or without JavaScript. */}
         <input type="hidden" name={LANGUAGE_QUERY} value={lang} />
         <button type="submit" className="button">

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { ErrorMessage } from "./error-message";
 
 export interface RadioGroupOption<V extends string> {
   value: V;
@@ -16,6 +17,8 @@ export interface RadioGroupFieldProps<V extends string> {
   options: readonly RadioGroupOption<V>[];
   value: V | undefined;
   onChange: (value: V) => void;
+  /** The group's error, shown under the legend; the error summary links to the first option. */
+  error?: ReactNode;
   className?: string;
   optionClassName?: string;
 }
@@ -32,18 +35,23 @@ export function RadioGroupField<V extends string>({
   options,
   value,
   onChange,
+  error,
   className,
   optionClassName,
 }: RadioGroupFieldProps<V>) {
   const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const describedBy = [hint ? hintId : "", error ? errorId : ""].filter(Boolean).join(" ");
+  const classes = ["form-group", error ? "form-group--error" : "", className ?? ""].filter(Boolean).join(" ");
   return (
-    <fieldset className={className ? `form-group ${className}` : "form-group"} aria-describedby={hint ? hintId : undefined}>
+    <fieldset className={classes} aria-describedby={describedBy || undefined}>
       <legend className="label">{legend}</legend>
       {hint ? (
         <div id={hintId} className="hint">
           {hint}
         </div>
       ) : null}
+      {error ? <ErrorMessage id={errorId}>{error}</ErrorMessage> : null}
       {options.map((option) => {
         const optionId = `${id}-${option.value}`;
         return (

@@ -1,6 +1,7 @@
 import { useTranslation } from "../../i18n/use-translation";
 import { DateInput, useDateErrorMessage } from "../../components/ui/date-input";
 import { AnsweredToolPanel } from "../../components/ui/answered-tool-panel";
+import { Field } from "../../components/ui/field";
 import { useAnsweredText } from "../../components/ui/use-answered-text";
 import { MANDATORY_MESSAGE_KEY } from "../../components/ui/form-validation";
 import { RENEWAL_EXPIRY_PARAM, RENEWAL_PLANNER_ID, type RenewalCheckState, type RenewalPlanAnswer } from "./renewal-check";
@@ -40,13 +41,14 @@ export function CertificateRenewalPlanner({ check, reminderHref }: CertificateRe
       id={RENEWAL_PLANNER_ID}
       className="renewal-planner"
       texts={(key) => t(key)}
-      fieldId={FIELD_ID}
-      error={error}
+      problems={error ? [{ fieldId: FIELD_ID, label: t("label"), message: error }] : []}
       answer={check}
       resultClassName="renewal-planner__result"
       result={answer?.kind === "plan" ? <PlanAnswer plan={answer} lang={lang} reminderHref={reminderHref} /> : null}
     >
-      <DateInput name={RENEWAL_EXPIRY_PARAM} value={text} onValueChange={(value) => setText(value)} />
+      <Field id={FIELD_ID} label={t("label")} hint={t("hint")} error={error} required>
+        <DateInput name={RENEWAL_EXPIRY_PARAM} value={text} onValueChange={(value) => setText(value)} />
+      </Field>
     </AnsweredToolPanel>
   );
 }

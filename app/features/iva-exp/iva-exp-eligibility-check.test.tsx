@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen, waitFor } from "@testing-library/react";
+import { cleanup, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createRoutesStub, useLoaderData, useLocation } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
@@ -10,6 +10,9 @@ import { readIvaExpCheck, type IvaExpCheckState } from "./iva-exp-check";
 import { IVA_EXP_LIMIT_EUR, isWithinIvaExpLimit } from "./iva-exp-limit";
 
 afterEach(cleanup);
+
+// Before 1 July 2027: excise goods are not covered yet.
+const TODAY = new Date("2026-11-25T12:00:00Z");
 
 function Page() {
   const location = useLocation();
@@ -24,17 +27,45 @@ function Page() {
 /** The check on a page whose loader answers the address, as the route's loaders do. */
 async function renderCheck(lang: Language, entry = "/ivaExp") {
   const Stub = createRoutesStub([
-    { path: "/ivaExp", Component: Page, loader: ({ request }) => readIvaExpCheck(new URL(request.url), lang), HydrateFallback: () => null },
+    {
+      path: "/ivaExp",
+      Component: Page,
+      loader: ({ request }) => readIvaExpCheck(new URL(request.url), lang, TODAY),
+      HydrateFallback: () => null,
+    },
   ]);
   render(withI18n(<Stub initialEntries={[entry]} />, lang));
   return screen.findByRole("textbox");
 }
 
-async function check(text: string, lang: Language = "en") {
+type Answers = { consignment: RegExp; exportDuties: RegExp; exit: RegExp; excise: RegExp };
+const COVERED_EN: Answers = { consignment: /^Postal consignment/, exportDuties: /^No$/, exit: /^In Portugal/, excise: /^No$/ };
+const COVERED_PT: Answers = { consignment: /^Remessa postal/, exportDuties: /^Não$/, exit: /^Em Portugal/, excise: /^Não$/ };
+const LEGENDS = {
+  en: {
+    consignment: "How is the consignment sent?",
+    exportDuties: "Are any goods in the consignment subject to export duties?",
+    exit: "Where is the customs office of exit from the Union?",
+    excise: "Does the consignment contain goods subject to excise duties?",
+  },
+  pt: {
+    consignment: "Como segue a remessa?",
+    exportDuties: "Alguma mercadoria da remessa está sujeita a direitos de exportação?",
+    exit: "Onde fica a estância aduaneira de saída da União?",
+    excise: "A remessa contém produtos sujeitos a impostos especiais de consumo?",
+  },
+};
+
+/** Types the value, picks the answers, submits; returns the value's input. */
+async function check(text: string, lang: Language = "en", answers: Partial<Answers> | null = lang === "en" ? COVERED_EN : COVERED_PT) {
   const user = userEvent.setup();
   const input = await renderCheck(lang);
   if (text) await user.type(input, text);
-  await user.click(screen.getByRole("button"));
+  for (const [question, option] of Object.entries(answers ?? {}) as [keyof Answers, RegExp][]) {
+    const group = screen.getByRole("group", { name: new RegExp(`^${LEGENDS[lang][question].replace(/\?/g, "\\?")}`) });
+    await user.click(within(group).getByRole("radio", { name: option }));
+  }
+  await user.click(screen.getByRole("button", { name: lang === "en" ? "Check the consignment" : "Verificar a remessa" }));
   return input;
 }
 
@@ -47,30 +78,51 @@ describe("IVAExp limit", () => {
 });
 
 describe("<IvaExpEligibilityCheck>", () => {
-  it("says exactly 1,000.00 is within the limit, in euros as English writes them", async () => {
+  it("says a postal consignment of exactly 1,000.00 meets every condition, in euros as English writes them", async () => {
     await check("1,000.00");
-    expect(await screen.findByText("€1,000.00 is within the IVAExp limit of €1,000.")).toBeInTheDocument();
-    // The form's address: readable, with the language the value was written in.
-    expect(screen.getByTestId("address")).toHaveTextContent("?valor=1%2C000.00&lang=en#iva-exp-check");
+    expect(await screen.findByText("The consignment meets the conditions of the simplified export certificate.")).toBeInTheDocument();
+    expect(screen.getByText("€1,000.00 is within the limit of €1,000.")).toBeInTheDocument();
+    // The form's address: readable, every answer, and the language the value was written in.
+    expect(screen.getByTestId("address")).toHaveTextContent(
+      "?valor=1%2C000.00&remessa=postal&direitos=nao&saida=portugal&iec=nao&lang=en#iva-exp-check",
+    );
   });
-  it("says 1000.01 is over the limit, and focuses the answer", async () => {
+  it("says 1000.01 is over the limit, names that condition as not met, and focuses the answer", async () => {
     await check("1000.01");
-    const answer = await screen.findByText("€1,000.01 is over the IVAExp limit of €1,000.");
-    expect(answer.closest("[tabindex]")).toHaveFocus();
+    const headline = await screen.findByText("The consignment does not meet the conditions of the simplified export certificate.");
+    expect(headline.closest("[tabindex]")).toHaveFocus();
+    const missed = screen.getByText("€1,000.01 is over the limit of €1,000.").closest("li");
+    expect(missed).toHaveTextContent(/^Not met:/);
+  });
+  it.each([
+    ["consignment", /^Another way/, "It is neither a postal nor an express consignment."],
+    ["exportDuties", /^Yes$/, "Some goods are subject to export duties."],
+    ["exit", /^In another Member State/, "The customs office of exit is not in Portugal."],
+    ["excise", /^Yes$/, "Goods subject to excise duties are covered only from 1 July 2027."],
+  ] as const)("in en, a consignment that misses the %s condition is not covered, and says why", async (question, option, reason) => {
+    await check("100", "en", { ...COVERED_EN, [question]: option });
+    expect(await screen.findByText("The consignment does not meet the conditions of the simplified export certificate.")).toBeInTheDocument();
+    expect(screen.getByText(reason).closest("li")).toHaveTextContent(/^Not met:/);
+  });
+  it.each([
+    ["consignment", /^Outro meio/, "Não é uma remessa postal nem expresso."],
+    ["exportDuties", /^Sim$/, "Há mercadorias sujeitas a direitos de exportação."],
+    ["exit", /^Noutro Estado-Membro/, "A estância aduaneira de saída não fica em Portugal."],
+    ["excise", /^Sim$/, "Os produtos sujeitos a impostos especiais de consumo só ficam abrangidos a partir de 1 de julho de 2027."],
+  ] as const)("in pt, a consignment that misses the %s condition is not covered, and says why", async (question, option, reason) => {
+    await check("100", "pt", { ...COVERED_PT, [question]: option });
+    expect(await screen.findByText("A remessa não cumpre as condições do certificado de exportação simplificado.")).toBeInTheDocument();
+    expect(screen.getByText(reason).closest("li")).toHaveTextContent(/^Não cumprida:/);
   });
   it("reads Portuguese numbers in pt and answers in euros as Portuguese writes them", async () => {
     const input = await check("850,50", "pt");
     // Intl writes pt-PT amounts with a no-break space: 850,50 €.
-    expect(await screen.findByText("850,50\u00A0€ está dentro do limite de 1000\u00A0€ do IVAExp.", { normalizer: (text) => text })).toBeInTheDocument();
+    expect(await screen.findByText("850,50\u00A0€ não ultrapassa o limite de 1000\u00A0€.", { normalizer: (text) => text })).toBeInTheDocument();
     const user = userEvent.setup();
     await user.clear(input);
     await user.type(input, "1.000,01");
     await user.click(screen.getByRole("button"));
-    expect(await screen.findByText("1000,01 € ultrapassa o limite de 1000 € do IVAExp.")).toBeInTheDocument();
-    await user.clear(input);
-    await user.type(input, "1 000,00");
-    await user.click(screen.getByRole("button"));
-    expect(await screen.findByText("1000,00 € está dentro do limite de 1000 € do IVAExp.")).toBeInTheDocument();
+    expect(await screen.findByText("1000,01 € ultrapassa o limite de 1000 €.")).toBeInTheDocument();
   });
   it("in pt, explains the Portuguese separators when the value is written the English way", async () => {
     const input = await check("850.50", "pt");
@@ -79,33 +131,44 @@ describe("<IvaExpEligibilityCheck>", () => {
     );
     expect(input).toHaveValue("850.50");
   });
-  it("refuses a negative value and keeps the text", async () => {
+  it("refuses a negative value and keeps the text and the choices", async () => {
     const input = await check("-5");
     expect(await screen.findByRole("alert")).toHaveTextContent("Enter a number that is zero or more, without a minus sign");
     expect(input).toHaveValue("-5");
     expect(input).toHaveAttribute("aria-invalid", "true");
+    expect(screen.getByRole("radio", { name: /^Postal consignment/ })).toBeChecked();
   });
-  it("refuses more than 2 decimals, in Portuguese too, and the summary takes focus again on each failed submit", async () => {
+  it("refuses more than 2 decimals, and the summary takes focus again on each failed submit", async () => {
     const input = await check("10,999", "pt");
     const summary = await screen.findByRole("alert");
     expect(summary).toHaveTextContent("Introduza um número com 2 casas decimais no máximo");
     expect(summary).toHaveFocus();
-    expect(input).toHaveValue("10,999");
     const user = userEvent.setup();
     await user.clear(input);
     await user.type(input, "-1");
     await user.click(screen.getByRole("button"));
-    // The summary of the first error is still there until the new answer arrives.
     await waitFor(() => expect(screen.getByRole("alert")).toHaveTextContent("sem sinal de menos"));
     expect(screen.getByRole("alert")).toHaveFocus();
   });
-  it("says 'Mandatory' when empty", async () => {
-    await check("");
-    expect(await screen.findByRole("alert")).toHaveTextContent("Please, correct the errors in the fields.Value of the consignment, in euros: Mandatory");
+  it("says 'Mandatory' for every unanswered question, and each summary link leads to its question", async () => {
+    await check("", "en", null);
+    const summary = await screen.findByRole("alert");
+    expect(summary).toHaveTextContent("Please, correct the errors in the fields.");
+    const links = within(summary).getAllByRole("link");
+    expect(links.map((link) => link.textContent)).toEqual([
+      "Value of the consignment, in euros: Mandatory",
+      `${LEGENDS.en.consignment}: Mandatory`,
+      `${LEGENDS.en.exportDuties}: Mandatory`,
+      `${LEGENDS.en.exit}: Mandatory`,
+      `${LEGENDS.en.excise}: Mandatory`,
+    ]);
+    expect(links[1]).toHaveAttribute("href", "#iva-exp-consignment-postal");
+    expect(document.getElementById("iva-exp-consignment-postal")).toHaveAttribute("type", "radio");
   });
   it("shows the answer of an address it is opened with (as the server does without JavaScript)", async () => {
-    const input = await renderCheck("pt", "/ivaExp?valor=999%2C99&lang=pt");
+    const input = await renderCheck("pt", "/ivaExp?valor=999%2C99&remessa=expresso&direitos=nao&saida=portugal&iec=nao&lang=pt");
     expect(input).toHaveValue("999,99");
-    expect(screen.getByText("999,99 € está dentro do limite de 1000 € do IVAExp.")).toBeInTheDocument();
+    expect(screen.getByRole("radio", { name: /^Remessa expresso/ })).toBeChecked();
+    expect(screen.getByText("A remessa cumpre as condições do certificado de exportação simplificado.")).toBeInTheDocument();
   });
 });

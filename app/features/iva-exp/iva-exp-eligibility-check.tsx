@@ -1,15 +1,28 @@
 import { useTranslation } from "../../i18n/use-translation";
 import { AnsweredToolPanel } from "../../components/ui/answered-tool-panel";
+import { Field } from "../../components/ui/field";
+import { RadioGroupField } from "../../components/ui/radio-group-field";
 import { useAnsweredText } from "../../components/ui/use-answered-text";
 import { MANDATORY_MESSAGE_KEY } from "../../components/ui/form-validation";
+import type { ErrorSummaryItem } from "../../components/ui/error-summary";
 import { NumericInput, useNumericErrorMessage } from "../../components/ui/numeric-input";
 import { formatMoney, numericSeparators } from "../../components/ui/number-format";
-import { IVA_EXP_CHECK_ID, IVA_EXP_VALUE_PARAM, type IvaExpAnswer, type IvaExpCheckState } from "./iva-exp-check";
+import {
+  IVA_EXP_CHECK_ID,
+  IVA_EXP_CHOICES,
+  IVA_EXP_PARAMS,
+  IVA_EXP_QUESTIONS,
+  type IvaExpAnswer,
+  type IvaExpCheckState,
+  type IvaExpChoiceQuestion,
+  type IvaExpQuestion,
+} from "./iva-exp-check";
 import { IVA_EXP_BOUNDS, IVA_EXP_LIMIT_EUR } from "./iva-exp-limit";
 import { useLanguage } from "../../i18n/use-language";
 
-/** Id of the check's field: one check per page. */
-const FIELD_ID = "iva-exp-value";
+/** Id of each question's control (a radio group's first option carries `-<value>`): one check per page. */
+const fieldId = (question: IvaExpQuestion) => `iva-exp-${question}`;
+const CHOICE_QUESTIONS = Object.keys(IVA_EXP_CHOICES) as IvaExpChoiceQuestion[];
 
 export interface IvaExpEligibilityCheckProps {
   /** The check read from the page address by the route's loader (server) or client loader (browser). */
@@ -17,11 +30,11 @@ export interface IvaExpEligibilityCheckProps {
 }
 
 /**
- * The IVAExp value check of the IVAExp page: the visitor types a consignment value in euros, in the
- * way of the page's language (pt 850,50; en 850.50), and learns whether it is within the 1,000-euro
- * limit. A plain GET form: without JavaScript the server answers (`?valor=…&lang=…`); with it, React
- * Router submits the same form and the client loader answers with the same rules (`checkIvaExpValue`),
- * then focus moves to the answer. The typed text is always kept.
+ * The IVAExp check of the IVAExp page: the visitor answers the certificate's conditions (value, kind of
+ * consignment, export duties, office of exit, excise goods) and learns whether the consignment can be
+ * covered, and which condition it misses. A plain GET form: without JavaScript the server answers
+ * (`?valor=…&remessa=…&lang=…`); with it, React Router submits the same form and the client loader
+ * answers with the same rules (`checkIvaExp`), then focus moves to the answer. What was typed is kept.
  */
 export function IvaExpEligibilityCheck({ check }: IvaExpEligibilityCheckProps) {
   const { t } = useTranslation("iva-exp");
@@ -29,52 +42,97 @@ export function IvaExpEligibilityCheck({ check }: IvaExpEligibilityCheckProps) {
   const lang = useLanguage();
   const separators = numericSeparators(lang);
   const numericError = useNumericErrorMessage(separators);
-  const [text, setText] = useAnsweredText(check.text);
+  const [text, setText] = useAnsweredText(check.values.value);
+  const [consignment, setConsignment] = useAnsweredText(check.values.consignment);
+  const [exportDuties, setExportDuties] = useAnsweredText(check.values.exportDuties);
+  const [exit, setExit] = useAnsweredText(check.values.exit);
+  const [excise, setExcise] = useAnsweredText(check.values.excise);
+  const choices: Record<IvaExpChoiceQuestion, [string, (value: string) => void]> = {
+    consignment: [consignment, setConsignment],
+    exportDuties: [exportDuties, setExportDuties],
+    exit: [exit, setExit],
+    excise: [excise, setExcise],
+  };
 
   const { answer } = check;
-  const error = answer ? errorMessage(answer, numericError, tUi(MANDATORY_MESSAGE_KEY)) : undefined;
+  const errors = problemMessages(answer, numericError, tUi(MANDATORY_MESSAGE_KEY));
+  const problems: ErrorSummaryItem[] = IVA_EXP_QUESTIONS.flatMap((question) => {
+    const message = errors[question];
+    if (!message) return [];
+    const id = question === "value" ? fieldId(question) : `${fieldId(question)}-${IVA_EXP_CHOICES[question][0]}`;
+    return [{ fieldId: id, label: t(`questions.${question}.label`), message }];
+  });
 
   return (
     <AnsweredToolPanel
       id={IVA_EXP_CHECK_ID}
       className="iva-exp-check"
       texts={(key) => t(key)}
-      fieldId={FIELD_ID}
-      error={error}
+      problems={problems}
       answer={check}
       resultClassName="iva-exp-check__result"
-      result={
-        answer?.kind === "verdict" ? (
-          <div className={`iva-exp-check__verdict iva-exp-check__verdict--${answer.within ? "within" : "over"}`}>
-            <p className="iva-exp-check__headline">
-              {t(answer.within ? "within" : "over", {
-                value: formatMoney(answer.value, lang),
-                limit: formatMoney(IVA_EXP_LIMIT_EUR, lang, { fractionDigits: 0 }),
-              })}
-            </p>
-            <p>{t(answer.within ? "withinDetail" : "overDetail")}</p>
-          </div>
-        ) : null
-      }
+      result={answer?.kind === "verdict" ? <Verdict answer={answer} lang={lang} /> : null}
     >
-      <NumericInput
-        name={IVA_EXP_VALUE_PARAM}
-        value={text}
-        onValueChange={(next) => setText(next)}
-        {...IVA_EXP_BOUNDS}
-        separators={separators}
-        className="iva-exp-check__input"
-      />
+      <Field id={fieldId("value")} label={t("questions.value.label")} hint={t("questions.value.hint")} error={errors.value} required>
+        <NumericInput
+          name={IVA_EXP_PARAMS.value}
+          value={text}
+          onValueChange={(next) => setText(next)}
+          {...IVA_EXP_BOUNDS}
+          separators={separators}
+          className="iva-exp-check__input"
+        />
+      </Field>
+      {CHOICE_QUESTIONS.map((question) => {
+        const [value, setValue] = choices[question];
+        return (
+          <RadioGroupField
+            key={question}
+            id={fieldId(question)}
+            name={IVA_EXP_PARAMS[question]}
+            legend={t(`questions.${question}.label`)}
+            hint={t(`questions.${question}.hint`)}
+            options={IVA_EXP_CHOICES[question].map((option) => ({ value: option, label: t(`questions.${question}.options.${option}`) }))}
+            value={value || undefined}
+            onChange={setValue}
+            error={errors[question]}
+            optionClassName="radio"
+          />
+        );
+      })}
     </AnsweredToolPanel>
   );
 }
 
-function errorMessage(
-  answer: IvaExpAnswer,
+function Verdict({ answer, lang }: { answer: Extract<IvaExpAnswer, { kind: "verdict" }>; lang: string }) {
+  const { t } = useTranslation("iva-exp");
+  const limit = formatMoney(IVA_EXP_LIMIT_EUR, lang, { fractionDigits: 0 });
+  return (
+    <div className={`iva-exp-check__verdict iva-exp-check__verdict--${answer.eligible ? "within" : "over"}`}>
+      <p className="iva-exp-check__headline">{t(answer.eligible ? "eligible" : "notEligible")}</p>
+      <ul className="iva-exp-check__conditions">
+        {answer.conditions.map((condition) => (
+          <li key={condition.id} className={condition.met ? "iva-exp-check__met" : "iva-exp-check__missed"}>
+            <span className="visually-hidden">{t(condition.met ? "met" : "missed")}</span>
+            {t(`conditions.${condition.id}.${condition.met ? "met" : "missed"}`, { value: formatMoney(answer.value, lang), limit })}
+          </li>
+        ))}
+      </ul>
+      <p>{t(answer.eligible ? "eligibleDetail" : "notEligibleDetail")}</p>
+    </div>
+  );
+}
+
+function problemMessages(
+  answer: IvaExpAnswer | null,
   numericError: ReturnType<typeof useNumericErrorMessage>,
   mandatory: string,
-): string | undefined {
-  if (answer.kind === "mandatory") return mandatory;
-  if (answer.kind === "invalid") return numericError(answer.error);
-  return undefined;
+): Partial<Record<IvaExpQuestion, string>> {
+  if (answer?.kind !== "problems") return {};
+  const messages: Partial<Record<IvaExpQuestion, string>> = {};
+  for (const question of IVA_EXP_QUESTIONS) {
+    const problem = answer.problems[question];
+    if (problem) messages[question] = problem.kind === "mandatory" ? mandatory : numericError(problem.error);
+  }
+  return messages;
 }
