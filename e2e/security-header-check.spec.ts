@@ -69,12 +69,12 @@ test.describe("header checker page", () => {
     await expect(report).toContainText(/O cabeçalho tem 12\d segundos/);
 
     await box.fill(await envelopeFromCli(request, certificate, "digest"));
-    await page.getByLabel("Palavra-passe usada (opcional)").fill(PASSWORD);
+    await page.getByLabel("Senha usada (opcional)").fill(PASSWORD);
     await check.click();
     await expect(report.getByRole("heading", { level: 3 })).toHaveText("O cabeçalho passa todas as verificações");
     await expect(report).toContainText(USERNAME);
     await expect(report).toContainText("Com Digest");
-    await expect(report).toContainText("Coincide com a palavra-passe que indicou");
+    await expect(report).toContainText("Coincide com a senha que indicou");
     expect(await axeViolations(page)).toEqual([]);
     expect(consoleErrors).toEqual([]);
   });

@@ -90,7 +90,7 @@ test("signed in: generate, check the header decrypts with the test key, copy, co
   await waitForHydration(page);
 
   const username = page.getByRole("textbox", { name: "Utilizador (NIF/UserID)" });
-  const password = page.getByLabel("Palavra-passe");
+  const password = page.getByLabel("Senha");
   await expect(username).toHaveValue(`${ACCOUNT.nif}/`);
   await expect(page.getByText(/Os cabeçalhos gerados com ele servem só para testes locais: a autoridade não os aceita\./)).toBeVisible();
   expect(await axeViolations(page)).toEqual([]);
@@ -100,10 +100,10 @@ test("signed in: generate, check the header decrypts with the test key, copy, co
   await page.getByRole("button", { name: "Gerar cabeçalho" }).click();
   const summary = page.getByRole("alert").filter({ hasText: "Por favor, corrija os erros nos campos." });
   await expect(summary).toBeFocused();
-  await expect(summary.getByRole("link")).toHaveText(["Utilizador (NIF/UserID): Obrigatório", "Palavra-passe: Obrigatório"]);
+  await expect(summary.getByRole("link")).toHaveText(["Utilizador (NIF/UserID): Obrigatório", "Senha: Obrigatório"]);
   await expect(page.locator("#security-header-username-error")).toContainText("Obrigatório");
   expect(await axeViolations(page)).toEqual([]);
-  await summary.getByRole("link", { name: "Palavra-passe: Obrigatório" }).click();
+  await summary.getByRole("link", { name: "Senha: Obrigatório" }).click();
   await expect(password).toBeFocused();
 
   // A valid username and password: the header, computed in the page.
@@ -231,7 +231,7 @@ test.describe("without JavaScript", () => {
     );
     // Nothing can be typed or sent: a native submit would put the password in the URL.
     await expect(page.getByRole("button", { name: "Gerar cabeçalho" })).toBeDisabled();
-    await expect(page.getByLabel("Palavra-passe")).toBeDisabled();
+    await expect(page.getByLabel("Senha")).toBeDisabled();
   });
 });
 
@@ -239,7 +239,7 @@ test("the other form: no Digest and Created encrypted, accepted by the sandbox",
   await signInToForm(page);
   await waitForHydration(page);
   await page.getByRole("textbox", { name: "Utilizador (NIF/UserID)" }).fill(`${ACCOUNT.nif}/1`);
-  await page.getByLabel("Palavra-passe").fill(HEADER_PASSWORD);
+  await page.getByLabel("Senha").fill(HEADER_PASSWORD);
   await expect(page.getByRole("radio", { name: "Com Digest (o exemplo da Autoridade)" })).toBeChecked();
   await page.getByRole("radio", { name: "Com Created cifrado" }).check();
   await page.getByRole("button", { name: "Gerar cabeçalho" }).click();
@@ -260,7 +260,7 @@ test("a device clock 90 s behind: the form says so and Created comes from the po
     "O relógio do seu dispositivo está 90 segundos atrasado; o cabeçalho usa a hora corrigida.",
   );
   await page.getByRole("textbox", { name: "Utilizador (NIF/UserID)" }).fill(`${ACCOUNT.nif}/1`);
-  await page.getByLabel("Palavra-passe").fill(HEADER_PASSWORD);
+  await page.getByLabel("Senha").fill(HEADER_PASSWORD);
   await page.getByRole("button", { name: "Gerar cabeçalho" }).click();
   const xml = await page.getByRole("textbox", { name: "Cabeçalho de segurança (só de leitura)" }).inputValue();
   const { created, digestMatches } = decryptHeader(xml);

@@ -16,7 +16,7 @@ const ACCOUNTS = {
 async function logInAtProvider(page: Page, account: { nif: string; password: string }) {
   await expect(page).toHaveURL(/\/areaOE\/dev-idp\/interaction\//);
   await page.getByLabel("Número de identificação fiscal (NIF)").fill(account.nif);
-  await page.getByLabel("Palavra-passe").fill(account.password);
+  await page.getByLabel("Senha").fill(account.password);
   await page.getByRole("button", { name: "Iniciar sessão" }).click();
 }
 
@@ -137,7 +137,7 @@ test("the form first tells an anonymous visitor why it needs sign-in, then signs
   const explanation = page.getByTestId("sign-in-required");
   await expect(explanation.getByRole("heading", { name: "Inicie sessão para gerar o cabeçalho" })).toBeVisible();
   await expect(explanation).toContainText("credenciais do Portal das Finanças");
-  await expect(explanation).toContainText("utilizador (NIF/UserID) e a palavra-passe");
+  await expect(explanation).toContainText("utilizador (NIF/UserID) e a senha");
   await waitForHydration(page);
   expect(await axeViolations(page)).toEqual([]);
   await explanation.getByRole("link", { name: "Iniciar sessão no Portal das Finanças" }).click();
@@ -147,9 +147,9 @@ test("the form first tells an anonymous visitor why it needs sign-in, then signs
 
   // A wrong password keeps the visitor on the page with a linked error summary.
   await page.getByLabel("Número de identificação fiscal (NIF)").fill(ACCOUNTS.all.nif);
-  await page.getByLabel("Palavra-passe").fill("wrong");
+  await page.getByLabel("Senha").fill("wrong");
   await page.getByRole("button", { name: "Iniciar sessão" }).click();
-  await expect(page.getByRole("alert")).toContainText("O número fiscal ou a palavra-passe não estão corretos.");
+  await expect(page.getByRole("alert")).toContainText("O número fiscal ou a senha não estão corretos.");
   expect(await axeViolations(page)).toEqual([]);
 
   await logInAtProvider(page, ACCOUNTS.all);

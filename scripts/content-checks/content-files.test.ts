@@ -5,6 +5,7 @@ import { appPath, BASE_PATH } from "../../app/config/paths";
 import { pageHref, SITE_PAGES } from "../../app/config/site-map";
 import { LANGUAGES, type Language } from "../../app/i18n/languages";
 import { parseRegistry } from "../documents/parse-registry";
+import { isCitableSource } from "./official-sources";
 import { readContentFile, type ContentFileFacts } from "./read-content-file";
 
 /**
@@ -106,14 +107,17 @@ describe("content files", () => {
     expect(problems).toEqual([]);
   });
 
-  it("every link has text, in-app links reach a page and an existing anchor, and no external address is written in", () => {
+  it("every link has text, in-app links reach a page and an existing anchor, and the only addresses written in are public sources", () => {
     const problems: string[] = [];
     for (const [name, { links }] of facts) {
       const lang = name.split("/")[1] as Language;
       for (const { href, text } of links) {
         if (!text) problems.push(`${name}: link to "${href}" has no text`);
         if (/^[a-z][a-z0-9+.-]*:/i.test(href)) {
-          problems.push(`${name}: link "${text}" writes an address (${href}); use <ConfigLink> or the documents registry`);
+          // The law and the authority's public pages are cited by their address (issue 19); any other
+          // address belongs to the startup configuration (<ConfigLink>) or the documents registry.
+          if (!isCitableSource(href))
+            problems.push(`${name}: link "${text}" writes an address (${href}); cite only public sources (scripts/content-checks/official-sources.ts), else use <ConfigLink> or the documents registry`);
           continue;
         }
         if (href.startsWith("#")) {

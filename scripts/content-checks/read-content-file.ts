@@ -9,6 +9,8 @@ export interface ContentHeading {
 export interface ContentLinkRef {
   href: string;
   text: string;
+  /** The `##` section the link sits in ("(introduction)" before the first). */
+  section: string;
 }
 
 export interface ContentFileFacts {
@@ -39,11 +41,11 @@ export async function readContentFile(source: string): Promise<ContentFileFacts>
       if (level === "2") section = text;
     }
     if (node.type === "element" && node.tagName === "a") {
-      facts.links.push({ href: String(node.properties?.href ?? ""), text: textOf(node).trim() });
+      facts.links.push({ href: String(node.properties?.href ?? ""), text: textOf(node).trim(), section });
     }
     if (node.type === "mdxJsxFlowElement" || node.type === "mdxJsxTextElement") {
       const href = attribute(node, "href");
-      if (typeof href === "string") facts.links.push({ href, text: String(attribute(node, "title") ?? textOf(node)).trim() });
+      if (typeof href === "string") facts.links.push({ href, text: String(attribute(node, "title") ?? textOf(node)).trim(), section });
       if (node.name === "Documents") {
         const ids = attribute(node, "ids");
         const source = typeof ids === "object" && ids && "value" in ids ? String(ids.value) : "";

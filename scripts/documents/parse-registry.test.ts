@@ -12,6 +12,7 @@ const valid = {
   language: "pt",
   format: "PDF",
   size: null,
+  publisher: "Autoridade Tributária e Aduaneira",
   href: "https://example.org/rbv.pdf",
 };
 
@@ -20,16 +21,24 @@ function problemsOf(files: Record<string, unknown>): string[] {
 }
 
 describe("parseRegistry", () => {
-  it("accepts a valid entry, an in-app href and a null href", () => {
+  it("accepts a valid entry and an in-app href", () => {
     const registry = parseRegistry({
       "/x/content/documents/import.json": [
         valid,
         { ...valid, id: "import-guide", href: "/areaOE/docs/guide.pdf", language: "pt,en" },
-        { ...valid, id: "import-soon", href: null, date: null },
       ],
     });
     expect(registry.problems).toEqual([]);
-    expect([...registry.documents.keys()]).toEqual(["import-rbv-manual", "import-guide", "import-soon"]);
+    expect([...registry.documents.keys()]).toEqual(["import-rbv-manual", "import-guide"]);
+  });
+
+  it("refuses an entry without a target or a publisher (issue 19: only documents that exist)", () => {
+    const { href: _href, publisher: _publisher, ...bare } = valid;
+    expect(problemsOf({ "content/documents/a.json": [{ ...valid, href: null }, { ...bare, id: "bare" }] })).toEqual([
+      "content/documents/a.json, document import-rbv-manual (#0), field href: is required: the published document or the public page that publishes it",
+      "content/documents/a.json, document bare (#1), field publisher: Invalid input: expected string, received undefined",
+      "content/documents/a.json, document bare (#1), field href: is required: the published document or the public page that publishes it",
+    ]);
   });
 
   it("names file, id and field of each mistake", () => {
@@ -38,7 +47,7 @@ describe("parseRegistry", () => {
     });
     expect(problems).toEqual([
       "content/documents/import.json, document import-rbv-manual (#0), field date: is not a real calendar date",
-      "content/documents/import.json, document import-rbv-manual (#0), field href: must be an https:// URL or an in-app path under /areaOE/, or null",
+      "content/documents/import.json, document import-rbv-manual (#0), field href: must be an https:// URL or an in-app path under /areaOE/",
     ]);
   });
 

@@ -16,7 +16,8 @@ const GOOD = {
   language: "pt",
   format: "PDF",
   size: null,
-  href: null,
+  publisher: "Autoridade Tributária e Aduaneira",
+  href: "https://example.org/guide.pdf",
 };
 
 let root: string | undefined;

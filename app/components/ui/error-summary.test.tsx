@@ -16,12 +16,12 @@ describe("<ErrorSummary>", () => {
           <ErrorSummary
             errors={[
               { fieldId: "username", label: "Nome de utilizador", message: "Obrigatório" },
-              { fieldId: "password", label: "Palavra-passe", message: "Obrigatório" },
+              { fieldId: "password", label: "Senha", message: "Obrigatório" },
             ]}
           />
           <label htmlFor="username">Nome de utilizador</label>
           <input id="username" />
-          <label htmlFor="password">Palavra-passe</label>
+          <label htmlFor="password">Senha</label>
           <input id="password" type="password" />
         </>,
         "pt",
@@ -32,10 +32,10 @@ describe("<ErrorSummary>", () => {
     const links = within(summary).getAllByRole("link");
     expect(links.map((link) => [link.textContent, link.getAttribute("href")])).toEqual([
       ["Nome de utilizador: Obrigatório", "#username"],
-      ["Palavra-passe: Obrigatório", "#password"],
+      ["Senha: Obrigatório", "#password"],
     ]);
-    await user.click(screen.getByRole("link", { name: "Palavra-passe: Obrigatório" }));
-    expect(screen.getByLabelText("Palavra-passe")).toHaveFocus();
+    await user.click(screen.getByRole("link", { name: "Senha: Obrigatório" }));
+    expect(screen.getByLabelText("Senha")).toHaveFocus();
   });
 
   it("renders nothing without errors", () => {

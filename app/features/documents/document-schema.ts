@@ -49,10 +49,14 @@ export const documentSchema = z.strictObject({
   language: z.enum(DOCUMENT_LANGUAGES, { error: `must be one of: ${DOCUMENT_LANGUAGES.join(", ")}` }),
   format: text,
   size: text.nullable(),
-  href: z
-    .string()
-    .refine(isDocumentHref, "must be an https:// URL or an in-app path under /areaOE/, or null")
-    .nullable(),
+  /** Who publishes it, as the source names itself (e.g. "Autoridade Tributária e Aduaneira"). */
+  publisher: text,
+  // Issue 19: the registry lists only documents that exist, each with its published address (or the
+  // public page that publishes it): no entry without a target.
+  href: z.string({ error: "is required: the published document or the public page that publishes it" }).refine(
+    isDocumentHref,
+    "must be an https:// URL or an in-app path under /areaOE/",
+  ),
 });
 
 export type DocumentEntry = z.infer<typeof documentSchema>;

@@ -24,6 +24,7 @@ export function DocumentsDataTable({ documents }: { documents: DocumentEntry[] }
         cell: ({ row }) => <DocumentTitleCell document={row.original} />,
       },
       { id: "kind", accessorFn: (document) => t(`kinds.${document.kind}`), header: t("columns.kind") },
+      { id: "publisher", accessorKey: "publisher", header: t("columns.publisher") },
       {
         id: "version",
         accessorFn: (document) => document.version ?? "",

@@ -22,9 +22,10 @@ const base: DocumentEntry = {
   language: "pt",
   format: "PDF",
   size: "1.2 MB",
+  publisher: "Autoridade Tributária e Aduaneira",
   href: "https://example.org/rbv.pdf",
 };
-const pending: DocumentEntry = { ...base, id: "rbv-wsdl", title: { pt: "WSDL do RBV", en: "RBV WSDL" }, kind: "wsdl", version: null, date: null, size: null, href: null };
+const undated: DocumentEntry = { ...base, id: "rbv-wsdl", title: { pt: "WSDL do RBV", en: "RBV WSDL" }, kind: "wsdl", version: null, date: null, size: null };
 const inApp: DocumentEntry = { ...base, id: "guide", title: { pt: "Guia", en: "Guide" }, href: "/areaOE/public/primeirosPassos" };
 
 function renderIn(lang: Language, node: React.ReactNode) {
@@ -47,11 +48,12 @@ describe("DocumentsTable", () => {
     expect(link).toHaveAttribute("hreflang", "pt");
   });
 
-  it("shows 'To be available soon' instead of a link when there is no address, and 'Not stated' for unknown values", () => {
-    renderIn("en", <DocumentsTable documents={[pending]} />);
+  it("names the publisher, and says 'Not stated' for what the source does not state", () => {
+    renderIn("en", <DocumentsTable documents={[undated]} />);
     const row = screen.getByRole("row", { name: /RBV WSDL/ });
-    expect(within(row).queryByRole("link")).toBeNull();
-    expect(row).toHaveTextContent("To be available soon");
+    expect(within(row).getByRole("link", { name: /RBV WSDL/ })).toHaveAttribute("href", "https://example.org/rbv.pdf");
+    expect(row).toHaveTextContent("Autoridade Tributária e Aduaneira");
+    expect(screen.getByRole("columnheader", { name: "Publisher" })).toBeInTheDocument();
     expect(within(row).getAllByText("Not stated")).toHaveLength(3);
   });
 

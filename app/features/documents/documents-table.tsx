@@ -19,6 +19,7 @@ export function DocumentsTable({ documents }: { documents: DocumentEntry[] }) {
           <tr>
             <th scope="col">{t("columns.title")}</th>
             <th scope="col">{t("columns.kind")}</th>
+            <th scope="col">{t("columns.publisher")}</th>
             <th scope="col">{t("columns.version")}</th>
             <th scope="col">{t("columns.date")}</th>
             <th scope="col">{t("columns.language")}</th>
@@ -33,6 +34,7 @@ export function DocumentsTable({ documents }: { documents: DocumentEntry[] }) {
                 <DocumentTitleCell document={document} />
               </th>
               <td>{t(`kinds.${document.kind}`)}</td>
+              <td>{document.publisher}</td>
               <td>
                 <OptionalValue value={document.version} />
               </td>

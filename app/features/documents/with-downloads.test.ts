@@ -13,7 +13,8 @@ const entry: DocumentEntry = {
   language: "en",
   format: "JavaScript",
   size: null,
-  href: null,
+  publisher: "areaOE",
+  href: "/areaOE/downloads/tool.mjs",
 };
 
 describe("withDownloads", () => {

@@ -62,7 +62,7 @@ function renderForm(lang: "en" | "pt" = "en", usernamePrefill: string | null = "
     ),
   );
   const username = screen.getByRole("textbox", { name: lang === "en" ? /Username \(NIF\/UserID\)/ : /Utilizador \(NIF\/UserID\)/ });
-  const password = screen.getByLabelText(lang === "en" ? /^Password/ : /^Palavra-passe/);
+  const password = screen.getByLabelText(lang === "en" ? /^Password/ : /^Senha/);
   const generate = screen.getByRole("button", { name: lang === "en" ? "Generate header" : "Gerar cabeçalho" });
   return { user, username, password, generate };
 }
@@ -104,7 +104,7 @@ describe("<SecurityHeaderForm>", () => {
     expect(screen.getByRole("alert")).toHaveTextContent(/^Por favor, corrija os erros nos campos\./);
     expect(within(screen.getByRole("alert")).getAllByRole("link").map((link) => link.textContent)).toEqual([
       "Utilizador (NIF/UserID): Obrigatório",
-      "Palavra-passe: Obrigatório",
+      "Senha: Obrigatório",
     ]);
   });
 

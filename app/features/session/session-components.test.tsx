@@ -89,7 +89,7 @@ describe("SignInRequired", () => {
     const section = screen.getByTestId("sign-in-required");
     expect(within(section).getByRole("heading", { name: "Inicie sessão para gerar o cabeçalho" })).toBeTruthy();
     expect(section).toHaveTextContent("precisa das suas credenciais do Portal das Finanças");
-    expect(section).toHaveTextContent("leva o utilizador (NIF/UserID) e a palavra-passe");
+    expect(section).toHaveTextContent("leva o utilizador (NIF/UserID) e a senha");
     expect(within(section).getByRole("link", { name: "Iniciar sessão no Portal das Finanças" }).getAttribute("href")).toBe(
       "/areaOE/auth/sign-in?returnTo=%2FareaOE%2Fx",
     );

@@ -1,0 +1,76 @@
+/**
+ * Issue 19: the public sources a page may link to directly, and the words a page may not use to send
+ * its reader elsewhere instead of saying the thing itself.
+ */
+
+/** Hosts (and their subdomains) of primary public sources: the law, the authorities, the regulators. */
+export const PRIMARY_SOURCE_HOSTS = [
+  "europa.eu", // EUR-Lex, the Commission's customs and taxation pages, the EDPB
+  "diariodarepublica.pt",
+  "dre.pt",
+  "gov.pt", // the AT (portaldasfinancas.gov.pt, at.gov.pt), acessibilidade.gov.pt, mosaico.gov.pt
+  "cnpd.pt",
+] as const;
+
+/** Hosts of the technical standards a page may cite besides the law (WCAG, WS-Security, SOAP, RFCs). */
+export const STANDARD_SOURCE_HOSTS = ["w3.org", "oasis-open.org", "rfc-editor.org", "ietf.org"] as const;
+
+function hostMatches(host: string, domains: readonly string[]): boolean {
+  return domains.some((domain) => host === domain || host.endsWith(`.${domain}`));
+}
+
+function hostOf(href: string): string | undefined {
+  try {
+    const url = new URL(href);
+    return url.protocol === "https:" ? url.hostname.toLowerCase() : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** An https address of a primary source (the law, the authority). */
+export function isPrimarySource(href: string): boolean {
+  const host = hostOf(href);
+  return host !== undefined && hostMatches(host, PRIMARY_SOURCE_HOSTS);
+}
+
+/** An https address a content file may write in: a primary source or a standard. */
+export function isCitableSource(href: string): boolean {
+  const host = hostOf(href);
+  return host !== undefined && hostMatches(host, [...PRIMARY_SOURCE_HOSTS, ...STANDARD_SOURCE_HOSTS]);
+}
+
+/** The heading of the sources section, the last `##` of every page that states rules. */
+export const SOURCES_HEADING = { pt: "Legislação e fontes", en: "Legislation and sources" } as const;
+
+/**
+ * Phrases that defer to a document or to the authority instead of stating the rule (matched
+ * case-insensitively, accents as written). "Contacte-nos" / "Contact us" as the help route is fine.
+ */
+export const DEFERRAL_PHRASES = {
+  pt: [
+    /\bo manual (?:do [^.\n]{0,40})?(?:indica|descreve|explica|exige)/i,
+    /\bconsulte o manual/i,
+    /\b(?:descrit|indicad)[oa]s? no manual/i,
+    /\bconfirme(?:-o|-os|-a|-as)? com a AT\b/i,
+    /\bconfirme também/i,
+    /\bconfirme esse ponto/i,
+    /\bpergunte à AT\b/i,
+    /\bpergunte através/i,
+    /\bpeça à AT\b/i,
+    /\bainda não foi publicad/i,
+    /\bquando estiver disponível/i,
+  ],
+  en: [
+    /\bthe manual (?:of [^.\n]{0,40})?(?:says|gives|describes|explains|indicates|states)\b/i,
+    /\bsee the user manual/i,
+    /\bdescribed in the manual/i,
+    /\bconfirm (?:it|them|that point) with (?:the )?AT\b/i,
+    /\bcheck with (?:the )?AT\b/i,
+    /\bask (?:the )?AT\b/i,
+    /\bask through\b/i,
+    /\bhas not (?:yet )?been published/i,
+    /\bnot been published on this portal/i,
+    /\bwhen it is available/i,
+  ],
+} as const;

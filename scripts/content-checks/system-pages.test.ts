@@ -1,0 +1,119 @@
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { LANGUAGES, type Language } from "../../app/i18n/languages";
+import { DEFERRAL_PHRASES, isPrimarySource, SOURCES_HEADING } from "./official-sources";
+import { readContentFile, type ContentFileFacts } from "./read-content-file";
+
+/**
+ * Issue 19: a page that states rules says where they come from, and says them itself instead of
+ * sending the reader to a manual or to the authority.
+ */
+const root = process.cwd();
+
+// Content files that state no rule of their own: an index of links, and a page that is not routed.
+const WITHOUT_SOURCES: Record<string, string> = {
+  tools: "an index of the tools, each with its own page",
+  ics2: "not routed (SPEC §2)",
+};
+
+const facts = new Map<string, ContentFileFacts>();
+
+function contentFiles(lang: Language): string[] {
+  const folder = path.join(root, "content", lang);
+  return existsSync(folder) ? readdirSync(folder).filter((name) => name.endsWith(".mdx")) : [];
+}
+
+beforeAll(async () => {
+  for (const lang of LANGUAGES) {
+    for (const name of contentFiles(lang)) {
+      const relative = `content/${lang}/${name}`;
+      facts.set(relative, await readContentFile(readFileSync(path.join(root, relative), "utf8")));
+    }
+  }
+}, 60_000);
+
+describe("sources on every page that states rules", () => {
+  it.each(LANGUAGES)("in %s, the last section is the sources section, with a link to a primary source", (lang) => {
+    const problems: string[] = [];
+    for (const name of contentFiles(lang)) {
+      const id = path.basename(name, ".mdx");
+      if (id in WITHOUT_SOURCES) continue;
+      const relative = `content/${lang}/${name}`;
+      const file = facts.get(relative);
+      if (!file) continue;
+      const sections = file.headings.filter((heading) => heading.depth === 2);
+      const last = sections.at(-1)?.text;
+      if (last !== SOURCES_HEADING[lang]) {
+        problems.push(`${relative}: the last ## section is "${last ?? "(none)"}", not "${SOURCES_HEADING[lang]}"`);
+        continue;
+      }
+      const cited = file.links.filter((link) => link.section === SOURCES_HEADING[lang]);
+      if (!cited.some((link) => isPrimarySource(link.href)))
+        problems.push(`${relative}: "${SOURCES_HEADING[lang]}" links no primary source (EUR-Lex, Diário da República, the AT)`);
+      for (const link of cited) {
+        if (!/^https:\/\//.test(link.href) && !link.href.startsWith("/areaOE/"))
+          problems.push(`${relative}: source "${link.text}" is not an https:// address (${link.href})`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+});
+
+function walk(folder: string): string[] {
+  return readdirSync(folder).flatMap((name) => {
+    const full = path.join(folder, name);
+    return statSync(full).isDirectory() ? walk(full) : [full];
+  });
+}
+
+/** The language of a file: content/<lang>/…, …/locales/<lang>.json or …/locales/<lang>/x.json. */
+function languageOf(file: string): Language | undefined {
+  const match = /(?:content|locales)\/(pt|en)(?:\/|\.json$)/.exec(file);
+  return match?.[1] as Language | undefined;
+}
+
+const TEXT_FILES = [...walk(path.join(root, "content")), ...walk(path.join(root, "app"))]
+  .filter((file) => /\.(mdx|json)$/.test(file))
+  .filter((file) => languageOf(file) !== undefined);
+
+describe("no deferral to a document or to the authority", () => {
+  it("no content file or locale uses a phrase of the deferral list", () => {
+    const problems: string[] = [];
+    for (const file of TEXT_FILES) {
+      const lang = languageOf(file) as Language;
+      const lines = readFileSync(file, "utf8").split("\n");
+      lines.forEach((line, index) => {
+        for (const phrase of DEFERRAL_PHRASES[lang]) {
+          const found = phrase.exec(line);
+          if (found) problems.push(`${path.relative(root, file)}:${index + 1}: "${found[0]}": state the rule itself`);
+        }
+      });
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it("the deferral list catches the phrases it was written for", () => {
+    const samples = {
+      pt: ["O manual indica os prazos aplicáveis.", "Confirme com a AT.", "pergunte à AT através de Contacte-nos"],
+      en: ["The manual gives the time limits.", "ask AT through Contact us", "has not yet been published"],
+    };
+    for (const lang of LANGUAGES)
+      for (const sample of samples[lang]) expect(DEFERRAL_PHRASES[lang].some((phrase) => phrase.test(sample)), sample).toBe(true);
+    expect(DEFERRAL_PHRASES.pt.some((phrase) => phrase.test("Para ajuda, use Contacte-nos."))).toBe(false);
+  });
+});
+
+describe("words of issue 19", () => {
+  it("the English texts never call the Union Customs Code CAU", () => {
+    const problems = TEXT_FILES.filter((file) => languageOf(file) === "en")
+      .flatMap((file) =>
+        readFileSync(file, "utf8")
+          .split("\n")
+          .map((line, index) => ({ line, index }))
+          .filter(({ line }) => /\(CAU\)|Customs Code \(?CAU|<Acronym>CAU<\/Acronym>/.test(line))
+          .map(({ index }) => `${path.relative(root, file)}:${index + 1}: write "UCC" for the Union Customs Code`),
+      );
+    expect(problems).toEqual([]);
+  });
+});
