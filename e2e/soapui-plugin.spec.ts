@@ -6,7 +6,6 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { JSDOM } from "jsdom";
 import { test, expect } from "./support/fixtures";
 import { COMMITTED_JAR, compileStandIns, javacFeatureVersion } from "../packages/security-header/soapui-plugin/build-plugin";
 import { compileJavaDrivers } from "../packages/security-header/soapui-plugin/test-support/java-runs";
@@ -20,7 +19,7 @@ const hasJdk = javacFeatureVersion() !== null;
 test.describe("the SoapUI 5.7.0 plugin against the sandbox", () => {
   test.skip(!hasJdk, "needs a JDK (javac): Debian's default-jdk-headless");
 
-  test("the downloaded jar, in a project made from the sandbox WSDL, sends requests the sandbox accepts", async ({ request }) => {
+  test("the downloaded jar, in a project made from the sandbox WSDL, sends requests the sandbox accepts", async ({ page, request }) => {
     test.setTimeout(180_000);
     const dir = mkdtempSync(path.join(tmpdir(), "areaoe-soapui-e2e-"));
     try {
@@ -37,13 +36,21 @@ test.describe("the SoapUI 5.7.0 plugin against the sandbox", () => {
       // New SOAP Project from the WSDL: the endpoint and the request element come from it.
       const wsdlResponse = await request.get("/areaOE/sandbox/soap?wsdl");
       expect(wsdlResponse.status()).toBe(200);
-      const { DOMParser } = new JSDOM("").window;
-      const wsdl = new DOMParser().parseFromString(await wsdlResponse.text(), "application/xml");
-      const address = wsdl.getElementsByTagNameNS(SOAP_BINDING_NS, "address")[0]?.getAttribute("location") ?? "";
+      // Read with the browser's XML parser, as a SOAP tool reads it.
+      const { address, element, namespace } = await page.evaluate(
+        ({ text, wsdlNs, soapNs }) => {
+          const wsdl = new DOMParser().parseFromString(text, "application/xml");
+          if (wsdl.getElementsByTagName("parsererror").length > 0) throw new Error("the WSDL is not well-formed");
+          const [prefix, local] = (wsdl.getElementsByTagNameNS(wsdlNs, "part")[0]?.getAttribute("element") ?? "").split(":");
+          return {
+            address: wsdl.getElementsByTagNameNS(soapNs, "address")[0]?.getAttribute("location") ?? "",
+            element: local ?? "",
+            namespace: wsdl.documentElement.lookupNamespaceURI(prefix ?? null) ?? "",
+          };
+        },
+        { text: await wsdlResponse.text(), wsdlNs: WSDL_NS, soapNs: SOAP_BINDING_NS },
+      );
       expect(address).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/areaOE\/sandbox\/soap$/);
-      const part = wsdl.getElementsByTagNameNS(WSDL_NS, "part")[0]?.getAttribute("element") ?? "";
-      const [prefix, element] = part.split(":");
-      const namespace = wsdl.documentElement.lookupNamespaceURI(prefix ?? null);
       // What SoapUI puts in a new request: an empty Header and the operation's element.
       const requestFile = path.join(dir, "request.xml");
       writeFileSync(requestFile, `<soapenv:Envelope xmlns:soapenv="http://schemas.xmlsoap.org/soap/envelope/" xmlns:sand="${namespace}">\n   <soapenv:Header/>\n   <soapenv:Body>\n      <sand:${element}/>\n   </soapenv:Body>\n</soapenv:Envelope>`);
