@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { appPath } from "../../app/config/paths";
+import { JAR_ENTRY_DATE, JAR_FILE } from "../../packages/security-header/soapui-plugin/build-plugin";
 
 /** A file the portal offers for download, and where the build takes it from. */
 export interface DownloadSource {
@@ -13,6 +14,8 @@ export interface DownloadSource {
   readonly fileName: string;
   /** How to make it when it is missing. */
   readonly madeBy: string;
+  /** A committed artifact's own date (YYYY-MM-DD); files built on every build carry the build date. */
+  readonly date?: string;
 }
 
 /** What the pages show about a download: real size, digest and date, from the built file. */
@@ -22,7 +25,7 @@ export interface DownloadInfo {
   readonly href: string;
   readonly bytes: number;
   readonly sha256: string;
-  /** The build date (UTC, YYYY-MM-DD): downloads are rebuilt from the sources on every build. */
+  /** The build date (UTC, YYYY-MM-DD) of files rebuilt on every build; a committed artifact's own date. */
   readonly date: string;
 }
 
@@ -41,6 +44,15 @@ export const DOWNLOAD_SOURCES: readonly DownloadSource[] = [
     fileName: "areaoe-security-header.groovy",
     madeBy: "(committed source)",
   },
+  {
+    // Committed (a reproducible build that its test compares byte for byte), so that a machine with
+    // Node.js alone builds and serves the same jar: packages/security-header/soapui-plugin/README.md.
+    id: "security-header-soapui-plugin",
+    source: `packages/security-header/soapui-plugin/${JAR_FILE}`,
+    fileName: JAR_FILE,
+    madeBy: "npm run soapui-plugin -w @areaoe/security-header (needs a JDK)",
+    date: JAR_ENTRY_DATE.slice(0, 10),
+  },
 ];
 
 export interface LoadedDownload extends DownloadInfo {
@@ -51,7 +63,7 @@ export interface LoadedDownload extends DownloadInfo {
 export async function loadDownloads(root: string, now = new Date()): Promise<LoadedDownload[]> {
   const date = now.toISOString().slice(0, 10);
   return Promise.all(
-    DOWNLOAD_SOURCES.map(async ({ id, source, fileName, madeBy }) => {
+    DOWNLOAD_SOURCES.map(async ({ id, source, fileName, madeBy, date: ownDate }) => {
       let content: Buffer;
       try {
         content = await readFile(path.join(root, source));
@@ -64,7 +76,7 @@ export async function loadDownloads(root: string, now = new Date()): Promise<Loa
         href: `${DOWNLOADS_PATH}/${fileName}`,
         bytes: content.length,
         sha256: createHash("sha256").update(content).digest("hex"),
-        date,
+        date: ownDate ?? date,
         content,
       };
     }),

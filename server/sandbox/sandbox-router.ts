@@ -3,6 +3,7 @@ import { rateLimit } from "express-rate-limit";
 import type { Logger } from "pino";
 import type { HeaderSandbox } from "./header-sandbox";
 import { acceptedResponse, clientFault, securityFault } from "./soap-response";
+import { asksForWsdl, requestOrigin, sandboxWsdl } from "./sandbox-wsdl";
 
 /** The largest request the sandbox and the checker read (a SOAP envelope with a header is ~1–2 KB). */
 export const SANDBOX_MAX_BYTES = 64 * 1024;
@@ -40,7 +41,9 @@ export interface SandboxRouterOptions {
  * Mounted under the base path:
  * - GET /sandbox/test-certificate.pem and .cer: the local TEST certificate to configure software with;
  * - POST /sandbox/soap: a SOAP 1.1 endpoint that checks the request's security header and answers a
- *   Fault (HTTP 500) naming what is wrong, or a small success response (HTTP 200).
+ *   Fault (HTTP 500) naming what is wrong, or a small success response (HTTP 200);
+ * - GET /sandbox/soap?wsdl: its WSDL (SOAP 1.1, document/literal), with soap:address on the address the
+ *   WSDL was fetched from, so that a SoapUI user can start a project from that URL.
  */
 export function sandboxRouter({ sandbox, logger, limiter }: SandboxRouterOptions): Router {
   const router = Router();
@@ -86,9 +89,14 @@ export function sandboxRouter({ sandbox, logger, limiter }: SandboxRouterOptions
         sendXml(res, 200, acceptedResponse(result));
       },
     )
+    .get((req, res, next) => {
+      if (!asksForWsdl(req)) return next();
+      res.status(200).type("text/xml; charset=utf-8").setHeader("Cache-Control", "no-store");
+      res.send(sandboxWsdl(`${requestOrigin(req)}${req.baseUrl}${req.path}`));
+    })
     .all((_req, res) => {
-      res.setHeader("Allow", "POST");
-      res.status(405).type("text/plain; charset=utf-8").send("The sandbox takes POST with a SOAP 1.1 request (text/xml).\n");
+      res.setHeader("Allow", "GET, POST");
+      res.status(405).type("text/plain; charset=utf-8").send("The sandbox takes POST with a SOAP 1.1 request (text/xml), and GET ?wsdl for its WSDL.\n");
     });
 
   // A body over the limit or unreadable as text: answer as SOAP, never a 500 with a stack.

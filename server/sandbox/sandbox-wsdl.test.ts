@@ -1,0 +1,123 @@
+// @vitest-environment jsdom
+import type { AddressInfo } from "node:net";
+import { request as httpRequest, type Server } from "node:http";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import express from "express";
+import { pino } from "pino";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { wrapInEnvelope } from "@areaoe/security-header";
+import { generateSecurityHeader, parseAuthorityKey } from "@areaoe/security-header/node";
+import { BASE_PATH } from "../../app/server-surface";
+import { loadHeaderSandbox, type HeaderSandbox } from "./header-sandbox";
+import { sandboxRateLimit, sandboxRouter } from "./sandbox-router";
+
+const WSDL_NS = "http://schemas.xmlsoap.org/wsdl/";
+const SOAP_BINDING_NS = "http://schemas.xmlsoap.org/wsdl/soap/";
+const SOAP_ENV_NS = "http://schemas.xmlsoap.org/soap/envelope/";
+
+/** Parses XML with the DOM's own parser (jsdom's); fails the test when it is not well-formed. */
+function parseXml(text: string): Document {
+  const doc = new DOMParser().parseFromString(text, "application/xml");
+  expect(doc.getElementsByTagName("parsererror")).toHaveLength(0);
+  return doc;
+}
+
+function one(doc: Document | Element, ns: string, localName: string): Element {
+  const found = doc.getElementsByTagNameNS(ns, localName)[0];
+  if (!found) throw new Error(`no ${localName}`);
+  return found;
+}
+
+/** The element a message's part names ("tns:X"), as { namespace, localName }, from the WSDL itself. */
+function partElement(wsdl: Document, messageName: string): { namespace: string; localName: string } {
+  const message = [...wsdl.getElementsByTagNameNS(WSDL_NS, "message")].find((m) => m.getAttribute("name") === messageName);
+  const qname = message ? one(message, WSDL_NS, "part").getAttribute("element") ?? "" : "";
+  const [prefix, localName = ""] = qname.split(":");
+  const namespace = one(wsdl, WSDL_NS, "definitions").lookupNamespaceURI(prefix ?? null) ?? "";
+  return { namespace, localName };
+}
+
+const strip = (qname: string | null) => (qname ?? "").split(":").pop() ?? "";
+
+describe("the sandbox WSDL (GET /sandbox/soap?wsdl)", () => {
+  let dir: string;
+  let sandbox: HeaderSandbox;
+  let server: Server;
+  let origin: string;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(tmpdir(), "areaoe-wsdl-"));
+    sandbox = await loadHeaderSandbox(dir, path.join(dir, "key"));
+    const app = express();
+    app.set("trust proxy", "loopback");
+    app.use(BASE_PATH, sandboxRouter({ sandbox, logger: pino({ level: "silent" }), limiter: sandboxRateLimit(1_000) }));
+    await new Promise<void>((resolve) => {
+      server = app.listen(0, "127.0.0.1", () => resolve());
+    });
+    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  }, 120_000);
+
+  afterAll(async () => {
+    await new Promise((resolve) => server.close(resolve));
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("is a well-formed SOAP 1.1 document/literal WSDL whose soap:address is the sandbox it was fetched from", async () => {
+    const response = await fetch(`${origin}${BASE_PATH}/sandbox/soap?wsdl`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toMatch(/^text\/xml/);
+    const wsdl = parseXml(await response.text());
+    expect(one(wsdl, SOAP_BINDING_NS, "binding").getAttribute("style")).toBe("document");
+    for (const body of wsdl.getElementsByTagNameNS(SOAP_BINDING_NS, "body")) expect(body.getAttribute("use")).toBe("literal");
+    expect(one(wsdl, SOAP_BINDING_NS, "address").getAttribute("location")).toBe(`${origin}${BASE_PATH}/sandbox/soap`);
+    expect(wsdl.getElementsByTagNameNS(WSDL_NS, "operation").length).toBeGreaterThan(0);
+  });
+
+  it("answers ?WSDL too, and takes the origin from the Host header and, from a trusted proxy, X-Forwarded-Proto", async () => {
+    // fetch() may not set Host: a plain node:http request, as a reverse proxy would send it.
+    const text = await new Promise<string>((resolve, reject) => {
+      const req = httpRequest(`${origin}${BASE_PATH}/sandbox/soap?WSDL`, {
+        headers: { Host: "portal.example:8443", "X-Forwarded-Proto": "https" },
+      }, (res) => {
+        let data = "";
+        res.setEncoding("utf8").on("data", (chunk: string) => (data += chunk)).on("end", () => resolve(data));
+      });
+      req.on("error", reject).end();
+    });
+    const wsdl = parseXml(text);
+    expect(one(wsdl, SOAP_BINDING_NS, "address").getAttribute("location")).toBe(`https://portal.example:8443${BASE_PATH}/sandbox/soap`);
+  });
+
+  it("leaves a GET without ?wsdl a 405 naming the methods", async () => {
+    const response = await fetch(`${origin}${BASE_PATH}/sandbox/soap`);
+    expect(response.status).toBe(405);
+    expect(response.headers.get("allow")).toBe("GET, POST");
+  });
+
+  it("describes what the sandbox takes and answers: a request built from its message definitions with a good header gets the response element", async () => {
+    const wsdl = parseXml(await (await fetch(`${origin}${BASE_PATH}/sandbox/soap?wsdl`)).text());
+    const operation = one(one(wsdl, WSDL_NS, "portType"), WSDL_NS, "operation");
+    const input = partElement(wsdl, strip(one(operation, WSDL_NS, "input").getAttribute("message")));
+    const output = partElement(wsdl, strip(one(operation, WSDL_NS, "output").getAttribute("message")));
+    const address = one(wsdl, SOAP_BINDING_NS, "address").getAttribute("location") ?? "";
+
+    const header = await generateSecurityHeader({
+      username: "555555550/1",
+      password: "senha-de-teste",
+      publicKey: parseAuthorityKey(sandbox.certificatePem),
+    });
+    const body = `<op:${input.localName} xmlns:op="${input.namespace}"/>`;
+    const response = await fetch(address, {
+      method: "POST",
+      headers: { "Content-Type": "text/xml; charset=utf-8", SOAPAction: '""' },
+      body: wrapInEnvelope(header.xml, body),
+    });
+    expect(response.status).toBe(200);
+    const answer = parseXml(await response.text());
+    const first = one(answer, SOAP_ENV_NS, "Body").firstElementChild;
+    expect({ namespace: first?.namespaceURI, localName: first?.localName }).toEqual(output);
+    expect(first?.getElementsByTagNameNS(output.namespace, "Username")[0]?.textContent).toBe("555555550/1");
+  }, 60_000);
+});
