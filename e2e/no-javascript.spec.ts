@@ -16,7 +16,7 @@ test("every route's HTML is complete: no content held back for a script to revea
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
   test("a content page shows its documents table, in its own sideways scroll box", async ({ page }) => {
-    await page.goto("/areaOE/public/iecs/siceu");
+    await page.goto("/areaOE/public/importacao");
     const table = page.getByRole("region", { name: "Documentos" });
     await expect(table).toBeVisible();
     await expect(table.getByRole("columnheader", { name: "Documento" })).toBeVisible();

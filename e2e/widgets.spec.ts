@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { addDays, addMonths, format, subMonths } from "date-fns";
 import { enGB } from "date-fns/locale";
+import type { Page } from "@playwright/test";
 import { test, expect, axeViolations, waitForHydration } from "./support/fixtures";
 
 test.describe("certificate renewal planner (web services page)", () => {
@@ -69,25 +70,32 @@ test.describe("certificate renewal planner (web services page)", () => {
   });
 });
 
-test.describe("IVAExp value check", () => {
+/** Answers the IVAExp check's four questions as a postal consignment that meets them all. */
+async function answerCovered(page: Page, answers: readonly string[]) {
+  const groups = page.locator("#iva-exp-check fieldset");
+  for (const [index, option] of answers.entries()) await groups.nth(index).getByRole("radio", { name: option, exact: true }).check();
+}
+
+test.describe("IVAExp check", () => {
   test("answers within or over the 1,000-euro limit and refuses bad values", async ({ page, consoleErrors }) => {
     await page.goto("/areaOE/public/ivaExp?lang=en");
     await waitForHydration(page);
     await expect(page.locator("form[data-interactive]")).toHaveCount(1);
     const input = page.getByLabel("Value of the consignment, in euros");
-    const submit = page.getByRole("button", { name: "Check the value" });
+    const submit = page.getByRole("button", { name: "Check the consignment" });
     await page.evaluate(() => Object.assign(window, { samePage: true }));
     await input.fill("1,000.00");
+    await answerCovered(page, ["Postal consignment", "No", "In Portugal", "No"]);
     await submit.click();
-    await expect(page.getByText("€1,000.00 is within the IVAExp limit of €1,000.")).toBeVisible();
+    await expect(page.getByText("€1,000.00 is within the limit of €1,000.")).toBeVisible();
     await expect(page.locator(".iva-exp-check__result")).toBeFocused();
     // Answered in the browser (no reload), at an address that also works without JavaScript.
     expect(await page.evaluate(() => "samePage" in window)).toBe(true);
-    await expect(page).toHaveURL(/\?valor=1%2C000\.00&lang=en#iva-exp-check$/);
+    await expect(page).toHaveURL(/\?valor=1%2C000\.00&remessa=postal&direitos=nao&saida=portugal&iec=nao&lang=en#iva-exp-check$/);
     expect(await axeViolations(page)).toEqual([]);
     await input.fill("1000.01");
     await submit.click();
-    await expect(page.getByText("€1,000.01 is over the IVAExp limit of €1,000.")).toBeVisible();
+    await expect(page.getByText("€1,000.01 is over the limit of €1,000.")).toBeVisible();
     await input.fill("-5");
     await submit.click();
     await expect(page.getByRole("alert")).toContainText("Enter a number that is zero or more, without a minus sign");
@@ -112,18 +120,19 @@ test.describe("IVAExp value check", () => {
     await waitForHydration(page);
     await expect(page.locator("form[data-interactive]")).toHaveCount(1);
     const input = page.getByLabel("Valor da remessa, em euros");
-    const submit = page.getByRole("button", { name: "Verificar o valor" });
+    const submit = page.getByRole("button", { name: "Verificar a remessa" });
     await input.fill("850,50");
+    await answerCovered(page, ["Remessa postal", "Não", "Em Portugal", "Não"]);
     await submit.click();
-    await expect(page.getByText("850,50 € está dentro do limite de 1000 € do IVAExp.")).toBeVisible();
+    await expect(page.getByText("850,50 € não ultrapassa o limite de 1000 €.")).toBeVisible();
     for (const text of ["1.000,00", "1 000,00", "1000"]) {
       await input.fill(text);
       await submit.click();
-      await expect(page.getByText("1000,00 € está dentro do limite de 1000 € do IVAExp.")).toBeVisible();
+      await expect(page.getByText("1000,00 € não ultrapassa o limite de 1000 €.")).toBeVisible();
     }
     await input.fill("1.000,01");
     await submit.click();
-    await expect(page.getByText("1000,01 € ultrapassa o limite de 1000 € do IVAExp.")).toBeVisible();
+    await expect(page.getByText("1000,01 € ultrapassa o limite de 1000 €.")).toBeVisible();
     await input.fill("1,000.00");
     await submit.click();
     await expect(page.getByRole("alert")).toContainText("Introduza um número com ',' nas casas decimais e '.' ou um espaço entre grupos");
@@ -134,7 +143,7 @@ test.describe("IVAExp value check", () => {
 
 test.describe("acronyms", () => {
   test("an acronym opens its meaning in a popover, Esc closes it", async ({ page }) => {
-    await page.goto("/areaOE/public/iecs/giiec?lang=en");
+    await page.goto("/areaOE/public/iecs/siceu?lang=en");
     await waitForHydration(page);
     const trigger = page.getByRole("button", { name: /^IEC\s?\(show meaning\)$/ }).first();
     await trigger.focus();
@@ -150,7 +159,7 @@ test.describe("acronyms", () => {
   test.describe("without JavaScript", () => {
     test.use({ javaScriptEnabled: false });
     test("the meaning is in an abbr title", async ({ page }) => {
-      await page.goto("/areaOE/public/iecs/giiec?lang=pt");
+      await page.goto("/areaOE/public/iecs/siceu?lang=pt");
       await expect(page.locator("abbr.acronym", { hasText: "IEC" }).first()).toHaveAttribute("title", "Impostos especiais de consumo");
     });
   });
