@@ -62,6 +62,12 @@ export function createPortal({
   authorityEnvironments,
   headerSandbox,
 }: CreateAppOptions): { app: Express; listener: RequestListener } {
+  if (!headerSandbox.checkerEnabled) {
+    logger.error(
+      { reason: headerSandbox.checkerDisabledReason },
+      "header checker and SOAP sandbox SWITCHED OFF: this runtime does not do implicit rejection for RSA PKCS#1 v1.5 decryption (Node.js 24 or later is needed)",
+    );
+  }
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", process.env.TRUST_PROXY ?? "loopback");
@@ -139,6 +145,7 @@ export function createPortal({
     securityHeaderEnvironments: (now?: Date) => authorityEnvironments?.describe(now) ?? [],
     securityHeaderSandbox: {
       certificate: headerSandbox.certificate,
+      enabled: headerSandbox.checkerEnabled,
       check: (xml: string, password?: string) => toHeaderCheckOutcome(headerSandbox.check(xml, { password })),
     },
   });

@@ -2,7 +2,7 @@ import express, { Router, type Response } from "express";
 import { rateLimit } from "express-rate-limit";
 import type { Logger } from "pino";
 import type { HeaderSandbox } from "./header-sandbox";
-import { acceptedResponse, clientFault, securityFault } from "./soap-response";
+import { acceptedResponse, clientFault, securityFault, serverFault } from "./soap-response";
 
 /** The largest request the sandbox and the checker read (a SOAP envelope with a header is ~1–2 KB). */
 export const SANDBOX_MAX_BYTES = 64 * 1024;
@@ -63,6 +63,14 @@ export function sandboxRouter({ sandbox, logger, limiter }: SandboxRouterOptions
         // SOAP 1.1 travels as text/xml (SOAP 1.2's application/soap+xml is not what the authority speaks).
         if (!req.is("text/xml")) {
           sendXml(res, 415, clientFault("The content type must be text/xml (SOAP 1.1).", "UNSUPPORTED_MEDIA_TYPE"));
+          return;
+        }
+        next();
+      },
+      (_req, res, next) => {
+        // Switched off at start (no implicit rejection in this runtime): said plainly, never a leaky check.
+        if (!sandbox.checkerEnabled) {
+          sendXml(res, 503, serverFault("The header sandbox is switched off on this server: its runtime cannot decrypt the Nonce safely. Use the header guide, or try again after the server is updated.", "SANDBOX_SWITCHED_OFF"));
           return;
         }
         next();
