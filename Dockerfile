@@ -3,7 +3,7 @@
 # (README, "Scaling out"). Not built on the development machine, which has no container engine.
 
 # --- Build: every dependency, the security-header library (npm's prepare script) and the portal ---
-FROM node:20-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY packages/security-header ./packages/security-header
@@ -12,7 +12,7 @@ COPY . .
 RUN npm run build
 
 # --- Run: production dependencies only, the build, the configuration, a non-root user ---
-FROM node:20-bookworm-slim AS runtime
+FROM node:24-bookworm-slim AS runtime
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=3000

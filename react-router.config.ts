@@ -10,17 +10,10 @@ export default {
   basename: BASE_URL,
   // Only the routes a visitor reaches are described to the client, not the whole manifest.
   routeDiscovery: { mode: "lazy", manifestPath: "/__manifest" },
-  // React Router v8 behaviour, adopted early. Loaders read the page address from `url` (normalised),
-  // not `request.url` (which keeps `.data` and `_routes` with v8_passThroughRequests).
-  // v8_middleware: the server hands React Router a context provider (app/load-context.ts:
-  // createLoadContext on the server, portalContext(context) in loaders and the server entry).
-  // Not yet: v8_viteEnvironmentApi. Tried: with one Vite builder for both sides, vite-plugin-compression2
-  // (2.5.3) wraps Vite's manifest plugin and also compresses the server's output, ignoring
-  // applyToEnvironment; it needs an environment-aware compression step first. See README "How it is built".
-  future: {
-    v8_middleware: true,
-    v8_splitRouteModules: true,
-    v8_passThroughRequests: true,
-    v8_trailingSlashAwareDataRequests: true,
-  },
+  // React Router 8: middleware (app/load-context.ts: createLoadContext on the server hands React Router a
+  // RouterContextProvider; loaders and the server entry read it with portalContext(context)), requests
+  // passed through as they came (loaders read the page address from `url`, not `request.url`, which keeps
+  // `.data`), trailing-slash-aware data requests and one Vite builder for client and server (vite.config.ts)
+  // are the defaults. Route modules' client exports are split into their own chunks:
+  splitRouteModules: true,
 } satisfies Config;

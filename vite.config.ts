@@ -1,8 +1,10 @@
 import { reactRouter } from "@react-router/dev/vite";
 import mdx from "@mdx-js/rollup";
-import { compression } from "vite-plugin-compression2";
-import { defineConfig } from "vite";
+import gzipPlugin from "rollup-plugin-gzip";
+import { defineConfig, type Plugin } from "vite";
 import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { brotliCompress, constants as zlib } from "node:zlib";
 import { searchIndexPlugin } from "./scripts/search/vite-plugin-search-index";
 import { downloadsPlugin } from "./scripts/downloads/vite-plugin-downloads";
 import { documentsRegistryPlugin } from "./scripts/documents/vite-plugin-documents-registry";
@@ -10,21 +12,61 @@ import { rehypePlugins, remarkPlugins } from "./app/mdx/mdx-pipeline";
 import { BASE_URL } from "./app/config/paths";
 import { firstLoadChunks } from "./scripts/bundling/first-load-chunks";
 
-export default defineConfig(({ isSsrBuild }) => ({
+const brotli = promisify(brotliCompress);
+
+/**
+ * The client build's own options. React Router 8 builds both sides with one Vite builder (the Environment
+ * API): what belongs to the browser's build is given to the `client` environment only, merged into the
+ * options React Router sets for it (its entry file names stay).
+ */
+function clientBuild(): Plugin {
+  return {
+    name: "areaoe-client-build",
+    configEnvironment(name) {
+      if (name !== "client") return undefined;
+      return {
+        build: {
+          target: "es2022",
+          assetsInlineLimit: 0,
+          // What every page loads before hydrating comes in two chunks instead of twenty (scripts/bundling).
+          rollupOptions: { output: { manualChunks: firstLoadChunks() } },
+        },
+      };
+    },
+  };
+}
+
+/** Precompressed copies (gzip, brotli) of the client's assets, served by the Node server; never of the server's build. */
+function clientPrecompression(): Plugin[] {
+  const common = { filter: /\.(js|css|svg|json|txt|map)$/, minSize: 512 };
+  return [
+    gzipPlugin({ ...common, gzipOptions: { level: 9 } }),
+    gzipPlugin({
+      ...common,
+      fileName: ".br",
+      customCompression: (content) => brotli(content, { params: { [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY } }),
+    }),
+  ].map((plugin, index) => ({
+    ...plugin,
+    name: `areaoe-precompress-${index === 0 ? "gzip" : "brotli"}`,
+    apply: "build",
+    applyToEnvironment: (environment) => environment.name === "client",
+  }) as Plugin);
+}
+
+export default defineConfig({
   base: BASE_URL,
   resolve: {
     alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
   },
-  // The manifest is kept: the server reads it to preload each page's text chunks (server/http/locale-chunks.ts).
-  build: isSsrBuild
-    ? { rollupOptions: { input: "./server/main.ts" }, target: "node20", manifest: true }
-    : {
-        target: "es2022",
-        assetsInlineLimit: 0,
-        manifest: true,
-        // What every page loads before hydrating comes in two chunks instead of twenty (scripts/bundling).
-        rollupOptions: { output: { manualChunks: firstLoadChunks() } },
-      },
+  // The manifest is kept (React Router keeps it too): the server reads the client's to preload each
+  // page's text chunks (server/http/locale-chunks.ts).
+  build: { manifest: true },
+  environments: {
+    // The server build's entry is the portal's server (server/main.ts), which imports React Router's
+    // build (virtual:react-router/server-build): `npm start` runs build/server/index.js.
+    ssr: { build: { rollupOptions: { input: "./server/main.ts" }, target: "node24" } },
+  },
   plugins: [
     {
       enforce: "pre",
@@ -36,19 +78,13 @@ export default defineConfig(({ isSsrBuild }) => ({
       }),
     },
     reactRouter(),
+    clientBuild(),
     // The search index of each language, built from the content on every build (never committed).
     searchIndexPlugin(),
     // The one-file CLI and the SoapUI script under /areaOE/downloads/, with their size and SHA-256.
     downloadsPlugin(),
     // The documents registry, validated with zod at build time and shipped as plain data.
     documentsRegistryPlugin(),
-    // Precompressed copies of the client assets (brotli and gzip), served by the Node server.
-    !isSsrBuild &&
-      compression({
-        algorithms: ["brotliCompress", "gzip"],
-        include: /\.(js|css|svg|json|txt|map)$/,
-        threshold: 512,
-        deleteOriginalAssets: false,
-      }),
+    ...clientPrecompression(),
   ],
-}));
+});

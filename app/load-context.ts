@@ -26,6 +26,8 @@ export interface AreaOELoadContext {
   /** The header checker: the local TEST certificate, and a check of a pasted request against its key. */
   securityHeaderSandbox: {
     certificate: HeaderCheckCertificate;
+    /** False when the runtime failed the start-time implicit-rejection probe: `check` must not be called. */
+    enabled: boolean;
     check: (xml: string, password?: string) => HeaderCheckOutcome;
   };
 }

@@ -19,7 +19,7 @@ import { timeRouter } from "./api/time";
 import type { HeaderSandbox } from "./sandbox/header-sandbox";
 import { toHeaderCheckOutcome } from "./sandbox/header-check-outcome";
 import { headerCheckGuard } from "./sandbox/header-check-guard";
-import { sandboxRateLimit, sandboxRouter } from "./sandbox/sandbox-router";
+import { sandboxRateLimit, sandboxRateLimitLifted, sandboxRouter } from "./sandbox/sandbox-router";
 import { apiPath, BASE_PATH, BASE_URL, createLoadContext, isUnderBasePath, type AreaOELoadContext } from "../app/server-surface";
 import { sendPlainErrorPage } from "./http/plain-error-page";
 import { createPageCache } from "./page-cache/page-cache";
@@ -62,6 +62,12 @@ export function createPortal({
   authorityEnvironments,
   headerSandbox,
 }: CreateAppOptions): { app: Express; listener: RequestListener } {
+  if (!headerSandbox.checkerEnabled) {
+    logger.error(
+      { reason: headerSandbox.checkerDisabledReason },
+      "header checker and SOAP sandbox SWITCHED OFF: this runtime does not do implicit rejection for RSA PKCS#1 v1.5 decryption (Node.js 24 or later is needed)",
+    );
+  }
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", process.env.TRUST_PROXY ?? "loopback");
@@ -103,7 +109,9 @@ export function createPortal({
   app.use(BASE_PATH, clientErrorsRouter({ logger }));
   app.use(BASE_PATH, timeRouter());
   // Every route that decrypts a stranger's header shares one rate limit.
-  const sandboxLimiter = sandboxRateLimit();
+  const benchLift = sandboxRateLimitLifted();
+  if (benchLift) logger.warn("sandbox rate limit LIFTED for a loopback benchmark (AREAOE_BENCH_LIFT_SANDBOX_RATE_LIMIT)");
+  const sandboxLimiter = sandboxRateLimit(undefined, undefined, { lifted: benchLift });
   app.use(BASE_PATH, sandboxRouter({ sandbox: headerSandbox, logger, limiter: sandboxLimiter }));
 
   app.get("/", (_req, res) => res.redirect(302, BASE_URL));
@@ -139,6 +147,7 @@ export function createPortal({
     securityHeaderEnvironments: (now?: Date) => authorityEnvironments?.describe(now) ?? [],
     securityHeaderSandbox: {
       certificate: headerSandbox.certificate,
+      enabled: headerSandbox.checkerEnabled,
       check: (xml: string, password?: string) => toHeaderCheckOutcome(headerSandbox.check(xml, { password })),
     },
   });

@@ -4,6 +4,7 @@ import { byLanguage, contentHandle } from "~/features/content/content-module";
 import { pageMeta } from "~/config/page-meta";
 import { mdxComponents } from "~/mdx/mdx-components";
 import { HeaderCheckForm } from "~/features/security-header/header-check-form";
+import { HeaderCheckUnavailable } from "~/features/security-header/header-check-unavailable";
 import { HEADER_CHECK_MAX_BYTES, type HeaderCheckActionData } from "~/features/security-header/header-check";
 import { TestCertificateDetails } from "~/features/security-header/test-certificate-details";
 import { SANDBOX_PATHS } from "~/config/sandbox-paths";
@@ -14,9 +15,10 @@ const content = byLanguage(import.meta.glob("../../content/*/security-header-che
 export const meta = pageMeta("security-header-check");
 export const handle = contentHandle(content, "security-header-check");
 
-/** The test certificate's facts, for the content's download section. */
+/** The test certificate's facts, for the content's download section, and whether the checker is on. */
 export function loader({ context }: Route.LoaderArgs) {
-  return { certificate: portalContext(context).securityHeaderSandbox.certificate };
+  const sandbox = portalContext(context).securityHeaderSandbox;
+  return { certificate: sandbox.certificate, checkerEnabled: sandbox.enabled };
 }
 
 /**
@@ -25,6 +27,7 @@ export function loader({ context }: Route.LoaderArgs) {
  */
 export async function action({ request, context }: Route.ActionArgs): Promise<HeaderCheckActionData> {
   const portal = portalContext(context);
+  if (!portal.securityHeaderSandbox.enabled) return { status: "unavailable" };
   const form = await request.formData();
   const envelope = typeof form.get("envelope") === "string" ? (form.get("envelope") as string) : "";
   const password = typeof form.get("password") === "string" ? (form.get("password") as string) : "";
@@ -48,7 +51,8 @@ export default function Page({ loaderData }: Route.ComponentProps) {
     TestCertificate: () => (
       <TestCertificateDetails certificate={loaderData.certificate} pemHref={SANDBOX_PATHS.certificatePem} derHref={SANDBOX_PATHS.certificateDer} />
     ),
-    HeaderCheckForm,
+    // Switched off at start when the runtime cannot decrypt the Nonce safely: the page says so instead.
+    HeaderCheckForm: loaderData.checkerEnabled ? HeaderCheckForm : HeaderCheckUnavailable,
   };
   return <ContentPage id="security-header-check" content={content} components={components} />;
 }

@@ -16,5 +16,8 @@ declare module "autocannon" {
     headers?: Record<string, string>;
     /** Seconds before a request counts as timed out (default 10). */
     timeout?: number;
+    method?: string;
+    /** Requests sent in turn; setupRequest may give each one its own body. */
+    requests?: { setupRequest?: (request: { body?: string; [key: string]: unknown }) => { body?: string; [key: string]: unknown } }[];
   }): Promise<AutocannonResult>;
 }

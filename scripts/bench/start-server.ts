@@ -36,7 +36,7 @@ export async function startProductionServer(
     stdio: ["ignore", "ignore", "inherit"],
   });
   const origin = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 20_000;
+  const deadline = Date.now() + 60_000; // a busy machine (shared CI, parallel builds) starts slowly
   for (;;) {
     if (child.exitCode !== null) throw new Error(`The server exited with ${child.exitCode}`);
     try {
@@ -47,7 +47,7 @@ export async function startProductionServer(
     }
     if (Date.now() > deadline) {
       child.kill("SIGTERM");
-      throw new Error("The server did not become healthy within 20 s");
+      throw new Error("The server did not become healthy within 60 s");
     }
     await new Promise((resolve) => setTimeout(resolve, 150));
   }

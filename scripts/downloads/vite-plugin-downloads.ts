@@ -13,12 +13,8 @@ export function downloadsPlugin(root = process.cwd()): Plugin {
   // The client and server builds run in one process: read the files once so both see the same bytes.
   let loading: Promise<LoadedDownload[]> | undefined;
   const load = () => (loading ??= loadDownloads(root));
-  let ssrBuild = false;
   return {
     name: "areaoe-downloads",
-    config(_config, env) {
-      ssrBuild = env.isSsrBuild === true;
-    },
     resolveId(id) {
       return id === MODULE_ID ? RESOLVED : undefined;
     },
@@ -28,7 +24,8 @@ export function downloadsPlugin(root = process.cwd()): Plugin {
       return `export const DOWNLOADS = ${JSON.stringify(describeDownloads(await load()))};`;
     },
     async generateBundle() {
-      if (ssrBuild) return; // the files belong to the client build's folder, which the server serves
+      // The files belong to the client build's folder, which the server serves (one builder, several environments).
+      if (this.environment.name !== "client") return;
       for (const download of await load()) {
         this.emitFile({ type: "asset", fileName: `downloads/${download.fileName}`, source: download.content });
       }

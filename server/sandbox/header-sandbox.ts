@@ -2,7 +2,9 @@ import { X509Certificate } from "node:crypto";
 import {
   defaultLocalTestKeyDir,
   ensureLocalTestKeyPair,
+  probeImplicitRejection,
   verifySecurityHeader,
+  type ImplicitRejectionProbe,
   type VerificationResult,
 } from "@areaoe/security-header/node";
 
@@ -16,21 +18,39 @@ export interface SandboxCertificate {
 
 /**
  * The header sandbox: checks headers made for the portal's LOCAL TEST key pair. It decrypts input chosen
- * by strangers, so it only ever holds the local test private key (never an authority key: PKCS#1 v1.5
- * decryption of attacker-chosen data leaks through timing, the Marvin attack).
+ * by strangers (RSA PKCS#1 v1.5, node:crypto), which is safe from padding oracles (the Marvin attack)
+ * only where OpenSSL does implicit rejection: that is proven at start, and without it the checker is off.
  */
 export interface HeaderSandbox {
   readonly certificatePem: string;
   readonly certificateDer: Buffer;
   readonly certificate: SandboxCertificate;
+  /**
+   * False when the start-time probe found no implicit rejection: the checker page and the SOAP endpoint
+   * then say they are switched off, and `check` throws (there is no fallback to a leaky decryption).
+   */
+  readonly checkerEnabled: boolean;
+  /** Why the checker is off (for the log), when it is. */
+  readonly checkerDisabledReason?: string;
   check(xml: string, options?: { password?: string; now?: Date }): VerificationResult;
 }
 
-export async function loadHeaderSandbox(cwd: string = process.cwd(), dir = defaultLocalTestKeyDir(cwd)): Promise<HeaderSandbox> {
+export interface HeaderSandboxOptions {
+  /** The implicit-rejection probe (tests inject a failing one). */
+  probe?: (privateKeyPem: string) => ImplicitRejectionProbe;
+}
+
+export async function loadHeaderSandbox(
+  cwd: string = process.cwd(),
+  dir = defaultLocalTestKeyDir(cwd),
+  { probe = probeImplicitRejection }: HeaderSandboxOptions = {},
+): Promise<HeaderSandbox> {
   const pair = await ensureLocalTestKeyPair(dir);
   const x509 = new X509Certificate(pair.certificatePem);
   const privateKey = pair.privateKeyPem;
   const keySizeBits = x509.publicKey.asymmetricKeyDetails?.modulusLength ?? 0;
+  const proof = probe(privateKey);
+  const disabled = proof.ok ? undefined : proof.reason;
   return {
     certificatePem: pair.certificatePem,
     certificateDer: x509.raw,
@@ -40,6 +60,11 @@ export async function loadHeaderSandbox(cwd: string = process.cwd(), dir = defau
       sha256Fingerprint: x509.fingerprint256,
       keySizeBits,
     },
-    check: (xml, options = {}) => verifySecurityHeader(xml, { privateKey, ...options }),
+    checkerEnabled: disabled === undefined,
+    ...(disabled === undefined ? {} : { checkerDisabledReason: disabled }),
+    check: (xml, options = {}) => {
+      if (disabled !== undefined) throw new Error(`the header checker is switched off: ${disabled}`);
+      return verifySecurityHeader(xml, { privateKey, ...options });
+    },
   };
 }

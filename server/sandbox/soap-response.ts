@@ -52,10 +52,19 @@ export function securityFault(findings: readonly VerificationFinding[]): string 
 
 /** A request the sandbox cannot read at all (not XML, a DTD): a Client fault, sent with HTTP 400. */
 export function clientFault(message: string, code: string): string {
+  return plainFault("soapenv:Client", message, code);
+}
+
+/** The sandbox cannot check anything (switched off at start): a Server fault, sent with HTTP 503. */
+export function serverFault(message: string, code: string): string {
+  return plainFault("soapenv:Server", message, code);
+}
+
+function plainFault(faultCode: "soapenv:Client" | "soapenv:Server", message: string, code: string): string {
   return envelope(
     [
       "    <soapenv:Fault>",
-      "      <faultcode>soapenv:Client</faultcode>",
+      `      <faultcode>${faultCode}</faultcode>`,
       `      <faultstring xml:lang="en">${escapeXml(message)}</faultstring>`,
       "      <detail>",
       `        <sandbox:SecurityHeaderFindings xmlns:sandbox="${SANDBOX_NAMESPACE}">`,

@@ -20,7 +20,7 @@ describe("withoutBasename", () => {
   });
 });
 
-// route-module-loader.ts leans on React Router's private globals because 7.18.4 offers no public hook
+// route-module-loader.ts leans on React Router's private globals because 7.18.4 (and 8.4) offers no public hook
 // for a failed route module: its loadRouteModule() catches the import error and reloads the page, every
 // time, before instrumentations, onError or an ErrorBoundary see anything (vite:preloadError does not
 // fire either: the route module is a plain import()). These checks read the installed React Router and
@@ -29,8 +29,9 @@ describe("React Router's private globals, as route-module-loader.ts uses them", 
   const require = createRequire(import.meta.url);
   const dist = path.resolve(path.dirname(require.resolve("react-router")), "..");
   const sources = ["development", "production"].map((build) =>
-    readdirSync(path.join(dist, build))
-      .filter((name) => name.endsWith(".mjs"))
+    // 7.x shipped bundles (*.mjs); 8.x ships a module per source file (lib/**/*.js).
+    readdirSync(path.join(dist, build), { recursive: true, encoding: "utf8" })
+      .filter((name) => name.endsWith(".mjs") || name.endsWith(".js"))
       .map((name) => readFileSync(path.join(dist, build, name), "utf8"))
       .join("\n"),
   );
@@ -39,7 +40,7 @@ describe("React Router's private globals, as route-module-loader.ts uses them", 
     const source = sources[build === "development" ? 0 : 1]!;
     const loadRouteModule = /async function loadRouteModule\(route, routeModulesCache\) \{([\s\S]*?)\n\}/.exec(source)?.[1];
     expect(loadRouteModule, "loadRouteModule() is gone or renamed").toBeDefined();
-    expect(loadRouteModule).toMatch(/if \(route\.id in routeModulesCache\) \{\s*return routeModulesCache\[route\.id\];/);
+    expect(loadRouteModule).toMatch(/if \(route\.id in routeModulesCache\) \{?\s*return routeModulesCache\[route\.id\];/);
     // Without the wrapper a failed chunk reloads the page with no guard (the behaviour replaced here).
     expect(loadRouteModule).toContain("window.location.reload()");
   });

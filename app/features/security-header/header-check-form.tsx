@@ -48,7 +48,7 @@ export function HeaderCheckForm() {
           <Textarea
             name="envelope"
             rows={ENVELOPE_ROWS}
-            defaultValue={data?.envelope ?? ""}
+            defaultValue={data && "envelope" in data ? data.envelope : ""}
             spellCheck={false}
             autoCapitalize="off"
             className="header-check__envelope"

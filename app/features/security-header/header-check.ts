@@ -34,5 +34,6 @@ export interface HeaderCheckCertificate {
 export const HEADER_CHECK_MAX_BYTES = 64 * 1024;
 
 export type HeaderCheckActionData =
+  | { status: "unavailable" }
   | { status: "invalid"; problem: "envelopeMissing" | "envelopeTooLarge"; envelope: string }
   | { status: "checked"; envelope: string; passwordCompared: boolean; outcome: HeaderCheckOutcome };

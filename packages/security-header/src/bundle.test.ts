@@ -21,9 +21,15 @@ afterAll(() => {
   user.cleanup();
 });
 
-function runBundle(args: string[], input = "") {
+// The machine's own Node.js (Debian's, 20 here): what operators who download the CLI often have. The
+// portal runs on Node 24; the CLI keeps working on 20 (generation uses only publicEncrypt).
+const SYSTEM_NODE = "/usr/bin/node";
+const systemNodeVersion = existsSync(SYSTEM_NODE) ? spawnSync(SYSTEM_NODE, ["--version"], { encoding: "utf8" }).stdout.trim() : undefined;
+if (!systemNodeVersion) console.warn(`bundle.test.ts: ${SYSTEM_NODE} is absent; the CLI is tested with ${process.version} only`);
+
+function runBundle(args: string[], input = "", node = process.execPath) {
   // Plain node, no loader, no NODE_PATH, in a folder where no node_modules is anywhere above.
-  return spawnSync(process.execPath, [BUNDLE_FILE, ...args], {
+  return spawnSync(node, [BUNDLE_FILE, ...args], {
     cwd: user.dir,
     input,
     encoding: "utf8",
@@ -53,4 +59,17 @@ describe("the one-file CLI", () => {
     const privateKey = readFileSync(join(user.dir, "keys", "private-key.pem"), "utf8");
     expect(verifySecurityHeader(result.stdout, { privateKey, password: "S3cret-ção" })).toMatchObject({ ok: true, form, username: "555555555/1" });
   });
+});
+
+describe.skipIf(!systemNodeVersion)(`the one-file CLI on the machine's Node.js at ${SYSTEM_NODE} (${systemNodeVersion ?? "absent: skipped"})`, () => {
+  it("prints its help and makes both forms of header, which the verifier (on this Node) accepts", () => {
+    expect(runBundle(["--help"], "", SYSTEM_NODE)).toMatchObject({ status: 0, stdout: expect.stringContaining("--form FORM") });
+    for (const form of ["digest", "encrypted-created"]) {
+      const result = runBundle(["-u", "555555555/1", "--form", form, "--password-stdin", "--local-key-dir", "keys-system-node"], "S3cret-ção\n", SYSTEM_NODE);
+      expect(result.stderr).toContain("LOCAL TESTING ONLY");
+      expect(result.status).toBe(0);
+      const privateKey = readFileSync(join(user.dir, "keys-system-node", "private-key.pem"), "utf8");
+      expect(verifySecurityHeader(result.stdout, { privateKey, password: "S3cret-ção" })).toMatchObject({ ok: true, form, username: "555555555/1" });
+    }
+  }, 120_000);
 });

@@ -5,5 +5,5 @@ export { readAuthorityKeyFile } from "./key-file.js";
 export { defaultLocalTestKeyDir, ensureLocalTestKeyPair, LOCAL_TEST_KEY_BITS, type LocalTestKeyPair } from "./local-test-key-pair.js";
 export { parseAuthorityKey } from "./parse-authority-key.js";
 export { MAX_VERIFY_INPUT_BYTES, verifySecurityHeader, type VerificationResult, type VerifyOptions } from "./verify.js";
-export type { VerifierPrivateKey } from "./verify-crypto.js";
+export { ImplicitRejectionUnavailableError, probeImplicitRejection, type ImplicitRejectionProbe, type VerifierPrivateKey } from "./verify-crypto.js";
 export type { DigestMismatchCause, FindingCode, VerificationFinding } from "./verify-findings.js";

@@ -1,43 +1,115 @@
-import { createDecipheriv, createHash, KeyObject, timingSafeEqual } from "node:crypto";
-import forge from "node-forge";
+import {
+  constants,
+  createDecipheriv,
+  createHash,
+  createPrivateKey,
+  createPublicKey,
+  KeyObject,
+  privateDecrypt,
+  publicEncrypt,
+  randomBytes,
+  timingSafeEqual,
+} from "node:crypto";
 
-// Decryption for the verifier. RSA PKCS#1 v1.5 DEcryption is done by node-forge, not node:crypto:
-// Node 20.11+, 22 and 24 refuse `privateDecrypt` with RSA_PKCS1_PADDING (CVE-2023-46809, the Marvin
-// timing attack) unless started with --security-revert, and forge works the same on every version.
-// forge's padding check is NOT constant-time: whoever can send chosen ciphertexts and time the answers
-// can, with enough queries, decrypt or sign with the key. So the verifier must only ever hold the
-// portal's LOCAL TEST key, never an authority key or any key that protects something real.
+// Decryption for the verifier, all by node:crypto (OpenSSL). The Nonce is RSA PKCS#1 v1.5 decrypted with
+// `privateDecrypt`, which is safe against padding oracles (the Marvin attack, CVE-2023-46809) only where
+// OpenSSL does IMPLICIT REJECTION (OpenSSL 3.2+, as in Node.js 24): a ciphertext with bad padding then
+// decrypts, in constant time, to bytes derived from the key and the ciphertext instead of failing, so
+// a wrong key and a broken padding look alike. Node.js 20 (OpenSSL 3.0) refuses the call instead; older
+// runtimes threw on bad padding (an oracle). The verifier therefore proves implicit rejection for each
+// key before it decrypts anything with it (`probeImplicitRejection`), and refuses to work without it.
 
 export type VerifierPrivateKey = string | KeyObject;
 
-const forgeKeys = new Map<string, forge.pki.rsa.PrivateKey>();
+/** A parsed private key the verifier may use: implicit rejection was proven for it on this runtime. */
+export interface VerifierKey {
+  readonly key: KeyObject;
+  readonly modulusBytes: number;
+}
+
+export type ImplicitRejectionProbe = { readonly ok: true } | { readonly ok: false; readonly reason: string };
+
+/** Thrown (never a finding) when the runtime cannot decrypt the Nonce without a padding oracle. */
+export class ImplicitRejectionUnavailableError extends Error {
+  constructor(reason: string) {
+    super(`verifySecurityHeader: this runtime does not do implicit rejection for RSA PKCS#1 v1.5 decryption (${reason}); refusing to decrypt (Node.js 24 or later is needed)`);
+    this.name = "ImplicitRejectionUnavailableError";
+  }
+}
+
+const PKCS1 = constants.RSA_PKCS1_PADDING;
+const keys = new Map<VerifierPrivateKey, VerifierKey>();
 const MAX_CACHED_KEYS = 4;
 
-export function forgePrivateKey(key: VerifierPrivateKey): forge.pki.rsa.PrivateKey {
-  const pem = key instanceof KeyObject ? String(key.export({ type: "pkcs8", format: "pem" })) : key;
-  let parsed = forgeKeys.get(pem);
-  if (!parsed) {
-    try {
-      parsed = forge.pki.privateKeyFromPem(pem) as forge.pki.rsa.PrivateKey;
-    } catch {
-      // The key is the caller's configuration, not a stranger's input: say so plainly (no key bytes).
-      throw new TypeError("verifySecurityHeader: privateKey must be an unencrypted RSA private key (PEM or KeyObject)");
-    }
-    if (forgeKeys.size >= MAX_CACHED_KEYS) forgeKeys.delete(forgeKeys.keys().next().value as string);
-    forgeKeys.set(pem, parsed);
+function parsePrivateKey(key: VerifierPrivateKey): KeyObject {
+  let parsed: KeyObject;
+  try {
+    parsed = key instanceof KeyObject ? key : createPrivateKey(key);
+  } catch {
+    parsed = undefined as unknown as KeyObject;
+  }
+  if (!parsed || parsed.type !== "private" || parsed.asymmetricKeyType !== "rsa") {
+    // The key is the caller's configuration, not a stranger's input: say so plainly (no key bytes).
+    throw new TypeError("verifySecurityHeader: privateKey must be an unencrypted RSA private key (PEM or KeyObject)");
   }
   return parsed;
 }
 
-export function modulusBytes(key: forge.pki.rsa.PrivateKey): number {
-  return Math.ceil(key.n.bitLength() / 8);
+/**
+ * Proves that `privateDecrypt` with RSA_PKCS1_PADDING does implicit rejection for this key on this
+ * runtime: a good ciphertext decrypts to its message, and a deliberately broken one decrypts to other
+ * bytes (the same ones each time) instead of throwing.
+ */
+export function probeImplicitRejection(privateKey: VerifierPrivateKey): ImplicitRejectionProbe {
+  const key = parsePrivateKey(privateKey);
+  const message = randomBytes(16);
+  const good = publicEncrypt({ key: createPublicKey(key), padding: PKCS1 }, message);
+  // The broken ciphertext: the good one with its last byte changed, which ruins the padding (and stays
+  // below the modulus, whose first byte is never 0).
+  const broken = Buffer.from(good);
+  broken[broken.length - 1] = (broken[broken.length - 1] ?? 0) ^ 0x5a;
+  const decrypt = (ciphertext: Buffer) => privateDecrypt({ key, padding: PKCS1 }, ciphertext);
+  try {
+    if (!decrypt(good).equals(message)) return { ok: false, reason: "a good ciphertext did not decrypt to its message" };
+  } catch (error) {
+    return { ok: false, reason: `PKCS#1 v1.5 decryption is refused: ${(error as Error).message}` };
+  }
+  let first: Buffer;
+  let second: Buffer;
+  try {
+    first = decrypt(broken);
+    second = decrypt(broken);
+  } catch {
+    return { ok: false, reason: "a ciphertext with bad padding throws (a padding oracle) instead of decrypting to substitute bytes" };
+  }
+  if (first.equals(message)) return { ok: false, reason: "a broken ciphertext decrypted to the original message" };
+  if (!first.equals(second)) return { ok: false, reason: "a broken ciphertext decrypts to different bytes each time" };
+  return { ok: true };
 }
 
-/** RSAES-PKCS1-v1_5 decryption; null when the ciphertext is not one for this key. */
-export function rsaDecrypt(key: forge.pki.rsa.PrivateKey, ciphertext: Buffer): Buffer | null {
-  if (ciphertext.length !== modulusBytes(key)) return null;
+/** The parsed key, probed once per key (cached); throws when the key is bad or the runtime unsafe. */
+export function verifierKey(privateKey: VerifierPrivateKey): VerifierKey {
+  const cached = keys.get(privateKey);
+  if (cached) return cached;
+  const key = parsePrivateKey(privateKey);
+  const probe = probeImplicitRejection(key);
+  if (!probe.ok) throw new ImplicitRejectionUnavailableError(probe.reason);
+  const modulusBits = key.asymmetricKeyDetails?.modulusLength ?? 0;
+  const entry: VerifierKey = { key, modulusBytes: Math.ceil(modulusBits / 8) };
+  if (keys.size >= MAX_CACHED_KEYS) keys.delete(keys.keys().next().value as VerifierPrivateKey);
+  keys.set(privateKey, entry);
+  return entry;
+}
+
+/**
+ * RSAES-PKCS1-v1_5 decryption with implicit rejection: a ciphertext that is not for this key gives
+ * substitute bytes, not an error. Null only for what is public anyway: a length other than the
+ * modulus's, or a value not below the modulus.
+ */
+export function rsaDecrypt(key: VerifierKey, ciphertext: Buffer): Buffer | null {
+  if (ciphertext.length !== key.modulusBytes) return null;
   try {
-    return Buffer.from(key.decrypt(ciphertext.toString("binary"), "RSAES-PKCS1-V1_5"), "binary");
+    return privateDecrypt({ key: key.key, padding: PKCS1 }, ciphertext);
   } catch {
     return null;
   }

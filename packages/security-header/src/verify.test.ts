@@ -1,8 +1,8 @@
-import { generateKeyPairSync, randomBytes } from "node:crypto";
+import { constants, generateKeyPairSync, privateDecrypt, randomBytes } from "node:crypto";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { HeaderForm, RsaPublicJwk } from "./index.js";
-import { verifySecurityHeader, type VerificationResult } from "./node.js";
+import { probeImplicitRejection, verifySecurityHeader, type VerificationResult } from "./node.js";
 import { aes, craftHeader, type Craft } from "./test-support/craft-header.js";
 import { IMPLEMENTATIONS } from "./test-support/implementations.js";
 import { wrapInEnvelope, WSS_NAMESPACE } from "./xml.js";
@@ -23,6 +23,30 @@ function crafted(craft: Partial<Craft>, options?: { password?: string; now?: Dat
 }
 
 const codes = (result: VerificationResult) => result.findings.map((finding) => finding.code);
+
+const NONCE = /(<wss:Nonce>)([^<]+)/;
+/** How many bytes this runtime's implicit rejection makes of a Nonce under the test key (-1: not decryptable at all). */
+function decryptedLength(xml: string): number {
+  try {
+    return privateDecrypt({ key: pair.privateKey, padding: constants.RSA_PKCS1_PADDING }, Buffer.from(NONCE.exec(xml)?.[2] ?? "", "base64")).length;
+  } catch {
+    return -1; // a value above the modulus
+  }
+}
+
+/**
+ * A header whose Nonce is broken by `breakNonce`. Its substitute bytes are 16 long for about one broken
+ * Nonce in 250 (then the Password's AES padding fails instead): those are passed over, so the test
+ * checks the finding every other broken Nonce gets.
+ */
+function withBrokenNonce(breakNonce: (nonce: Buffer) => Buffer, craft: Partial<Craft> = {}): string {
+  for (;;) {
+    const xml = craftHeader({ publicKey: pair.publicKey, created: NOW.toISOString(), ...craft }).replace(NONCE, (_all, open: string, text: string) =>
+      open + breakNonce(Buffer.from(text, "base64")).toString("base64"),
+    );
+    if (decryptedLength(xml) !== 16) return xml;
+  }
+}
 
 describe.each(IMPLEMENTATIONS)("verifySecurityHeader accepts what %s makes", (_name, generate) => {
   it.each<HeaderForm>(["digest", "encrypted-created"])("%s form, bare and in a SOAP envelope", async (form) => {
@@ -90,11 +114,26 @@ describe("verifySecurityHeader findings", () => {
     expect(result.username).toBe(username);
   });
 
-  it("NONCE_UNDECRYPTABLE for a Nonce made for another key; NONCE_LENGTH for 24 bytes (Ks as Base64 text)", () => {
-    expect(codes(crafted({ nonceKey: other.publicKey }))).toEqual(["NONCE_UNDECRYPTABLE"]);
+  it("NONCE_UNDECRYPTABLE for a Nonce made for another key; NONCE_LENGTH for 24 bytes (Ks as Base64 text) and 32 (hex)", () => {
+    expect(codes(verify(withBrokenNonce((nonce) => nonce, { nonceKey: other.publicKey })))).toEqual(["NONCE_UNDECRYPTABLE"]);
     const sessionKey = randomBytes(16);
     const result = crafted({ sessionKey, nonceContent: Buffer.from(sessionKey.toString("base64")) });
     expect(result.findings).toMatchObject([{ code: "NONCE_LENGTH", params: { bytes: 24 } }]);
+    expect(crafted({ sessionKey, nonceContent: Buffer.from(sessionKey.toString("hex")) }).findings).toMatchObject([{ code: "NONCE_LENGTH", params: { bytes: 32 } }]);
+  });
+
+  it("a broken Nonce (bad padding) yields NONCE_UNDECRYPTABLE without throwing, told exactly as a wrong key", () => {
+    expect(probeImplicitRejection(privateKey)).toEqual({ ok: true });
+    const flipLast = (nonce: Buffer) => Buffer.concat([nonce.subarray(0, -1), Buffer.from([(nonce.at(-1) ?? 0) ^ 1])]);
+    const broken = verify(withBrokenNonce(flipLast));
+    const foreign = verify(withBrokenNonce((nonce) => nonce, { nonceKey: other.publicKey }));
+    expect(broken.findings).toEqual(foreign.findings);
+    expect(broken.findings).toEqual([
+      expect.objectContaining({ code: "NONCE_UNDECRYPTABLE", severity: "error", params: {} }),
+    ]);
+    // A Nonce of the modulus's length but above it, and one of another length: the same finding.
+    expect(codes(verify(withBrokenNonce((nonce) => Buffer.alloc(nonce.length, 0xff))))).toEqual(["NONCE_UNDECRYPTABLE"]);
+    expect(codes(verify(withBrokenNonce((nonce) => nonce.subarray(1))))).toEqual(["NONCE_UNDECRYPTABLE"]);
   });
 
   it.each([

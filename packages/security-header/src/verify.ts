@@ -1,6 +1,6 @@
 import { HEADER_VALIDITY_MS } from "./created.js";
 import { fromBase64 } from "./bytes.js";
-import { aesDecrypt, forgePrivateKey, rsaDecrypt, sameSecret, sha1, type VerifierPrivateKey } from "./verify-crypto.js";
+import { aesDecrypt, rsaDecrypt, sameSecret, sha1, verifierKey, type VerifierKey, type VerifierPrivateKey } from "./verify-crypto.js";
 import { likelyDigestCause } from "./verify-digest.js";
 import { Findings, sortFindings, type VerificationFinding } from "./verify-findings.js";
 import { findTokenParts } from "./verify-structure.js";
@@ -9,8 +9,8 @@ import { usernameProblem } from "./username.js";
 
 export interface VerifyOptions {
   /**
-   * The private key the header was made for. ONLY EVER the local test key: this decrypts input chosen
-   * by strangers with PKCS#1 v1.5, which leaks through timing (the Marvin attack).
+   * The private key the header was made for: the local test key. The Nonce is decrypted with PKCS#1
+   * v1.5 by node:crypto, only where OpenSSL does implicit rejection (proven per key; see verify-crypto.ts).
    */
   readonly privateKey: VerifierPrivateKey;
   readonly now?: Date;
@@ -38,10 +38,11 @@ const CREATED = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 /**
  * Decrypts and checks a security header (a bare <wss:Security> or a whole SOAP 1.1 envelope). Never
- * throws on the input: whatever is wrong with it becomes a finding.
+ * throws on the input: whatever is wrong with it becomes a finding. Throws on a bad key (the caller's
+ * mistake) and, with ImplicitRejectionUnavailableError, on a runtime without implicit rejection.
  */
 export function verifySecurityHeader(xml: string, options: VerifyOptions): VerificationResult {
-  const key = forgePrivateKey(options.privateKey); // a bad key is the caller's mistake: this throws
+  const key = verifierKey(options.privateKey);
   const findings = new Findings();
   const result = (form: VerificationResult["form"], username: string | null, createdAt: string | null): VerificationResult => {
     const sorted = sortFindings(findings.list);
@@ -127,17 +128,26 @@ function base64Of(name: string, text: string, findings: Findings): Uint8Array | 
   return null;
 }
 
-function sessionKeyOf(nonce: Uint8Array, key: ReturnType<typeof forgePrivateKey>, findings: Findings): Buffer | null {
-  const sessionKey = rsaDecrypt(key, Buffer.from(nonce));
-  if (!sessionKey) {
-    findings.error("NONCE_UNDECRYPTABLE", "The Nonce was not encrypted for this key with RSA PKCS#1 v1.5");
+/** The AES-128 key as text instead of bytes: Base64 (24 characters) or hexadecimal (32). */
+const KEY_AS_TEXT = /^(?:[A-Za-z0-9+/]{22}==|[0-9A-Fa-f]{32})$/;
+
+/**
+ * The session key from the Nonce. With implicit rejection a Nonce made for another key, or with broken
+ * padding, decrypts to substitute bytes of some length: it is told apart from a real message only by
+ * what the bytes are. 16 bytes are taken as the key (a substitute of exactly 16 bytes, about one broken
+ * Nonce in 250 for a 2048-bit key and 500 for 4096, then fails at the Password's AES padding). A key
+ * sent as Base64 or hex text is the one wrong length worth naming (random bytes never look like it);
+ * anything else is NONCE_UNDECRYPTABLE, the same finding whether the padding was bad or the key wrong.
+ */
+function sessionKeyOf(nonce: Uint8Array, key: VerifierKey, findings: Findings): Buffer | null {
+  const clear = rsaDecrypt(key, Buffer.from(nonce));
+  if (clear && clear.length === 16) return clear;
+  if (clear && KEY_AS_TEXT.test(clear.toString("latin1"))) {
+    findings.error("NONCE_LENGTH", `The Nonce holds ${clear.length} bytes; an AES-128 key has 16`, { bytes: clear.length });
     return null;
   }
-  if (sessionKey.length !== 16) {
-    findings.error("NONCE_LENGTH", `The Nonce holds ${sessionKey.length} bytes; an AES-128 key has 16`, { bytes: sessionKey.length });
-    return null;
-  }
-  return sessionKey;
+  findings.error("NONCE_UNDECRYPTABLE", "The Nonce does not hold a 16-byte AES key encrypted for this key with RSA PKCS#1 v1.5");
+  return null;
 }
 
 function passwordOf(sessionKey: Buffer, cipher: Uint8Array, claimed: string | undefined, findings: Findings): Buffer | null {

@@ -1,0 +1,73 @@
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import express from "express";
+import { pino } from "pino";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { generateSecurityHeader, parseAuthorityKey, probeImplicitRejection } from "@areaoe/security-header/node";
+import { loadHeaderSandbox, type HeaderSandbox } from "./header-sandbox";
+import { sandboxRateLimit, sandboxRouter } from "./sandbox-router";
+
+// A test key pair made by openssl (2048 bits, quicker than the sandbox's own 4096-bit one), in the
+// files the sandbox reads from its folder.
+const dir = mkdtempSync(join(tmpdir(), "areaoe-sandbox-"));
+beforeAll(() => {
+  execFileSync("openssl", [
+    "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "365", "-subj", "/CN=areaOE sandbox test",
+    "-keyout", join(dir, "private-key.pem"), "-out", join(dir, "certificate.pem"),
+  ], { stdio: "ignore" });
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+async function soapStatus(sandbox: HeaderSandbox, body: string): Promise<{ status: number; text: string }> {
+  const app = express();
+  app.use(sandboxRouter({ sandbox, logger: pino({ level: "silent" }), limiter: sandboxRateLimit() }));
+  const server = app.listen(0, "127.0.0.1");
+  await new Promise((resolve) => server.once("listening", resolve));
+  try {
+    const { port } = server.address() as AddressInfo;
+    const response = await fetch(`http://127.0.0.1:${port}/sandbox/soap`, { method: "POST", headers: { "Content-Type": "text/xml" }, body });
+    return { status: response.status, text: await response.text() };
+  } finally {
+    server.close();
+  }
+}
+
+describe("the header sandbox's implicit-rejection probe", () => {
+  it("passes on this runtime: the checker is on and checks a header", async () => {
+    const sandbox = await loadHeaderSandbox(dir, dir);
+    expect(probeImplicitRejection(execFileSync("openssl", ["pkey", "-in", join(dir, "private-key.pem")], { encoding: "utf8" }))).toEqual({ ok: true });
+    expect(sandbox.checkerEnabled).toBe(true);
+    expect(sandbox.checkerDisabledReason).toBeUndefined();
+    const header = await generateSecurityHeader({ username: "123456789/1", password: "p", publicKey: parseAuthorityKey(sandbox.certificatePem), form: "digest" });
+    expect(sandbox.check(header.xml, { password: "p" })).toMatchObject({ ok: true, findings: [] });
+    const answer = await soapStatus(sandbox, header.xml);
+    expect(answer.status).toBe(200);
+  });
+
+  it("when the probe says no, the checker refuses to start: check throws and the SOAP endpoint says it is off", async () => {
+    const sandbox = await loadHeaderSandbox(dir, dir, { probe: () => ({ ok: false, reason: "injected: padding errors throw" }) });
+    expect(sandbox.checkerEnabled).toBe(false);
+    expect(sandbox.checkerDisabledReason).toBe("injected: padding errors throw");
+    expect(() => sandbox.check("<x/>")).toThrow(/switched off/);
+    // The certificate is still there to download; only the decryption is off.
+    expect(sandbox.certificatePem).toContain("BEGIN CERTIFICATE");
+    const header = await generateSecurityHeader({ username: "123456789/1", password: "p", publicKey: parseAuthorityKey(sandbox.certificatePem), form: "digest" });
+    const answer = await soapStatus(sandbox, header.xml);
+    expect(answer.status).toBe(503);
+    expect(answer.text).toContain("<faultcode>soapenv:Server</faultcode>");
+    expect(answer.text).toContain('code="SANDBOX_SWITCHED_OFF"');
+  });
+});
+
+describe("the bench-only lift of the sandbox's rate limit", () => {
+  it("applies only with the exact value and a loopback HOST", async () => {
+    const { BENCH_LIFT_VALUE, BENCH_LIFT_VARIABLE, sandboxRateLimitLifted } = await import("./sandbox-router");
+    expect(sandboxRateLimitLifted({ [BENCH_LIFT_VARIABLE]: BENCH_LIFT_VALUE, HOST: "127.0.0.1" })).toBe(true);
+    expect(sandboxRateLimitLifted({ [BENCH_LIFT_VARIABLE]: BENCH_LIFT_VALUE, HOST: "0.0.0.0" })).toBe(false);
+    expect(sandboxRateLimitLifted({ [BENCH_LIFT_VARIABLE]: BENCH_LIFT_VALUE })).toBe(false);
+    expect(sandboxRateLimitLifted({ [BENCH_LIFT_VARIABLE]: "1", HOST: "127.0.0.1" })).toBe(false);
+  });
+});
