@@ -6,7 +6,7 @@ import { createPortal } from "./app";
 import { loadConfig } from "./config/load-config";
 import { createLogger } from "./logger";
 import { loadAuthorityEnvironments } from "./security-header/authority-environments";
-import { loadHeaderSandbox } from "./sandbox/header-sandbox";
+import { assertSeparateSandboxKey, loadHeaderSandbox } from "./sandbox/header-sandbox";
 
 // Production entry: `npm start` runs the built copy of this file (build/server/index.js).
 const logger = createLogger();
@@ -19,8 +19,10 @@ async function start(): Promise<Server> {
     config = loadConfig();
     // The authority certificates for the security header; a bad one stops the start (names the field).
     authorityEnvironments = await loadAuthorityEnvironments(config, { log: (message) => logger.warn(message) });
-    // The header checker and SOAP sandbox always use the local test key pair (made on first start).
+    // The header checker and SOAP sandbox use their own local test key pair (made on first start),
+    // never one the generation form offers.
     headerSandbox = await loadHeaderSandbox();
+    assertSeparateSandboxKey(headerSandbox, authorityEnvironments.describe().map((environment) => environment.publicKey.n));
   } catch (error) {
     logger.fatal({ err: { message: (error as Error).message } }, "areaOE cannot start");
     console.error((error as Error).message);

@@ -1,6 +1,6 @@
 import { X509Certificate } from "node:crypto";
+import path from "node:path";
 import {
-  defaultLocalTestKeyDir,
   ensureLocalTestKeyPair,
   verifySecurityHeader,
   type VerificationResult,
@@ -15,23 +15,33 @@ export interface SandboxCertificate {
 }
 
 /**
- * The header sandbox: checks headers made for the portal's LOCAL TEST key pair. It decrypts input chosen
- * by strangers, so it only ever holds the local test private key (never an authority key: PKCS#1 v1.5
- * decryption of attacker-chosen data leaks through timing, the Marvin attack).
+ * The header sandbox: checks headers made for its OWN local test key pair. It decrypts input chosen by
+ * strangers, so it only ever holds that throwaway private key: never an authority key, and never the
+ * key pair the generation form offers as its "test" environment (`.local/test-authority/`), into
+ * which signed-in visitors type real passwords. Whatever the decryption leaks about its key cannot
+ * open a header made for anything else.
  */
 export interface HeaderSandbox {
+  /** The RSA modulus (Base64url), to prove at start that no other key of the portal is this one. */
+  readonly publicKeyModulus: string;
   readonly certificatePem: string;
   readonly certificateDer: Buffer;
   readonly certificate: SandboxCertificate;
   check(xml: string, options?: { password?: string; now?: Date }): VerificationResult;
 }
 
-export async function loadHeaderSandbox(cwd: string = process.cwd(), dir = defaultLocalTestKeyDir(cwd)): Promise<HeaderSandbox> {
+/** The sandbox's own key pair: `<root>/.local/sandbox-key` (gitignored, made on first start). */
+export function defaultSandboxKeyDir(root: string = process.cwd()): string {
+  return path.join(root, ".local", "sandbox-key");
+}
+
+export async function loadHeaderSandbox(cwd: string = process.cwd(), dir = defaultSandboxKeyDir(cwd)): Promise<HeaderSandbox> {
   const pair = await ensureLocalTestKeyPair(dir);
   const x509 = new X509Certificate(pair.certificatePem);
   const privateKey = pair.privateKeyPem;
   const keySizeBits = x509.publicKey.asymmetricKeyDetails?.modulusLength ?? 0;
   return {
+    publicKeyModulus: x509.publicKey.export({ format: "jwk" }).n ?? "",
     certificatePem: pair.certificatePem,
     certificateDer: x509.raw,
     certificate: {
@@ -42,4 +52,17 @@ export async function loadHeaderSandbox(cwd: string = process.cwd(), dir = defau
     },
     check: (xml, options = {}) => verifySecurityHeader(xml, { privateKey, ...options }),
   };
+}
+
+/**
+ * Stops the start when the sandbox's key is one the generation form offers (a folder shared by
+ * mistake, or an authority certificate configured with the sandbox's key): the sandbox must never
+ * decrypt for a key that protects a real password.
+ */
+export function assertSeparateSandboxKey(sandbox: Pick<HeaderSandbox, "publicKeyModulus">, formKeyModuli: readonly string[]): void {
+  if (formKeyModuli.includes(sandbox.publicKeyModulus)) {
+    throw new Error(
+      "The header sandbox's key pair is also a key of the generation form: give the sandbox its own folder (.local/sandbox-key) and never configure its certificate as an authority certificate",
+    );
+  }
 }
