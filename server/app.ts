@@ -1,4 +1,4 @@
-import type { RequestListener } from "node:http";
+import type { IncomingMessage, RequestListener } from "node:http";
 import express, { type Express, type Request, type Response } from "express";
 import compression from "compression";
 import { pinoHttp } from "pino-http";
@@ -29,6 +29,8 @@ import { readLocaleChunks } from "./http/locale-chunks";
 import { readStylesheets } from "./http/stylesheets";
 import { renderAdmission } from "./http/render-admission";
 import { sendBusy } from "./http/busy";
+import { hostGuard, originsWarning, requestOrigin, trustedOrigins } from "./http/trusted-origin";
+import { isExpectedFault } from "./http/expected-fault";
 
 export interface CreateAppOptions {
   config: AppConfig;
@@ -41,9 +43,13 @@ export interface CreateAppOptions {
   previousAssetsDir?: string;
   /** The authority certificates for the security header form, loaded at start. */
   authorityEnvironments?: AuthorityEnvironments;
-  /** The header sandbox (checker page and SOAP endpoint), on the local TEST key only. */
+  /** The header sandbox (checker page and SOAP endpoint), on its own local TEST key only. */
   headerSandbox: HeaderSandbox;
+  /** The listening port (default PORT, else 3000): with no public origin, loopback on it is answered. */
+  port?: number;
 }
+
+const isHealthCheck = (req: IncomingMessage) => (req.method === "GET" || req.method === "HEAD") && req.url === apiPath("health");
 
 export function createApp(options: CreateAppOptions): Express {
   return createPortal(options).app;
@@ -61,10 +67,19 @@ export function createPortal({
   previousAssetsDir,
   authorityEnvironments,
   headerSandbox,
+  port = Number.parseInt(process.env.PORT ?? "3000", 10),
 }: CreateAppOptions): { app: Express; listener: RequestListener } {
   const app = express();
   app.disable("x-powered-by");
-  app.set("trust proxy", process.env.TRUST_PROXY ?? "loopback");
+  // Parsed by the configuration schema (a hop count, true/false, or addresses/CIDRs); see README.
+  app.set("trust proxy", config.trustProxy);
+  logger.info({ trustProxy: config.trustProxy }, "trust proxy: X-Forwarded-* headers are read from these peers");
+  const trust = app.get("trust proxy fn") as Parameters<typeof protocolReader>[0];
+  const origins = trustedOrigins({ publicOrigins: config.publicOrigins, port, trust, protocolOf: protocolReader(trust) });
+  const warning = originsWarning(origins);
+  if (warning) logger.warn(warning);
+  else logger.info({ publicOrigins: origins.accepted }, "public origins");
+  const hostAllowed = hostGuard(origins, { logger, exempt: isHealthCheck });
   const publicConfig = toPublicConfig(config);
   const auth = createAuth(config, logger);
   // Each page preloads its text chunks; their addresses come from the client build's manifest.
@@ -72,12 +87,18 @@ export function createPortal({
   // Pages carry the portal's stylesheet inline (app/render/portal-stylesheet.tsx).
   const stylesheet = clientDir ? readStylesheets(clientDir) : () => undefined;
 
+  // Requests that come through createApp alone (the development server) are checked here.
+  app.use((req, res, next) => {
+    if (hostAllowed(req, res)) next();
+  });
   app.use(
     pinoHttp({
       logger,
       autoLogging: { ignore: (req) => req.url === apiPath("health") },
-      // A 503 is an overload (a render ran out of time) or an unreachable provider, not a fault.
-      customLogLevel: (_req, res, error) => (res.statusCode === 503 ? "warn" : error || res.statusCode >= 500 ? "error" : "info"),
+      // A 503 is an overload (a render ran out of time) or an unreachable provider, not a fault; a
+      // SOAP Fault's 500 is the sandbox refusing a header (server/http/expected-fault.ts).
+      customLogLevel: (_req, res, error) =>
+        res.statusCode === 503 ? "warn" : isExpectedFault(res) ? "info" : error || res.statusCode >= 500 ? "error" : "info",
       customSuccessMessage: (_req, res) => (res.statusCode === 503 ? "overloaded: answered 503 with Retry-After" : "request completed"),
       serializers: {
         // Only the path: query strings may carry personal data.
@@ -132,7 +153,7 @@ export function createPortal({
     lang: res.locals.lang,
     cspNonce: res.locals.cspNonce,
     publicConfig,
-    origin: `${req.protocol}://${req.get("host") ?? "localhost"}`,
+    origin: requestOrigin(req),
     localeChunks,
     stylesheet,
     ...auth.loadContext(res),
@@ -151,7 +172,6 @@ export function createPortal({
           mode,
           loadValues,
           sessionCookie: SESSION_COOKIE,
-          protocolOf: protocolReader(app.get("trust proxy fn") as Parameters<typeof protocolReader>[0]),
           logger,
         })
       : undefined;
@@ -160,6 +180,11 @@ export function createPortal({
   app.all(/.*/, renderAdmission({ maxConcurrent: 8, maxWaitMs: 3_000, maxQueue: 500, busy: sendBusy, logger }));
   app.all(/.*/, createRequestHandler({ build, mode, getLoadContext: (req, res) => createLoadContext(loadValues(req, res)) }));
   app.use(serverErrorHandler(logger));
-  const listener: RequestListener = pageCache ? (req, res) => pageCache.serveEarly(req, res) || app(req, res) : app;
+  // The Host check comes first: nothing (not even a page-cache hit) is answered for a foreign Host.
+  const listener: RequestListener = (req, res) => {
+    if (!hostAllowed(req, res)) return;
+    if (pageCache?.serveEarly(req, res)) return;
+    app(req, res);
+  };
   return { app, listener };
 }

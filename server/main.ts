@@ -30,14 +30,14 @@ async function start(): Promise<Server> {
   }
   const clientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../client");
   const previousAssetsDir = process.env.AREAOE_PREVIOUS_ASSETS_DIR || undefined;
-  const { listener } = createPortal({ config, logger, build, clientDir, previousAssetsDir, authorityEnvironments, headerSandbox });
   const port = Number.parseInt(process.env.PORT ?? "3000", 10);
   const host = process.env.HOST ?? "0.0.0.0";
-  const server = createServer(listener).listen(port, host, () => {
+  const { listener } = createPortal({ config, logger, build, clientDir, previousAssetsDir, authorityEnvironments, headerSandbox, port });
+  // A request (headers and body) must arrive within 30 s, its headers within 20 s: a client that
+  // trickles bytes holds a socket for that long at most (Node's default was 300 s).
+  const server = createServer({ requestTimeout: 30_000, headersTimeout: 20_000, keepAliveTimeout: 65_000 }, listener).listen(port, host, () => {
     logger.info({ port, host }, `areaOE listening on http://localhost:${port}/areaOE/`);
   });
-  server.keepAliveTimeout = 65_000;
-  server.headersTimeout = 66_000;
   return server;
 }
 

@@ -29,6 +29,7 @@ import {
   type CookieKeys,
 } from "./session-cookie";
 import { readCookie } from "../http/cookies";
+import { requestOrigin } from "../http/trusted-origin";
 
 type EnabledSettings = Exclude<AuthSettings, { mode: "disabled" }>;
 
@@ -40,8 +41,9 @@ export function clearSessionCookie(req: Request, res: Response): void {
   res.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: "lax", secure: req.secure, path: BASE_PATH });
 }
 
+/** The configured origin the request was matched to (server/http/trusted-origin.ts), never the raw Host. */
 function origin(req: Request): string {
-  return `${req.protocol}://${req.get("host") ?? "localhost"}`;
+  return requestOrigin(req);
 }
 
 function sendProblem(res: Response, status: number, problem: AuthProblem, returnTo?: string): void {

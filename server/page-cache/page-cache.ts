@@ -7,6 +7,7 @@ import { createRequestHandler, type ServerBuild } from "react-router";
 import { createLoadContext, type AreaOELoadContext } from "../../app/server-surface";
 import { requestLanguage } from "../http/language";
 import { newNonce } from "../http/security-headers";
+import { requestOrigin } from "../http/trusted-origin";
 import { cacheKeyFor, hasCookie, isShareable, pageKey } from "./cache-rules";
 import { gzipTemplate, gzipWithNonce } from "./gzip-template";
 import { PageStore, type CachedPage, type HeaderTemplate, type PageStoreLimits } from "./page-store";
@@ -28,8 +29,6 @@ export interface PageCacheOptions {
   /** Visitors with this cookie (a session) never get a shared page. */
   sessionCookie: string;
   store?: PageStore;
-  /** The request's protocol as Express sees it (X-Forwarded-Proto from a trusted proxy). */
-  protocolOf: (req: IncomingMessage) => string;
   /** For the early answer's log line (the Express path logs through pino-http). */
   logger?: Logger;
 }
@@ -113,7 +112,7 @@ function send(req: Request, res: Response, page: CachedPage, nonce: string): voi
  * (not 200, private or no-store, setting a cookie) are discarded and the request goes on to the normal
  * handler, which renders it for this visitor; a 503 (overload) is answered as is, never kept.
  */
-export function createPageCache({ build, mode, loadValues, sessionCookie, store, protocolOf, logger }: PageCacheOptions): PageCache {
+export function createPageCache({ build, mode, loadValues, sessionCookie, store, logger }: PageCacheOptions): PageCache {
   const pages = store ?? new PageStore(DEFAULT_PAGE_CACHE_LIMITS);
   const handle = createRequestHandler(build, mode);
   const placeholder = randomBytes(18).toString("base64url");
@@ -124,7 +123,7 @@ export function createPageCache({ build, mode, loadValues, sessionCookie, store,
 
   async function render(req: Request, res: Response, key: string): Promise<Outcome> {
     try {
-      const request = new Request(new URL(req.originalUrl, `${req.protocol}://${req.get("host") ?? "localhost"}`), {
+      const request = new Request(new URL(req.originalUrl, requestOrigin(req)), {
         headers: { accept: "text/html" },
       });
       const context = createLoadContext({ ...loadValues(req, res), cspNonce: placeholder, session: null });
@@ -186,7 +185,7 @@ export function createPageCache({ build, mode, loadValues, sessionCookie, store,
   const serveEarly = (req: IncomingMessage, res: ServerResponse): boolean => {
     const url = req.url ?? "";
     if (req.method !== "GET" || url.includes("?") || hasCookie(req.headers.cookie, sessionCookie)) return false;
-    const key = pageKey(requestLanguage(undefined, req.headers), protocolOf(req), req.headers.host, url);
+    const key = pageKey(requestLanguage(undefined, req.headers), requestOrigin(req), url);
     const page = pages.get(key);
     const template = page?.earlyHeaders;
     const encoding = pickEncoding(req);
