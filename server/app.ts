@@ -18,7 +18,7 @@ import type { AuthorityEnvironments } from "./security-header/authority-environm
 import { timeRouter } from "./api/time";
 import type { HeaderSandbox } from "./sandbox/header-sandbox";
 import { toHeaderCheckOutcome } from "./sandbox/header-check-outcome";
-import { headerCheckGuard } from "./sandbox/header-check-guard";
+import { HEADER_CHECK_MAX_BODY_BYTES, headerCheckGuard } from "./sandbox/header-check-guard";
 import { sandboxRateLimit, sandboxRouter } from "./sandbox/sandbox-router";
 import { apiPath, BASE_PATH, BASE_URL, createLoadContext, isUnderBasePath, type AreaOELoadContext } from "../app/server-surface";
 import { sendPlainErrorPage } from "./http/plain-error-page";
@@ -31,6 +31,10 @@ import { renderAdmission } from "./http/render-admission";
 import { sendBusy } from "./http/busy";
 import { hostGuard, originsWarning, requestOrigin, trustedOrigins } from "./http/trusted-origin";
 import { isExpectedFault } from "./http/expected-fault";
+import { readBodyFirst } from "./http/read-body-first";
+
+/** How long a request body may take to arrive (the checker's 64 KB at a crawl is still seconds). */
+export const BODY_DEADLINE_MS = 10_000;
 
 export interface CreateAppOptions {
   config: AppConfig;
@@ -146,7 +150,8 @@ export function createPortal({
   // Session cookie, /areaOE/auth/*, /areaOE/api/session and (when switched on) the demo identity provider.
   app.use(auth.router);
   // The header checker is the one page that takes a POST (its form works without JavaScript).
-  app.post(headerCheckGuard.paths, sandboxLimiter, headerCheckGuard.bodyLimit);
+  // Its body is read whole (size cap, deadline) before the request may take a render slot.
+  app.post(headerCheckGuard.paths, sandboxLimiter, readBodyFirst({ maxBytes: HEADER_CHECK_MAX_BODY_BYTES, deadlineMs: BODY_DEADLINE_MS }));
   app.use(pageMethods({ postPaths: headerCheckGuard.paths }));
   const mode = process.env.NODE_ENV === "development" ? "development" : "production";
   const loadValues = (req: Request, res: Response): AreaOELoadContext => ({
@@ -165,6 +170,9 @@ export function createPortal({
   });
   // Anonymous pages are rendered once and served from memory (server/page-cache); everything else is
   // rendered per request. AREAOE_PAGE_CACHE=off turns the cache off (benchmarks compare both).
+  // Renders beyond what the machine can do wait briefly, then get a 503 (never a 500 for being busy).
+  // Page-cache misses take their slot here too.
+  const admission = renderAdmission({ maxConcurrent: 8, maxWaitMs: 3_000, maxQueue: 500, busy: sendBusy, logger });
   const pageCache =
     mode === "production" && process.env.AREAOE_PAGE_CACHE !== "off"
       ? createPageCache({
@@ -173,11 +181,12 @@ export function createPortal({
           loadValues,
           sessionCookie: SESSION_COOKIE,
           logger,
+          admission,
+          busy: sendBusy,
         })
       : undefined;
   if (pageCache) app.get(/.*/, pageCache.middleware);
-  // Renders beyond what the machine can do wait briefly, then get a 503 (never a 500 for being busy).
-  app.all(/.*/, renderAdmission({ maxConcurrent: 8, maxWaitMs: 3_000, maxQueue: 500, busy: sendBusy, logger }));
+  app.all(/.*/, admission);
   app.all(/.*/, createRequestHandler({ build, mode, getLoadContext: (req, res) => createLoadContext(loadValues(req, res)) }));
   app.use(serverErrorHandler(logger));
   // The Host check comes first: nothing (not even a page-cache hit) is answered for a foreign Host.
