@@ -25,6 +25,7 @@ const benches: [string, string][] = [
   ["Security header in Chromium (issue 4)", "scripts/bench/security-header-browser.bench.ts"],
   ["Security header form chunk (issue 10)", "scripts/bench/security-header-chunk.bench.ts"],
   ["Server throughput, render CPU and overload (issues 7 and 11)", "scripts/bench/server.bench.ts"],
+  ["Hostile input: a cached page while a stranger attacks (issue 21)", "scripts/bench/hostile.bench.ts"],
 ];
 
 for (const [label, file] of benches) {
