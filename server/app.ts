@@ -1,4 +1,4 @@
-import type { IncomingMessage, RequestListener } from "node:http";
+import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
 import express, { type Express, type Request, type Response } from "express";
 import compression from "compression";
 import { pinoHttp } from "pino-http";
@@ -53,6 +53,10 @@ export interface CreateAppOptions {
   port?: number;
 }
 
+/** A 5xx the server chose to send (no error thrown): pino-http made up the Error it would log. */
+const isAnswer = (res: ServerResponse, error: Error) =>
+  (isExpectedFault(res) || res.statusCode === 503) && error.message.startsWith("failed with status code");
+
 const isHealthCheck = (req: IncomingMessage) => (req.method === "GET" || req.method === "HEAD") && req.url === apiPath("health");
 
 export function createApp(options: CreateAppOptions): Express {
@@ -104,6 +108,12 @@ export function createPortal({
       customLogLevel: (_req, res, error) =>
         res.statusCode === 503 ? "warn" : isExpectedFault(res) ? "info" : error || res.statusCode >= 500 ? "error" : "info",
       customSuccessMessage: (_req, res) => (res.statusCode === 503 ? "overloaded: answered 503 with Retry-After" : "request completed"),
+      // pino-http logs every 5xx with an Error ("failed with status code …", a stack): for a 5xx that
+      // is an answer (a SOAP Fault, an overload), only the response, and the success message.
+      customErrorObject: (_req, res, error, value) =>
+        isAnswer(res, error) ? { res: (value as { res: unknown }).res, responseTime: (value as { responseTime: unknown }).responseTime } : value,
+      customErrorMessage: (_req, res, error) =>
+        !isAnswer(res, error) ? "request errored" : res.statusCode === 503 ? "overloaded: answered 503 with Retry-After" : "request completed",
       serializers: {
         // Only the path: query strings may carry personal data.
         req: (req: { method: string; url: string; id: unknown }) => ({

@@ -43,7 +43,8 @@ export async function startProductionServer(
   child.stderr?.on("data", (chunk: Buffer) => chunks.push(chunk));
   const output = () => Buffer.concat(chunks).toString("utf8");
   const origin = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 20_000;
+  // Generous: a first start makes two 4096-bit test keys, and a loaded machine imports slowly.
+  const deadline = Date.now() + 150_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`The server exited with ${child.exitCode}${capture ? `:\n${output()}` : ""}`);
     try {
@@ -54,7 +55,7 @@ export async function startProductionServer(
     }
     if (Date.now() > deadline) {
       child.kill("SIGTERM");
-      throw new Error("The server did not become healthy within 20 s");
+      throw new Error("The server did not become healthy within 150 s");
     }
     await new Promise((resolve) => setTimeout(resolve, 150));
   }
