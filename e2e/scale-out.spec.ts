@@ -15,7 +15,7 @@ test.describe.configure({ mode: "serial" });
 let instances: RunningServer[] = [];
 
 test.beforeAll(async () => {
-  test.setTimeout(60_000);
+  test.setTimeout(200_000); // two starts on a loaded 2-core machine
   // One deployment's shared settings: the same session secret and configuration file; the demo
   // identity provider stands in for the real one.
   const env = { AREAOE_SESSION_SECRET: randomBytes(32).toString("base64url"), AREAOE_DEV_IDP: "1", LOG_LEVEL: "warn" };
