@@ -49,6 +49,11 @@ export const sessionLocales = { pt: sessionPt, en: sessionEn };
 
 // errors ↔ server/http: the texts of the plain error page (no React, no script).
 export const errorsLocales = { pt: errorsPt, en: errorsEn };
+// errors ↔ server/api/client-errors: the report's field limits, its digest and the browser's
+// redaction, which the server applies again (it trusts nothing a report says about itself).
+export { REPORT_LIMITS } from "./features/errors/report-limits";
+export { errorDigest } from "./features/errors/digest";
+export { redactText, redactUrl } from "./features/errors/redact";
 
 // security-header ↔ server/security-header + server/sandbox: what the pages show of the authority's
 // certificates and of a checked header.

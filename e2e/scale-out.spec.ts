@@ -15,11 +15,18 @@ test.describe.configure({ mode: "serial" });
 let instances: RunningServer[] = [];
 
 test.beforeAll(async () => {
-  test.setTimeout(60_000);
+  test.setTimeout(200_000); // two starts on a loaded 2-core machine
   // One deployment's shared settings: the same session secret and configuration file; the demo
   // identity provider stands in for the real one.
   const env = { AREAOE_SESSION_SECRET: randomBytes(32).toString("base64url"), AREAOE_DEV_IDP: "1", LOG_LEVEL: "warn" };
-  instances = await Promise.all([0, 1].map(async () => startProductionServer(await freePort(), BUILD_DIR, env)));
+  // The public origin the load balancer forwards (Host: portal.example), and each instance's own
+  // loopback address (the tests and the demo provider reach it directly).
+  instances = await Promise.all(
+    [0, 1].map(async () => {
+      const port = await freePort();
+      return startProductionServer(port, BUILD_DIR, { ...env, AREAOE_PUBLIC_ORIGIN: `http://portal.example,http://127.0.0.1:${port}` });
+    }),
+  );
 });
 
 test.afterAll(async () => {

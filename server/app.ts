@@ -1,4 +1,4 @@
-import type { RequestListener } from "node:http";
+import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
 import express, { type Express, type Request, type Response } from "express";
 import compression from "compression";
 import { pinoHttp } from "pino-http";
@@ -18,7 +18,7 @@ import type { AuthorityEnvironments } from "./security-header/authority-environm
 import { timeRouter } from "./api/time";
 import type { HeaderSandbox } from "./sandbox/header-sandbox";
 import { toHeaderCheckOutcome } from "./sandbox/header-check-outcome";
-import { headerCheckGuard } from "./sandbox/header-check-guard";
+import { HEADER_CHECK_MAX_BODY_BYTES, headerCheckGuard } from "./sandbox/header-check-guard";
 import { sandboxRateLimit, sandboxRateLimitLifted, sandboxRouter } from "./sandbox/sandbox-router";
 import { apiPath, BASE_PATH, BASE_URL, createLoadContext, isUnderBasePath, type AreaOELoadContext } from "../app/server-surface";
 import { sendPlainErrorPage } from "./http/plain-error-page";
@@ -29,6 +29,12 @@ import { readLocaleChunks } from "./http/locale-chunks";
 import { readStylesheets } from "./http/stylesheets";
 import { renderAdmission } from "./http/render-admission";
 import { sendBusy } from "./http/busy";
+import { hostGuard, originsWarning, requestOrigin, trustedOrigins } from "./http/trusted-origin";
+import { isExpectedFault } from "./http/expected-fault";
+import { readBodyFirst } from "./http/read-body-first";
+
+/** How long a request body may take to arrive (the checker's 64 KB at a crawl is still seconds). */
+export const BODY_DEADLINE_MS = 10_000;
 
 export interface CreateAppOptions {
   config: AppConfig;
@@ -41,9 +47,17 @@ export interface CreateAppOptions {
   previousAssetsDir?: string;
   /** The authority certificates for the security header form, loaded at start. */
   authorityEnvironments?: AuthorityEnvironments;
-  /** The header sandbox (checker page and SOAP endpoint), on the local TEST key only. */
+  /** The header sandbox (checker page and SOAP endpoint), on its own local TEST key only. */
   headerSandbox: HeaderSandbox;
+  /** The listening port (default PORT, else 3000): with no public origin, loopback on it is answered. */
+  port?: number;
 }
+
+/** A 5xx the server chose to send (no error thrown): pino-http made up the Error it would log. */
+const isAnswer = (res: ServerResponse, error: Error) =>
+  (isExpectedFault(res) || res.statusCode === 503) && error.message.startsWith("failed with status code");
+
+const isHealthCheck = (req: IncomingMessage) => (req.method === "GET" || req.method === "HEAD") && req.url === apiPath("health");
 
 export function createApp(options: CreateAppOptions): Express {
   return createPortal(options).app;
@@ -61,6 +75,7 @@ export function createPortal({
   previousAssetsDir,
   authorityEnvironments,
   headerSandbox,
+  port = Number.parseInt(process.env.PORT ?? "3000", 10),
 }: CreateAppOptions): { app: Express; listener: RequestListener } {
   if (!headerSandbox.checkerEnabled) {
     logger.error(
@@ -70,7 +85,15 @@ export function createPortal({
   }
   const app = express();
   app.disable("x-powered-by");
-  app.set("trust proxy", process.env.TRUST_PROXY ?? "loopback");
+  // Parsed by the configuration schema (a hop count, true/false, or addresses/CIDRs); see README.
+  app.set("trust proxy", config.trustProxy);
+  logger.info({ trustProxy: config.trustProxy }, "trust proxy: X-Forwarded-* headers are read from these peers");
+  const trust = app.get("trust proxy fn") as Parameters<typeof protocolReader>[0];
+  const origins = trustedOrigins({ publicOrigins: config.publicOrigins, port, trust, protocolOf: protocolReader(trust) });
+  const warning = originsWarning(origins);
+  if (warning) logger.warn(warning);
+  else logger.info({ publicOrigins: origins.accepted }, "public origins");
+  const hostAllowed = hostGuard(origins, { logger, exempt: isHealthCheck });
   const publicConfig = toPublicConfig(config);
   const auth = createAuth(config, logger);
   // Each page preloads its text chunks; their addresses come from the client build's manifest.
@@ -78,13 +101,25 @@ export function createPortal({
   // Pages carry the portal's stylesheet inline (app/render/portal-stylesheet.tsx).
   const stylesheet = clientDir ? readStylesheets(clientDir) : () => undefined;
 
+  // Requests that come through createApp alone (the development server) are checked here.
+  app.use((req, res, next) => {
+    if (hostAllowed(req, res)) next();
+  });
   app.use(
     pinoHttp({
       logger,
       autoLogging: { ignore: (req) => req.url === apiPath("health") },
-      // A 503 is an overload (a render ran out of time) or an unreachable provider, not a fault.
-      customLogLevel: (_req, res, error) => (res.statusCode === 503 ? "warn" : error || res.statusCode >= 500 ? "error" : "info"),
+      // A 503 is an overload (a render ran out of time) or an unreachable provider, not a fault; a
+      // SOAP Fault's 500 is the sandbox refusing a header (server/http/expected-fault.ts).
+      customLogLevel: (_req, res, error) =>
+        res.statusCode === 503 ? "warn" : isExpectedFault(res) ? "info" : error || res.statusCode >= 500 ? "error" : "info",
       customSuccessMessage: (_req, res) => (res.statusCode === 503 ? "overloaded: answered 503 with Retry-After" : "request completed"),
+      // pino-http logs every 5xx with an Error ("failed with status code …", a stack): for a 5xx that
+      // is an answer (a SOAP Fault, an overload), only the response, and the success message.
+      customErrorObject: (_req, res, error, value) =>
+        isAnswer(res, error) ? { res: (value as { res: unknown }).res, responseTime: (value as { responseTime: unknown }).responseTime } : value,
+      customErrorMessage: (_req, res, error) =>
+        !isAnswer(res, error) ? "request errored" : res.statusCode === 503 ? "overloaded: answered 503 with Retry-After" : "request completed",
       serializers: {
         // Only the path: query strings may carry personal data.
         req: (req: { method: string; url: string; id: unknown }) => ({
@@ -133,14 +168,15 @@ export function createPortal({
   // Session cookie, /areaOE/auth/*, /areaOE/api/session and (when switched on) the demo identity provider.
   app.use(auth.router);
   // The header checker is the one page that takes a POST (its form works without JavaScript).
-  app.post(headerCheckGuard.paths, sandboxLimiter, headerCheckGuard.bodyLimit);
+  // Its body is read whole (size cap, deadline) before the request may take a render slot.
+  app.post(headerCheckGuard.paths, sandboxLimiter, readBodyFirst({ maxBytes: HEADER_CHECK_MAX_BODY_BYTES, deadlineMs: BODY_DEADLINE_MS }));
   app.use(pageMethods({ postPaths: headerCheckGuard.paths }));
   const mode = process.env.NODE_ENV === "development" ? "development" : "production";
   const loadValues = (req: Request, res: Response): AreaOELoadContext => ({
     lang: res.locals.lang,
     cspNonce: res.locals.cspNonce,
     publicConfig,
-    origin: `${req.protocol}://${req.get("host") ?? "localhost"}`,
+    origin: requestOrigin(req),
     localeChunks,
     stylesheet,
     ...auth.loadContext(res),
@@ -153,6 +189,9 @@ export function createPortal({
   });
   // Anonymous pages are rendered once and served from memory (server/page-cache); everything else is
   // rendered per request. AREAOE_PAGE_CACHE=off turns the cache off (benchmarks compare both).
+  // Renders beyond what the machine can do wait briefly, then get a 503 (never a 500 for being busy).
+  // Page-cache misses take their slot here too.
+  const admission = renderAdmission({ maxConcurrent: 8, maxWaitMs: 3_000, maxQueue: 500, busy: sendBusy, logger });
   const pageCache =
     mode === "production" && process.env.AREAOE_PAGE_CACHE !== "off"
       ? createPageCache({
@@ -160,15 +199,20 @@ export function createPortal({
           mode,
           loadValues,
           sessionCookie: SESSION_COOKIE,
-          protocolOf: protocolReader(app.get("trust proxy fn") as Parameters<typeof protocolReader>[0]),
           logger,
+          admission,
+          busy: sendBusy,
         })
       : undefined;
   if (pageCache) app.get(/.*/, pageCache.middleware);
-  // Renders beyond what the machine can do wait briefly, then get a 503 (never a 500 for being busy).
-  app.all(/.*/, renderAdmission({ maxConcurrent: 8, maxWaitMs: 3_000, maxQueue: 500, busy: sendBusy, logger }));
+  app.all(/.*/, admission);
   app.all(/.*/, createRequestHandler({ build, mode, getLoadContext: (req, res) => createLoadContext(loadValues(req, res)) }));
   app.use(serverErrorHandler(logger));
-  const listener: RequestListener = pageCache ? (req, res) => pageCache.serveEarly(req, res) || app(req, res) : app;
+  // The Host check comes first: nothing (not even a page-cache hit) is answered for a foreign Host.
+  const listener: RequestListener = (req, res) => {
+    if (!hostAllowed(req, res)) return;
+    if (pageCache?.serveEarly(req, res)) return;
+    app(req, res);
+  };
   return { app, listener };
 }

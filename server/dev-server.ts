@@ -11,13 +11,14 @@ import { createApp } from "./app";
 import { loadConfig } from "./config/load-config";
 import { createLogger } from "./logger";
 import { loadAuthorityEnvironments } from "./security-header/authority-environments";
-import { loadHeaderSandbox } from "./sandbox/header-sandbox";
+import { assertSeparateSandboxKey, loadHeaderSandbox } from "./sandbox/header-sandbox";
 
 export async function startDevServer(vite: ViteDevServer): Promise<void> {
   const logger = createLogger(process.env.LOG_LEVEL ?? "info");
   const config = loadConfig();
   const authorityEnvironments = await loadAuthorityEnvironments(config, { log: (message) => logger.warn(message) });
   const headerSandbox = await loadHeaderSandbox();
+  assertSeparateSandboxKey(headerSandbox, authorityEnvironments.describe().map((environment) => environment.publicKey.n));
 
   const app = createApp({
     config,

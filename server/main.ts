@@ -6,7 +6,7 @@ import { createPortal } from "./app";
 import { loadConfig } from "./config/load-config";
 import { createLogger } from "./logger";
 import { loadAuthorityEnvironments } from "./security-header/authority-environments";
-import { loadHeaderSandbox } from "./sandbox/header-sandbox";
+import { assertSeparateSandboxKey, loadHeaderSandbox } from "./sandbox/header-sandbox";
 
 // Production entry: `npm start` runs the built copy of this file (build/server/index.js).
 const logger = createLogger();
@@ -19,8 +19,10 @@ async function start(): Promise<Server> {
     config = loadConfig();
     // The authority certificates for the security header; a bad one stops the start (names the field).
     authorityEnvironments = await loadAuthorityEnvironments(config, { log: (message) => logger.warn(message) });
-    // The header checker and SOAP sandbox always use the local test key pair (made on first start).
+    // The header checker and SOAP sandbox use their own local test key pair (made on first start),
+    // never one the generation form offers.
     headerSandbox = await loadHeaderSandbox();
+    assertSeparateSandboxKey(headerSandbox, authorityEnvironments.describe().map((environment) => environment.publicKey.n));
   } catch (error) {
     logger.fatal({ err: { message: (error as Error).message } }, "areaOE cannot start");
     console.error((error as Error).message);
@@ -28,14 +30,14 @@ async function start(): Promise<Server> {
   }
   const clientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../client");
   const previousAssetsDir = process.env.AREAOE_PREVIOUS_ASSETS_DIR || undefined;
-  const { listener } = createPortal({ config, logger, build, clientDir, previousAssetsDir, authorityEnvironments, headerSandbox });
   const port = Number.parseInt(process.env.PORT ?? "3000", 10);
   const host = process.env.HOST ?? "0.0.0.0";
-  const server = createServer(listener).listen(port, host, () => {
+  const { listener } = createPortal({ config, logger, build, clientDir, previousAssetsDir, authorityEnvironments, headerSandbox, port });
+  // A request (headers and body) must arrive within 30 s, its headers within 20 s: a client that
+  // trickles bytes holds a socket for that long at most (Node's default was 300 s).
+  const server = createServer({ requestTimeout: 30_000, headersTimeout: 20_000, keepAliveTimeout: 65_000 }, listener).listen(port, host, () => {
     logger.info({ port, host }, `areaOE listening on http://localhost:${port}/areaOE/`);
   });
-  server.keepAliveTimeout = 65_000;
-  server.headersTimeout = 66_000;
   return server;
 }
 

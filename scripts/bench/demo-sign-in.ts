@@ -32,25 +32,29 @@ function remember(jar: Jar, response: Response): void {
 
 const cookieHeader = (jar: Jar) => [...jar].map(([name, value]) => `${name}=${value}`).join("; ");
 
-async function step(jar: Jar, url: URL, init: RequestInit = {}): Promise<Response> {
+/** Sees each request of the round trip (address and Cookie header) before it is sent. */
+export type SignInObserver = (url: URL, cookie: string) => void;
+
+async function step(jar: Jar, url: URL, init: RequestInit = {}, observe?: SignInObserver): Promise<Response> {
   const headers = new Headers(init.headers);
   if (jar.size > 0) headers.set("cookie", cookieHeader(jar));
+  observe?.(url, cookieHeader(jar));
   const response = await fetch(url, { ...init, headers, redirect: "manual" });
   remember(jar, response);
   return response;
 }
 
 /** `origin` like `http://127.0.0.1:3000`; returns the `areaoe_session=…` pair for a Cookie header. */
-export async function demoSignIn(origin: string, account: DemoAccount = DEMO_ACCOUNT): Promise<string> {
+export async function demoSignIn(origin: string, account: DemoAccount = DEMO_ACCOUNT, observe?: SignInObserver): Promise<string> {
   const jar: Jar = new Map();
   let url = new URL("/areaOE/auth/sign-in?returnTo=%2FareaOE%2F", origin);
-  let response = await step(jar, url);
+  let response = await step(jar, url, {}, observe);
   for (let hop = 0; hop < MAX_HOPS; hop += 1) {
     const location = response.headers.get("location");
     if (response.status >= 300 && response.status < 400 && location) {
       await response.body?.cancel();
       url = new URL(location, url);
-      response = await step(jar, url);
+      response = await step(jar, url, {}, observe);
       continue;
     }
     if (response.status === 200 && /\/dev-idp\/interaction\//.test(url.pathname)) {
@@ -60,7 +64,7 @@ export async function demoSignIn(origin: string, account: DemoAccount = DEMO_ACC
         method: "POST",
         body: form,
         headers: { "content-type": "application/x-www-form-urlencoded" },
-      });
+      }, observe);
       continue;
     }
     break;

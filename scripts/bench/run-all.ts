@@ -26,6 +26,7 @@ const benches: [string, string][] = [
   ["Security header form chunk (issue 10)", "scripts/bench/security-header-chunk.bench.ts"],
   ["Server throughput, render CPU and overload (issues 7 and 11)", "scripts/bench/server.bench.ts"],
   ["Header sandbox: checks per second, CPU per check, page p99 under sandbox load (issue 20)", "scripts/bench/sandbox.bench.ts"],
+  ["Hostile input: a cached page while a stranger attacks (issue 21)", "scripts/bench/hostile.bench.ts"],
 ];
 
 for (const [label, file] of benches) {

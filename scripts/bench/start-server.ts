@@ -9,6 +9,8 @@ export interface RunningServer {
   /** The server process id (for CPU readings). */
   pid: number;
   stop: () => Promise<void>;
+  /** What the server wrote (stdout and stderr), when started with `capture`. */
+  output: () => string;
 }
 
 /** A port that was free a moment ago on loopback. */
@@ -28,17 +30,23 @@ export async function startProductionServer(
   port: number,
   buildDir = process.env.AREAOE_BUILD_DIR ?? "build",
   env: Record<string, string> = {},
+  { capture = false }: { capture?: boolean } = {},
 ): Promise<RunningServer> {
   const entry = path.resolve(buildDir, "server/index.js");
   if (!existsSync(entry)) throw new Error(`No production build at ${entry}: run "npm run build" first.`);
   const child: ChildProcess = spawn(process.execPath, [entry], {
     env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "error", NODE_ENV: "production", ...env },
-    stdio: ["ignore", "ignore", "inherit"],
+    stdio: ["ignore", capture ? "pipe" : "ignore", capture ? "pipe" : "inherit"],
   });
+  const chunks: Buffer[] = [];
+  child.stdout?.on("data", (chunk: Buffer) => chunks.push(chunk));
+  child.stderr?.on("data", (chunk: Buffer) => chunks.push(chunk));
+  const output = () => Buffer.concat(chunks).toString("utf8");
   const origin = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000; // a busy machine (shared CI, parallel builds) starts slowly
+  // Generous: a first start makes two 4096-bit test keys, and a loaded machine imports slowly.
+  const deadline = Date.now() + 150_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`The server exited with ${child.exitCode}`);
+    if (child.exitCode !== null) throw new Error(`The server exited with ${child.exitCode}${capture ? `:\n${output()}` : ""}`);
     try {
       const response = await fetch(`${origin}/areaOE/api/health`);
       if (response.ok) break;
@@ -47,12 +55,13 @@ export async function startProductionServer(
     }
     if (Date.now() > deadline) {
       child.kill("SIGTERM");
-      throw new Error("The server did not become healthy within 60 s");
+      throw new Error("The server did not become healthy within 150 s");
     }
     await new Promise((resolve) => setTimeout(resolve, 150));
   }
   return {
     origin,
+    output,
     pid: child.pid ?? 0,
     stop: () =>
       new Promise<void>((resolve) => {

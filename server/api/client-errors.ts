@@ -2,22 +2,48 @@ import express, { type NextFunction, type Request, type Response, Router } from 
 import { rateLimit } from "express-rate-limit";
 import { z } from "zod";
 import type { Logger } from "pino";
+import { errorDigest, redactText, redactUrl, REPORT_LIMITS } from "../../app/server-surface";
 
-export const MAX_BODY = "64kb";
-export const MAX_STACK_CHARS = 8_192;
+export const MAX_BODY = "16kb";
+export const MAX_STACK_CHARS = REPORT_LIMITS.stack;
 
-/** A client error report (SPEC §7), as built by app/features/errors/error-reporter.ts. */
+/**
+ * A client error report (SPEC §7), as built by app/features/errors/error-reporter.ts. The limits are
+ * the browser's own (app/features/errors/report-limits.ts). The client's digest is checked for form
+ * only: the server computes its own.
+ */
 export const clientErrorReportSchema = z
   .object({
     digest: z.string().regex(/^[0-9a-f]{8}$/, "must be 8 hexadecimal digits"),
-    message: z.string().max(4_096),
-    stack: z.string().max(MAX_STACK_CHARS),
-    componentStack: z.string().max(MAX_STACK_CHARS),
+    message: z.string().max(REPORT_LIMITS.message),
+    stack: z.string().max(REPORT_LIMITS.stack),
+    componentStack: z.string().max(REPORT_LIMITS.componentStack),
     timestamp: z.iso.datetime(),
-    userAgent: z.string().max(512),
-    url: z.string().max(2_048),
+    userAgent: z.string().max(REPORT_LIMITS.userAgent),
+    url: z.string().max(REPORT_LIMITS.url),
   })
   .strict();
+
+export type ClientErrorReport = z.infer<typeof clientErrorReportSchema>;
+
+/**
+ * What is logged of a report: the browser's redaction applied again (query strings, credentials,
+ * tokens: a report is a stranger's text), and the digest computed here from the message and the
+ * throw site, so made-up digests cannot make one error many log lines.
+ */
+export function serverOwnedReport(report: ClientErrorReport): ClientErrorReport {
+  const message = redactText(report.message);
+  const stack = redactText(report.stack);
+  return {
+    digest: errorDigest(message, stack),
+    message,
+    stack,
+    componentStack: redactText(report.componentStack),
+    timestamp: report.timestamp,
+    userAgent: redactText(report.userAgent),
+    url: redactUrl(report.url),
+  };
+}
 
 export interface ClientErrorsRouterOptions {
   logger: Logger;
@@ -26,6 +52,8 @@ export interface ClientErrorsRouterOptions {
   windowMs?: number;
   /** One log line per digest per this window (default 10 minutes). */
   dedupeMs?: number;
+  /** Reports logged per minute from all clients together (default 60); then one "suppressed" line. */
+  globalBudget?: number;
   now?: () => number;
 }
 
@@ -50,16 +78,50 @@ function createDigestWindow(windowMs: number, now: () => number, maxEntries = 5_
   };
 }
 
+/**
+ * At most `budget` log lines per window from every client together; past it, reports are counted
+ * and one line says how many were suppressed, when the window ends.
+ */
+function createLogBudget(budget: number, windowMs: number, now: () => number, logger: Logger) {
+  let windowStart = now();
+  let logged = 0;
+  let suppressed = 0;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const flush = () => {
+    timer = undefined;
+    if (suppressed > 0) logger.warn({ suppressed, windowMs }, `client error reports: ${suppressed} suppressed (over ${budget} a minute)`);
+    suppressed = 0;
+  };
+  return (): boolean => {
+    const time = now();
+    if (time - windowStart >= windowMs) {
+      if (timer) clearTimeout(timer);
+      flush();
+      windowStart = time;
+      logged = 0;
+    }
+    if (logged < budget) {
+      logged += 1;
+      return true;
+    }
+    suppressed += 1;
+    timer ??= setTimeout(flush, Math.max(0, windowStart + windowMs - time)).unref();
+    return false;
+  };
+}
+
 /** POST /api/client-errors: receives the browser's error reports (mounted under the base path). */
 export function clientErrorsRouter({
   logger,
   limit = 30,
   windowMs = 60_000,
   dedupeMs = 10 * 60_000,
+  globalBudget = 60,
   now = Date.now,
 }: ClientErrorsRouterOptions): Router {
   const router = Router();
   const firstInWindow = createDigestWindow(dedupeMs, now);
+  const withinBudget = createLogBudget(globalBudget, 60_000, now, logger);
   const limiter = rateLimit({
     windowMs,
     limit,
@@ -83,8 +145,8 @@ export function clientErrorsRouter({
           const fields = result.error.issues.map((issue) => `${issue.path.join(".") || "(body)"}: ${issue.message}`);
           return problem(res, 400, `Invalid error report: ${fields.join("; ")}`);
         }
-        const report = result.data;
-        if (firstInWindow(report.digest)) {
+        const report = serverOwnedReport(result.data);
+        if (firstInWindow(report.digest) && withinBudget()) {
           // Only the report: never the request headers (cookies, authorization).
           logger.warn({ clientError: report }, "client error report");
         }

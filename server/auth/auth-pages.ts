@@ -3,13 +3,14 @@ import e from "escape-html";
 import { htmlPage } from "./html-page";
 import { sessionTexts } from "./session-texts";
 
-export type AuthProblem = "callbackError" | "disabled" | "unavailable" | "forbidden";
+export type AuthProblem = "callbackError" | "disabled" | "unavailable" | "forbidden" | "tooMany";
 
 const TEXT_KEYS = {
   callbackError: ["callbackErrorTitle", "callbackErrorBody"],
   disabled: ["disabledTitle", "disabledBody"],
   unavailable: ["unavailableTitle", "unavailableBody"],
   forbidden: ["forbiddenTitle", "forbiddenBody"],
+  tooMany: ["tooManyTitle", "tooManyBody"],
 } as const;
 
 /** A sign-in problem page in the visitor's language, with a fresh sign-in action where one can help. */

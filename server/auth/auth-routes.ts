@@ -1,4 +1,5 @@
 import express, { type CookieOptions, type Request, type Response, type Router } from "express";
+import { rateLimit } from "express-rate-limit";
 import * as client from "openid-client";
 import type { Logger } from "pino";
 import {
@@ -29,6 +30,9 @@ import {
   type CookieKeys,
 } from "./session-cookie";
 import { readCookie } from "../http/cookies";
+import { AUTH_STYLESHEET_PATH } from "./html-page";
+import { usedStates, type UsedStates } from "./used-states";
+import { requestOrigin } from "../http/trusted-origin";
 
 type EnabledSettings = Exclude<AuthSettings, { mode: "disabled" }>;
 
@@ -40,8 +44,9 @@ export function clearSessionCookie(req: Request, res: Response): void {
   res.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: "lax", secure: req.secure, path: BASE_PATH });
 }
 
+/** The configured origin the request was matched to (server/http/trusted-origin.ts), never the raw Host. */
 function origin(req: Request): string {
-  return `${req.protocol}://${req.get("host") ?? "localhost"}`;
+  return requestOrigin(req);
 }
 
 function sendProblem(res: Response, status: number, problem: AuthProblem, returnTo?: string): void {
@@ -75,9 +80,31 @@ function isNetworkFailure(error: unknown): boolean {
   return error instanceof TypeError || (error as { name?: string }).name === "TimeoutError" || (error as { name?: string }).name === "AbortError";
 }
 
+/** Requests to /areaOE/auth/* per client per minute (a sign-in is two or three of them). */
+export const AUTH_REQUESTS_PER_MINUTE = 60;
+
+/** One limiter for /areaOE/auth/* (its stylesheet aside): sign-ins and callbacks cannot be flooded. */
+export function authRateLimit(limit = AUTH_REQUESTS_PER_MINUTE, windowMs = 60_000) {
+  return rateLimit({
+    windowMs,
+    limit,
+    standardHeaders: "draft-8",
+    legacyHeaders: false,
+    skip: (req) => req.originalUrl.split("?")[0] === AUTH_STYLESHEET_PATH,
+    handler: (_req, res) => sendProblem(res, 429, "tooMany"),
+  });
+}
+
+export interface AuthRoutesOptions {
+  /** States already used (default: this process's memory; see README "Scaling out"). */
+  states?: UsedStates;
+  limiter?: ReturnType<typeof authRateLimit>;
+}
+
 /** Sign-in (authorization code + PKCE), callback, sign-out (RP-initiated logout) under /areaOE/auth. */
-export function authRoutes(settings: AuthSettings, logger: Logger, keys: CookieKeys | null): Router {
+export function authRoutes(settings: AuthSettings, logger: Logger, keys: CookieKeys | null, options: AuthRoutesOptions = {}): Router {
   const router = express.Router();
+  router.use(AUTH_PATH, options.limiter ?? authRateLimit());
   if (settings.mode === "disabled" || !keys) {
     router.get([SIGN_IN_PATH, CALLBACK_PATH], (_req, res) => sendProblem(res, 503, "disabled"));
     router.post(SIGN_OUT_PATH, express.urlencoded({ extended: false, limit: "4kb" }), (req, res) => {
@@ -87,10 +114,11 @@ export function authRoutes(settings: AuthSettings, logger: Logger, keys: CookieK
     router.get(SIGNED_OUT_PATH, (req, res) => res.redirect(303, safeReturnTo(req.query.state)));
     return router;
   }
-  return enabledAuthRoutes(settings, logger, keys);
+  router.use(enabledAuthRoutes(settings, logger, keys, options.states ?? usedStates()));
+  return router;
 }
 
-function enabledAuthRoutes(settings: EnabledSettings, logger: Logger, keys: CookieKeys): Router {
+function enabledAuthRoutes(settings: EnabledSettings, logger: Logger, keys: CookieKeys, states: UsedStates): Router {
   const router = express.Router();
   const oidc = lazyOidcConfiguration(settings);
 
@@ -127,6 +155,12 @@ function enabledAuthRoutes(settings: EnabledSettings, logger: Logger, keys: Cook
     if (!transaction) {
       logger.warn("sign-in callback without a valid sign-in transaction");
       sendProblem(res, 400, "callbackError");
+      return;
+    }
+    // Used once: a replayed callback is refused here, before any token request.
+    if (!states.claim(transaction.state, transaction.expiresAt)) {
+      logger.warn("sign-in callback refused: its sign-in transaction was already used");
+      sendProblem(res, 400, "callbackError", transaction.returnTo);
       return;
     }
     try {

@@ -45,7 +45,7 @@ export function createAuth(config: AppConfig, logger: Logger, env: NodeJS.Proces
     const { issuer, clientId, clientSecret } = settings;
     // Imported only when switched on: oidc-provider warns about the Node version on import, and a
     // normal start never needs it. Requests wait for the import (it takes a moment, once).
-    const devIdp = import("./dev-idp/dev-idp").then(({ devIdpRouter }) => devIdpRouter({ issuer, clientId, clientSecret, logger }));
+    const devIdp = import("./dev-idp/dev-idp").then(({ devIdpRouter }) => devIdpRouter({ issuer, clientId, clientSecret, logger, publicOrigins: config.publicOrigins }));
     devIdp.catch((error: unknown) => logger.error({ err: error }, "the demo identity provider could not start"));
     router.use((req, res, next) => {
       devIdp.then((devIdpRouter) => devIdpRouter(req, res, next), next);

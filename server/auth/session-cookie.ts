@@ -78,8 +78,11 @@ export function sealTransaction(transaction: SignInTransaction, key: Uint8Array)
   return seal({ ...transaction }, key, TRANSACTION_TTL_SECONDS, "sign-in");
 }
 
-export async function openTransaction(token: string | undefined, key: Uint8Array): Promise<SignInTransaction | null> {
-  const parsed = transactionPayload.safeParse(await open(token, key, "sign-in"));
-  return parsed.success ? parsed.data : null;
+/** The transaction, with the time (epoch ms) its cookie expires; null for anything not valid. */
+export async function openTransaction(token: string | undefined, key: Uint8Array): Promise<(SignInTransaction & { expiresAt: number }) | null> {
+  const payload = await open(token, key, "sign-in");
+  const parsed = transactionPayload.safeParse(payload);
+  if (!parsed.success || typeof payload?.exp !== "number") return null;
+  return { ...parsed.data, expiresAt: payload.exp * 1000 };
 }
 

@@ -100,4 +100,38 @@ describe("startup configuration", () => {
       /Cannot read the configuration file/,
     );
   });
+
+  it("reads AREAOE_PUBLIC_ORIGIN as a comma-separated list of origins, normalised", () => {
+    const config = loadConfig({ AREAOE_PUBLIC_ORIGIN: " https://AreaOE.example.pt:443 , http://intranet.example:8080" }, repoRoot);
+    expect(config.publicOrigins).toEqual(["https://areaoe.example.pt", "http://intranet.example:8080"]);
+    expect(loadConfig({}, repoRoot).publicOrigins).toEqual([]);
+  });
+
+  it.each(["https://areaoe.example.pt/areaOE", "ftp://areaoe.example.pt", "https://user:pw@areaoe.example.pt", "areaoe.example.pt", "https://a.example?x=1"])(
+    "refuses the public origin %s, naming the field",
+    (origin) => {
+      const message = messageOf(() => loadConfig({ AREAOE_PUBLIC_ORIGIN: origin }, repoRoot));
+      expect(message).toContain("publicOrigins.0");
+    },
+  );
+
+  it.each<[string, unknown]>([
+    ["1", 1],
+    ["2", 2],
+    ["true", true],
+    ["false", false],
+    ["10.0.0.1", ["10.0.0.1"]],
+    ["loopback, 10.0.0.0/8,fd00::/8", ["loopback", "10.0.0.0/8", "fd00::/8"]],
+  ])("TRUST_PROXY=%s is read as %j", (value, expected) => {
+    expect(loadConfig({ TRUST_PROXY: value }, repoRoot).trustProxy).toEqual(expected);
+  });
+
+  it("trusts only a proxy on this machine by default", () => {
+    expect(loadConfig({}, repoRoot).trustProxy).toEqual(["loopback"]);
+  });
+
+  it.each(["yes", "10.0.0.300", "10.0.0.0/33", "1.5", "proxy.example", "10.0.0.1,", "99"])("TRUST_PROXY=%s stops the start with a message", (value) => {
+    const message = messageOf(() => loadConfig({ TRUST_PROXY: value }, repoRoot));
+    expect(message).toContain("trustProxy");
+  });
 });

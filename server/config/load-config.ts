@@ -29,7 +29,14 @@ export const ENV_OVERRIDES: Record<string, string[]> = {
   /** File paths of the authority's certificates for the security header. */
   AREAOE_SECURITY_HEADER_TEST_CERT: ["securityHeader", "environments", "test", "certificate"],
   AREAOE_SECURITY_HEADER_PRODUCTION_CERT: ["securityHeader", "environments", "production", "certificate"],
+  /** Comma-separated origins, e.g. https://areaoe.example.pt,https://www.areaoe.example.pt. */
+  AREAOE_PUBLIC_ORIGIN: ["publicOrigins"],
+  /** A hop count, true/false, or comma-separated addresses/CIDRs (parsed by the schema). */
+  TRUST_PROXY: ["trustProxy"],
 };
+
+/** Variables holding a comma-separated list (each item validated by the schema). */
+const LIST_VALUED = new Set(["AREAOE_PUBLIC_ORIGIN"]);
 
 const JSON_VALUED = new Set([
   "AREAOE_USEFUL_LINKS",
@@ -66,6 +73,12 @@ export function applyEnvOverrides(raw: unknown, env: NodeJS.ProcessEnv): unknown
       } catch {
         throw new ConfigError(`Invalid configuration: ${name} is not valid JSON`);
       }
+    } else if (LIST_VALUED.has(name)) {
+      setPath(
+        copy,
+        keys,
+        value.split(",").map((item) => item.trim()).filter((item) => item !== ""),
+      );
     } else {
       setPath(copy, keys, value);
     }

@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import { z } from "zod";
 import { apiPath, BASE_PATH, isUnderBasePath } from "../../app/server-surface";
 
@@ -103,6 +104,74 @@ export const securityHeaderSchema = z
   })
   .strict();
 
+/**
+ * A public origin of the portal, as visitors type it: `https://areaoe.example.pt` (http: too, for a
+ * portal behind a proxy on a private network). No path, query, fragment or credentials. Normalised to
+ * the URL's origin (lower-case host, default port dropped).
+ */
+export const publicOriginSchema = z.string().transform((value, ctx) => {
+  const url = parseUrl(value.trim(), ctx);
+  if (!url) return z.NEVER;
+  if (url.protocol !== "https:" && url.protocol !== "http:") {
+    ctx.addIssue({ code: "custom", message: `"${value}": an origin is https: or http:` });
+    return z.NEVER;
+  }
+  if (url.username || url.password || (url.pathname !== "/" && url.pathname !== "") || url.search || url.hash) {
+    ctx.addIssue({ code: "custom", message: `"${value}" is not an origin: give only the scheme, host and port (https://host[:port])` });
+    return z.NEVER;
+  }
+  return url.origin;
+});
+
+const PROXY_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+/** One entry of a TRUST_PROXY list: an IP address, an address/prefix (CIDR), or a proxy-addr name. */
+function proxyAddressProblem(entry: string): string | undefined {
+  if (PROXY_NAMES.has(entry)) return undefined;
+  const [address = "", prefix, ...rest] = entry.split("/");
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return `"${entry}" is not an IP address, an address/prefix or one of loopback, linklocal, uniquelocal`;
+  if (prefix === undefined) return undefined;
+  const bits = /^\d{1,3}$/.test(prefix) ? Number(prefix) : Number.NaN;
+  if (!(bits >= 0 && bits <= (family === 4 ? 32 : 128))) return `"${entry}": the prefix length must be 0–${family === 4 ? 32 : 128}`;
+  return undefined;
+}
+
+/**
+ * Which peers may tell the server the visitor's address and protocol (X-Forwarded-For/-Proto/-Host),
+ * as Express's "trust proxy": a number of hops (`1`: the one reverse proxy in front), `true`/`false`,
+ * or a comma-separated list of addresses, CIDRs and the names loopback, linklocal, uniquelocal.
+ * Anything else stops the start (a raw string would be read as an address: `1` meant 0.0.0.1).
+ */
+export const trustProxySchema = z
+  .union([z.boolean(), z.number(), z.string(), z.array(z.string())])
+  .transform((value, ctx): boolean | number | string[] => {
+    if (typeof value === "boolean") return value;
+    if (typeof value === "number") {
+      if (Number.isInteger(value) && value >= 0 && value <= 32) return value;
+      ctx.addIssue({ code: "custom", message: "a hop count is a whole number from 0 to 32" });
+      return z.NEVER;
+    }
+    const text = Array.isArray(value) ? value.join(",") : value.trim();
+    if (text === "true" || text === "false") return text === "true";
+    if (/^\d+$/.test(text)) {
+      const hops = Number(text);
+      if (hops <= 32) return hops;
+      ctx.addIssue({ code: "custom", message: "a hop count is a whole number from 0 to 32" });
+      return z.NEVER;
+    }
+    const entries = text.split(",").map((entry) => entry.trim());
+    const problems = entries.map((entry) => (entry === "" ? "an empty entry" : proxyAddressProblem(entry))).filter((problem) => problem !== undefined);
+    if (problems.length > 0) {
+      ctx.addIssue({
+        code: "custom",
+        message: `${problems.join("; ")} (give a hop count, true, false, or a comma-separated list of addresses and CIDRs)`,
+      });
+      return z.NEVER;
+    }
+    return entries;
+  });
+
 export const configSchema = z
   .object({
     $comment: z.string().optional(),
@@ -132,6 +201,14 @@ export const configSchema = z
       .transform((value) => value === true || value === 1),
     identityProvider: identityProviderSchema.default({ scope: "openid profile customs" }),
     securityHeader: securityHeaderSchema.default({ environments: {} }),
+    /**
+     * The origins visitors reach the portal by (AREAOE_PUBLIC_ORIGIN, comma-separated). A request for
+     * any other Host is refused with 421 (server/http/trusted-origin.ts). None: only the loopback
+     * names on the listening port (local use), with a warning at start.
+     */
+    publicOrigins: z.array(publicOriginSchema).default([]),
+    /** TRUST_PROXY: see trustProxySchema. Default: only a proxy on this machine (loopback). */
+    trustProxy: trustProxySchema.default(["loopback"]),
   })
   .passthrough();
 

@@ -69,5 +69,19 @@ describe("renderAdmission", () => {
     first.emit("close");
     expect(started).toEqual(["a", "b"]);
   });
-});
 
+  it("slots for renders outside the middleware (page-cache misses) share the same limit and queue", async () => {
+    const busy = vi.fn();
+    const admit = renderAdmission({ maxConcurrent: 1, maxWaitMs: 10_000, maxQueue: 1, busy });
+    const release = await admit.slot();
+    expect(release).toBeTypeOf("function");
+    const started: string[] = [];
+    admit({} as Request, fakeResponse(), () => started.push("request")); // waits for the slot
+    expect(await admit.slot()).toBeUndefined(); // the queue (1) is full: refused at once
+    expect(started).toEqual([]);
+    release?.();
+    release?.(); // giving a slot back twice frees it once
+    expect(started).toEqual(["request"]);
+    expect(busy).not.toHaveBeenCalled();
+  });
+});

@@ -1,15 +1,25 @@
 import type { Request, Response } from "express";
 import { describe, expect, it } from "vitest";
+import { trustedOrigins } from "../http/trusted-origin";
 import { cacheKeyFor, isShareable } from "./cache-rules";
+
+// The Host check runs first in the server; here it matches each request to a configured origin.
+const origins = trustedOrigins({
+  publicOrigins: ["https://portal.example", "https://other.example"],
+  port: 3000,
+  trust: () => false,
+  protocolOf: () => "http",
+});
 
 function request(url: string, { method = "GET", cookie, host = "portal.example" }: { method?: string; cookie?: string; host?: string } = {}) {
   const req = {
     method,
     originalUrl: url,
-    protocol: "https",
-    headers: cookie ? { cookie } : {},
-    get: (name: string) => (name.toLowerCase() === "host" ? host : undefined),
+    url,
+    socket: { remoteAddress: "203.0.113.9" },
+    headers: { host, ...(cookie ? { cookie } : {}) },
   } as unknown as Request;
+  expect(origins.check(req)).toMatchObject({ ok: true });
   return req;
 }
 const response = (lang = "pt") => ({ locals: { lang } }) as unknown as Response;
@@ -21,6 +31,8 @@ describe("cacheKeyFor", () => {
     expect(key("/areaOE/public/importacao", {}, "en")).toBe("en https://portal.example /areaOE/public/importacao");
     expect(key("/areaOE/public/importacao", { host: "other.example" })).toBe("pt https://other.example /areaOE/public/importacao");
     expect(key("/areaOE/public/importacao?lang=en", {}, "en")).toBe("en https://portal.example /areaOE/public/importacao?lang=en");
+    // The configured origin, never the header as written (case) or the connection's protocol (http here).
+    expect(key("/areaOE/", { host: "PORTAL.Example" })).toBe("pt https://portal.example /areaOE/");
   });
 
   it("a language cookie or other cookies do not prevent sharing; the language is in the key", () => {

@@ -1,6 +1,7 @@
 import type { Request, Response } from "express";
 import { isLanguage, LANGUAGE_QUERY } from "../../app/server-surface";
 import { readCookie } from "../http/cookies";
+import { requestOrigin } from "../http/trusted-origin";
 
 /** Whether the request carries the named cookie (the session cookie sends a visitor past the cache). */
 export function hasCookie(header: string | undefined, name: string): boolean {
@@ -25,11 +26,11 @@ export function cacheKeyFor(req: Request, res: Response, sessionCookie: string):
   }
   const lang: unknown = res.locals.lang;
   if (!isLanguage(lang)) return undefined;
-  return pageKey(lang, req.protocol, req.get("host"), req.originalUrl);
+  return pageKey(lang, requestOrigin(req), req.originalUrl);
 }
 
-export const pageKey = (lang: string, protocol: string, host: string | undefined, url: string): string =>
-  `${lang} ${protocol}://${host ?? "localhost"} ${url}`;
+/** The origin is the configured one the Host check matched (server/http/trusted-origin.ts), never the raw Host. */
+export const pageKey = (lang: string, origin: string, url: string): string => `${lang} ${origin} ${url}`;
 
 /**
  * Whether a rendered answer may be shown to every anonymous visitor: a complete HTML page (200) that

@@ -7,6 +7,8 @@ import { createRequestHandler, type ServerBuild } from "react-router";
 import { createLoadContext, type AreaOELoadContext } from "../../app/server-surface";
 import { requestLanguage } from "../http/language";
 import { newNonce } from "../http/security-headers";
+import { requestOrigin } from "../http/trusted-origin";
+import type { RenderAdmission } from "../http/render-admission";
 import { cacheKeyFor, hasCookie, isShareable, pageKey } from "./cache-rules";
 import { gzipTemplate, gzipWithNonce } from "./gzip-template";
 import { PageStore, type CachedPage, type HeaderTemplate, type PageStoreLimits } from "./page-store";
@@ -28,10 +30,12 @@ export interface PageCacheOptions {
   /** Visitors with this cookie (a session) never get a shared page. */
   sessionCookie: string;
   store?: PageStore;
-  /** The request's protocol as Express sees it (X-Forwarded-Proto from a trusted proxy). */
-  protocolOf: (req: IncomingMessage) => string;
   /** For the early answer's log line (the Express path logs through pino-http). */
   logger?: Logger;
+  /** A render for the cache takes a slot like any other render (server/http/render-admission.ts). */
+  admission?: Pick<RenderAdmission, "slot">;
+  /** The overload answer, when no slot comes in time. */
+  busy?: (req: Request, res: Response) => void;
 }
 
 export interface PageCache {
@@ -44,7 +48,7 @@ export interface PageCache {
   serveEarly: (req: IncomingMessage, res: ServerResponse) => boolean;
 }
 
-type Outcome = { kind: "page"; page: CachedPage; shared: boolean } | { kind: "pass" };
+type Outcome = { kind: "page"; page: CachedPage; shared: boolean } | { kind: "pass" } | { kind: "busy" };
 
 /** RFC 9211 Cache-Status, so operators (and tests) can see what the cache did with a request. */
 const CACHE_STATUS = "Cache-Status";
@@ -113,7 +117,7 @@ function send(req: Request, res: Response, page: CachedPage, nonce: string): voi
  * (not 200, private or no-store, setting a cookie) are discarded and the request goes on to the normal
  * handler, which renders it for this visitor; a 503 (overload) is answered as is, never kept.
  */
-export function createPageCache({ build, mode, loadValues, sessionCookie, store, protocolOf, logger }: PageCacheOptions): PageCache {
+export function createPageCache({ build, mode, loadValues, sessionCookie, store, logger, admission, busy }: PageCacheOptions): PageCache {
   const pages = store ?? new PageStore(DEFAULT_PAGE_CACHE_LIMITS);
   const handle = createRequestHandler(build, mode);
   const placeholder = randomBytes(18).toString("base64url");
@@ -124,7 +128,7 @@ export function createPageCache({ build, mode, loadValues, sessionCookie, store,
 
   async function render(req: Request, res: Response, key: string): Promise<Outcome> {
     try {
-      const request = new Request(new URL(req.originalUrl, `${req.protocol}://${req.get("host") ?? "localhost"}`), {
+      const request = new Request(new URL(req.originalUrl, requestOrigin(req)), {
         headers: { accept: "text/html" },
       });
       const context = createLoadContext({ ...loadValues(req, res), cspNonce: placeholder, session: null });
@@ -150,6 +154,18 @@ export function createPageCache({ build, mode, loadValues, sessionCookie, store,
     }
   }
 
+  /** A miss is rendered in a render slot (a fresh address must not skip the render limit). */
+  async function admitted(work: () => Promise<Outcome>): Promise<Outcome> {
+    if (!admission) return work();
+    const release = await admission.slot();
+    if (!release) return { kind: "busy" };
+    try {
+      return await work();
+    } finally {
+      release();
+    }
+  }
+
   const middleware = async (req: Request, res: Response, next: NextFunction): Promise<void> => {
     const key = cacheKeyFor(req, res, sessionCookie);
     if (!key || unshareable.has(key)) {
@@ -165,10 +181,16 @@ export function createPageCache({ build, mode, loadValues, sessionCookie, store,
         let rendering = pending.get(key);
         const collapsed = rendering !== undefined;
         if (!rendering) {
-          rendering = render(req, res, key).finally(() => pending.delete(key));
+          rendering = admitted(() => render(req, res, key)).finally(() => pending.delete(key));
           pending.set(key, rendering);
         }
         const outcome = await rendering;
+        if (outcome.kind === "busy") {
+          res.setHeader(CACHE_STATUS, cacheStatus("fwd=uri-miss; detail=busy"));
+          if (busy) busy(req, res);
+          else next();
+          return;
+        }
         if (outcome.kind === "pass") {
           res.setHeader(CACHE_STATUS, cacheStatus("fwd=uri-miss; detail=unshareable"));
           return next();
@@ -186,7 +208,7 @@ export function createPageCache({ build, mode, loadValues, sessionCookie, store,
   const serveEarly = (req: IncomingMessage, res: ServerResponse): boolean => {
     const url = req.url ?? "";
     if (req.method !== "GET" || url.includes("?") || hasCookie(req.headers.cookie, sessionCookie)) return false;
-    const key = pageKey(requestLanguage(undefined, req.headers), protocolOf(req), req.headers.host, url);
+    const key = pageKey(requestLanguage(undefined, req.headers), requestOrigin(req), url);
     const page = pages.get(key);
     const template = page?.earlyHeaders;
     const encoding = pickEncoding(req);

@@ -2,12 +2,13 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import path, { join } from "node:path";
 import express from "express";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateSecurityHeader, parseAuthorityKey, probeImplicitRejection } from "@areaoe/security-header/node";
-import { loadHeaderSandbox, type HeaderSandbox } from "./header-sandbox";
+import { loadAuthorityEnvironments } from "../security-header/authority-environments";
+import { assertSeparateSandboxKey, defaultSandboxKeyDir, loadHeaderSandbox, type HeaderSandbox } from "./header-sandbox";
 import { sandboxRateLimit, sandboxRouter } from "./sandbox-router";
 
 // A test key pair made by openssl (2048 bits, quicker than the sandbox's own 4096-bit one), in the
@@ -70,4 +71,23 @@ describe("the bench-only lift of the sandbox's rate limit", () => {
     expect(sandboxRateLimitLifted({ [BENCH_LIFT_VARIABLE]: BENCH_LIFT_VALUE })).toBe(false);
     expect(sandboxRateLimitLifted({ [BENCH_LIFT_VARIABLE]: "1", HOST: "127.0.0.1" })).toBe(false);
   });
+});
+
+const root = mkdtempSync(path.join(tmpdir(), "areaoe-sandbox-key-"));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+describe("the header sandbox's key", () => {
+  it("is its own pair, not the generation form's local test key, and a shared one stops the start", async () => {
+    const form = await loadAuthorityEnvironments({ securityHeader: { environments: {} } }, { cwd: root });
+    const sandbox = await loadHeaderSandbox(root);
+    expect(defaultSandboxKeyDir(root)).toBe(path.join(root, ".local", "sandbox-key"));
+    const formModuli = form.describe().map((environment) => environment.publicKey.n);
+    expect(formModuli).toHaveLength(1);
+    expect(formModuli).not.toContain(sandbox.publicKeyModulus);
+    expect(() => assertSeparateSandboxKey(sandbox, formModuli)).not.toThrow();
+
+    // The sandbox pointed at the form's folder by mistake: refused.
+    const shared = await loadHeaderSandbox(root, path.join(root, ".local", "test-authority"));
+    expect(() => assertSeparateSandboxKey(shared, formModuli)).toThrow(/sandbox's key pair is also a key of the generation form/);
+  }, 120_000);
 });

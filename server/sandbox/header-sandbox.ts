@@ -1,6 +1,6 @@
 import { X509Certificate } from "node:crypto";
+import path from "node:path";
 import {
-  defaultLocalTestKeyDir,
   ensureLocalTestKeyPair,
   probeImplicitRejection,
   verifySecurityHeader,
@@ -17,11 +17,17 @@ export interface SandboxCertificate {
 }
 
 /**
- * The header sandbox: checks headers made for the portal's LOCAL TEST key pair. It decrypts input chosen
- * by strangers (RSA PKCS#1 v1.5, node:crypto), which is safe from padding oracles (the Marvin attack)
- * only where OpenSSL does implicit rejection: that is proven at start, and without it the checker is off.
+ * The header sandbox: checks headers made for its OWN local test key pair. It decrypts input chosen by
+ * strangers (RSA PKCS#1 v1.5, node:crypto), which is safe from padding oracles (the Marvin attack) only
+ * where OpenSSL does implicit rejection: that is proven at start, and without it the checker is off.
+ * It only ever holds that throwaway private key: never an authority key, and never the key pair the
+ * generation form offers as its "test" environment (`.local/test-authority/`), into which signed-in
+ * visitors type real passwords. Whatever the decryption leaks about its key cannot open a header made
+ * for anything else.
  */
 export interface HeaderSandbox {
+  /** The RSA modulus (Base64url), to prove at start that no other key of the portal is this one. */
+  readonly publicKeyModulus: string;
   readonly certificatePem: string;
   readonly certificateDer: Buffer;
   readonly certificate: SandboxCertificate;
@@ -35,6 +41,11 @@ export interface HeaderSandbox {
   check(xml: string, options?: { password?: string; now?: Date }): VerificationResult;
 }
 
+/** The sandbox's own key pair: `<root>/.local/sandbox-key` (gitignored, made on first start). */
+export function defaultSandboxKeyDir(root: string = process.cwd()): string {
+  return path.join(root, ".local", "sandbox-key");
+}
+
 export interface HeaderSandboxOptions {
   /** The implicit-rejection probe (tests inject a failing one). */
   probe?: (privateKeyPem: string) => ImplicitRejectionProbe;
@@ -42,7 +53,7 @@ export interface HeaderSandboxOptions {
 
 export async function loadHeaderSandbox(
   cwd: string = process.cwd(),
-  dir = defaultLocalTestKeyDir(cwd),
+  dir = defaultSandboxKeyDir(cwd),
   { probe = probeImplicitRejection }: HeaderSandboxOptions = {},
 ): Promise<HeaderSandbox> {
   const pair = await ensureLocalTestKeyPair(dir);
@@ -52,6 +63,7 @@ export async function loadHeaderSandbox(
   const proof = probe(privateKey);
   const disabled = proof.ok ? undefined : proof.reason;
   return {
+    publicKeyModulus: x509.publicKey.export({ format: "jwk" }).n ?? "",
     certificatePem: pair.certificatePem,
     certificateDer: x509.raw,
     certificate: {
@@ -67,4 +79,17 @@ export async function loadHeaderSandbox(
       return verifySecurityHeader(xml, { privateKey, ...options });
     },
   };
+}
+
+/**
+ * Stops the start when the sandbox's key is one the generation form offers (a folder shared by
+ * mistake, or an authority certificate configured with the sandbox's key): the sandbox must never
+ * decrypt for a key that protects a real password.
+ */
+export function assertSeparateSandboxKey(sandbox: Pick<HeaderSandbox, "publicKeyModulus">, formKeyModuli: readonly string[]): void {
+  if (formKeyModuli.includes(sandbox.publicKeyModulus)) {
+    throw new Error(
+      "The header sandbox's key pair is also a key of the generation form: give the sandbox its own folder (.local/sandbox-key) and never configure its certificate as an authority certificate",
+    );
+  }
 }

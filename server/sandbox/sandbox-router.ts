@@ -1,16 +1,19 @@
 import express, { Router, type Response } from "express";
 import { rateLimit } from "express-rate-limit";
 import type { Logger } from "pino";
+import { MAX_VERIFY_INPUT_BYTES } from "@areaoe/security-header/node";
 import type { HeaderSandbox } from "./header-sandbox";
+import { markExpectedFault } from "../http/expected-fault";
 import { acceptedResponse, clientFault, securityFault, serverFault } from "./soap-response";
 import { asksForWsdl, requestOrigin, sandboxWsdl } from "./sandbox-wsdl";
 
 /** The largest request the sandbox and the checker read (a SOAP envelope with a header is ~1–2 KB). */
-export const SANDBOX_MAX_BYTES = 64 * 1024;
+export const SANDBOX_MAX_BYTES = MAX_VERIFY_INPUT_BYTES;
 /** Checks per client per minute, for the SOAP endpoint and the checker page together. */
 export const SANDBOX_CHECKS_PER_MINUTE = 30;
 
-const UNREADABLE = new Set(["NOT_XML", "DTD_FORBIDDEN"]);
+/** Findings that mean the request could not be read at all: a Client fault with HTTP 400. */
+const UNREADABLE = new Set(["NOT_XML", "DTD_FORBIDDEN", "XML_TOO_DEEP", "XML_TOO_MANY_ELEMENTS", "XML_TOO_MANY_ATTRIBUTES"]);
 
 function sendXml(res: Response, status: number, xml: string): void {
   res.status(status).type("text/xml; charset=utf-8").setHeader("Cache-Control", "no-store");
@@ -106,6 +109,8 @@ export function sandboxRouter({ sandbox, logger, limiter }: SandboxRouterOptions
         const codes = result.findings.map((finding) => finding.code);
         if (!result.ok) {
           logger.info({ sandbox: "soap", accepted: false, findings: codes }, "sandbox: header refused");
+          // SOAP 1.1 sends a Fault with HTTP 500, but a refused header is the sandbox doing its job.
+          markExpectedFault(res);
           sendXml(res, 500, securityFault(result.findings));
           return;
         }

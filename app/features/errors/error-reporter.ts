@@ -1,5 +1,6 @@
 import { errorDigest } from "./digest";
 import { redactText, redactUrl } from "./redact";
+import { REPORT_LIMITS } from "./report-limits";
 
 /** The client error-report endpoint from the startup configuration (SPEC §7). */
 export interface ErrorReportingConfig {
@@ -20,8 +21,8 @@ export interface ErrorReport {
 }
 
 /** The endpoint refuses longer fields; cut them here so a long stack still gets through. */
-export const MAX_MESSAGE_CHARS = 2_000;
-export const MAX_STACK_CHARS = 8_000;
+export const MAX_MESSAGE_CHARS = REPORT_LIMITS.message;
+export const MAX_STACK_CHARS = REPORT_LIMITS.stack;
 
 export interface ErrorReporterOptions {
   config: ErrorReportingConfig;
@@ -58,10 +59,10 @@ export function buildErrorReport(
     digest: errorDigest(message, stack),
     message,
     stack,
-    componentStack: redactText(componentStack ?? "").slice(0, MAX_STACK_CHARS),
+    componentStack: redactText(componentStack ?? "").slice(0, REPORT_LIMITS.componentStack),
     timestamp: context.now.toISOString(),
-    userAgent: context.userAgent.slice(0, 512),
-    url: redactUrl(context.pageUrl),
+    userAgent: context.userAgent.slice(0, REPORT_LIMITS.userAgent),
+    url: redactUrl(context.pageUrl).slice(0, REPORT_LIMITS.url),
   };
 }
 

@@ -31,7 +31,7 @@ export interface HeaderCheckCertificate {
 }
 
 /** The largest envelope the checker reads, in bytes (UTF-8); the server refuses more. */
-export const HEADER_CHECK_MAX_BYTES = 64 * 1024;
+export const HEADER_CHECK_MAX_BYTES = 16 * 1024;
 
 export type HeaderCheckActionData =
   | { status: "unavailable" }

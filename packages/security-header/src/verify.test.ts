@@ -114,12 +114,17 @@ describe("verifySecurityHeader findings", () => {
     expect(result.username).toBe(username);
   });
 
-  it("NONCE_UNDECRYPTABLE for a Nonce made for another key; NONCE_LENGTH for 24 bytes (Ks as Base64 text) and 32 (hex)", () => {
-    expect(codes(verify(withBrokenNonce((nonce) => nonce, { nonceKey: other.publicKey })))).toEqual(["NONCE_UNDECRYPTABLE"]);
+  it("one NONCE_UNDECRYPTABLE, the same in every way: a Nonce for another key, Ks as Base64 or hex text, garbage, too short", () => {
+    const otherKey = verify(withBrokenNonce((nonce) => nonce, { nonceKey: other.publicKey }));
     const sessionKey = randomBytes(16);
-    const result = crafted({ sessionKey, nonceContent: Buffer.from(sessionKey.toString("base64")) });
-    expect(result.findings).toMatchObject([{ code: "NONCE_LENGTH", params: { bytes: 24 } }]);
-    expect(crafted({ sessionKey, nonceContent: Buffer.from(sessionKey.toString("hex")) }).findings).toMatchObject([{ code: "NONCE_LENGTH", params: { bytes: 32 } }]);
+    const base64Key = crafted({ sessionKey, nonceContent: Buffer.from(sessionKey.toString("base64")) });
+    const hexKey = crafted({ sessionKey, nonceContent: Buffer.from(sessionKey.toString("hex")) });
+    const garbage = verify(withBrokenNonce((nonce) => randomBytes(nonce.length)));
+    const short = verify(withBrokenNonce(() => randomBytes(100)));
+    expect(codes(otherKey)).toEqual(["NONCE_UNDECRYPTABLE"]);
+    // Nothing tells the steps apart: same code, message and params (no length, no padding detail).
+    for (const result of [base64Key, hexKey, garbage, short]) expect(result.findings).toEqual(otherKey.findings);
+    expect(otherKey.findings[0]?.params).toEqual({});
   });
 
   it("a broken Nonce (bad padding) yields NONCE_UNDECRYPTABLE without throwing, told exactly as a wrong key", () => {
@@ -215,6 +220,24 @@ describe("verifySecurityHeader findings", () => {
 });
 
 describe("verifySecurityHeader refuses hostile or broken input without throwing", () => {
+  // The review's attack: 16 KB of `<a>` (within the body limit). Quadratic in depth without the limit.
+  it("XML_TOO_DEEP past 32 nested elements, stopping there (what follows is never read)", () => {
+    const deep = "<a>".repeat(5_000);
+    expect(codes(verify(deep))).toEqual(["XML_TOO_DEEP"]);
+    // A parse that went on would find the undefined entity and say NOT_XML.
+    expect(codes(verify(`${"<a>".repeat(33)}&nope;${"</a>".repeat(33)}`))).toEqual(["XML_TOO_DEEP"]);
+    expect(codes(verify(`${"<a>".repeat(32)}${"</a>".repeat(32)}`))).toEqual(["NO_SECURITY_HEADER"]);
+  });
+
+  it("XML_TOO_MANY_ELEMENTS past 256 elements, XML_TOO_MANY_ATTRIBUTES past 64 on one element", () => {
+    expect(codes(verify(`<r>${"<b/>".repeat(255)}</r>`))).toEqual(["NO_SECURITY_HEADER"]);
+    expect(codes(verify(`<r>${"<b/>".repeat(256)}&nope;</r>`))).toEqual(["XML_TOO_MANY_ELEMENTS"]);
+    const attributes = (count: number) => Array.from({ length: count }, (_, i) => ` a${i}="${i}"`).join("");
+    expect(codes(verify(`<r${attributes(64)}/>`))).toEqual(["NO_SECURITY_HEADER"]);
+    expect(codes(verify(`<r${attributes(65)} &nope;/>`))).toEqual(["XML_TOO_MANY_ATTRIBUTES"]);
+    expect(verify(`<r${attributes(1_000)}/>`).findings[0]?.message).toMatch(/more than 64 attributes/);
+  });
+
   const header = () => craftHeader({ publicKey: pair.publicKey, created: NOW.toISOString() });
 
   it("DTD_FORBIDDEN for a DOCTYPE with an external entity: the file is never read", () => {
@@ -237,7 +260,7 @@ describe("verifySecurityHeader refuses hostile or broken input without throwing"
     ["plain text", "hello"],
     ["unclosed", "<wss:Security>"],
     ["an undefined entity", "<a>&nope;</a>"],
-    ["more than 64 KB", `<a>${"x".repeat(64 * 1024)}</a>`],
+    ["more than 16 KB", `<a>${"x".repeat(16 * 1024)}</a>`],
     ["not a string", 42],
   ])("NOT_XML: %s", (_label, input) => {
     const result = verifySecurityHeader(input as string, { privateKey });

@@ -4,7 +4,7 @@ import { aesDecrypt, rsaDecrypt, sameSecret, sha1, verifierKey, type VerifierKey
 import { likelyDigestCause } from "./verify-digest.js";
 import { Findings, sortFindings, type VerificationFinding } from "./verify-findings.js";
 import { findTokenParts } from "./verify-structure.js";
-import { attribute, parseXml } from "./verify-xml.js";
+import { attribute, parseXml, XML_LIMITS, type XmlProblem } from "./verify-xml.js";
 import { usernameProblem } from "./username.js";
 
 export interface VerifyOptions {
@@ -33,7 +33,15 @@ export interface VerificationResult {
   readonly findings: readonly VerificationFinding[];
 }
 
-export const MAX_VERIFY_INPUT_BYTES = 64 * 1024;
+/** A SOAP envelope with a security header is 1–2 KB; nothing larger is read. */
+export const MAX_VERIFY_INPUT_BYTES = 16 * 1024;
+const PARSE_PROBLEM_MESSAGES: Record<XmlProblem, (detail: string) => string> = {
+  NOT_XML: (detail) => `The input is not well-formed XML: ${detail}`,
+  DTD_FORBIDDEN: () => "The request has a DOCTYPE: it is refused (no DTD is read, no entity expanded)",
+  XML_TOO_DEEP: () => `The request nests elements more than ${XML_LIMITS.maxDepth} deep: it is not read further`,
+  XML_TOO_MANY_ELEMENTS: () => `The request has more than ${XML_LIMITS.maxElements} elements: it is not read further`,
+  XML_TOO_MANY_ATTRIBUTES: () => `An element has more than ${XML_LIMITS.maxAttributes} attributes: the request is not read further`,
+};
 const CREATED = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 /**
@@ -50,15 +58,13 @@ export function verifySecurityHeader(xml: string, options: VerifyOptions): Verif
   };
 
   if (typeof xml !== "string" || Buffer.byteLength(xml, "utf8") > MAX_VERIFY_INPUT_BYTES) {
-    findings.error("NOT_XML", "The input is not text of at most 64 KB", { detail: "the input is not text of at most 64 KB" });
+    const detail = `the input is not text of at most ${MAX_VERIFY_INPUT_BYTES / 1024} KB`;
+    findings.error("NOT_XML", `The input is not text of at most ${MAX_VERIFY_INPUT_BYTES / 1024} KB`, { detail });
     return result(null, null, null);
   }
   const parsed = parseXml(xml);
   if (!parsed.ok) {
-    const message = parsed.problem === "DTD_FORBIDDEN"
-      ? "The request has a DOCTYPE: it is refused (no DTD is read, no entity expanded)"
-      : `The input is not well-formed XML: ${parsed.detail}`;
-    findings.error(parsed.problem, message, { detail: parsed.detail });
+    findings.error(parsed.problem, PARSE_PROBLEM_MESSAGES[parsed.problem](parsed.detail), { detail: parsed.detail });
     return result(null, null, null);
   }
   const parts = findTokenParts(parsed.elements, findings);
@@ -128,25 +134,18 @@ function base64Of(name: string, text: string, findings: Findings): Uint8Array | 
   return null;
 }
 
-/** The AES-128 key as text instead of bytes: Base64 (24 characters) or hexadecimal (32). */
-const KEY_AS_TEXT = /^(?:[A-Za-z0-9+/]{22}==|[0-9A-Fa-f]{32})$/;
-
 /**
  * The session key from the Nonce. With implicit rejection a Nonce made for another key, or with broken
- * padding, decrypts to substitute bytes of some length: it is told apart from a real message only by
- * what the bytes are. 16 bytes are taken as the key (a substitute of exactly 16 bytes, about one broken
- * Nonce in 250 for a 2048-bit key and 500 for 4096, then fails at the Password's AES padding). A key
- * sent as Base64 or hex text is the one wrong length worth naming (random bytes never look like it);
- * anything else is NONCE_UNDECRYPTABLE, the same finding whether the padding was bad or the key wrong.
+ * padding, decrypts to substitute bytes of some length: 16 bytes are taken as the key (a substitute of
+ * exactly 16 bytes, about one broken Nonce in 250 for a 2048-bit key and 500 for 4096, then fails at the
+ * Password's AES padding). Anything else is one finding, whatever went wrong (length, padding, key or
+ * key size): telling them apart would tell a stranger something about the decryption of a ciphertext
+ * they chose (issue 21).
  */
 function sessionKeyOf(nonce: Uint8Array, key: VerifierKey, findings: Findings): Buffer | null {
   const clear = rsaDecrypt(key, Buffer.from(nonce));
   if (clear && clear.length === 16) return clear;
-  if (clear && KEY_AS_TEXT.test(clear.toString("latin1"))) {
-    findings.error("NONCE_LENGTH", `The Nonce holds ${clear.length} bytes; an AES-128 key has 16`, { bytes: clear.length });
-    return null;
-  }
-  findings.error("NONCE_UNDECRYPTABLE", "The Nonce does not hold a 16-byte AES key encrypted for this key with RSA PKCS#1 v1.5");
+  findings.error("NONCE_UNDECRYPTABLE", "The Nonce is not a 16-byte AES key encrypted for this key with RSA PKCS#1 v1.5");
   return null;
 }
 

@@ -19,12 +19,17 @@ export interface DevIdpOptions {
   clientId: string;
   clientSecret: string;
   logger: Logger;
+  /** The portal's configured public origins (their callbacks are registered too). */
+  publicOrigins?: readonly string[];
 }
 
-/** The visitor may open the portal as localhost or 127.0.0.1: both callbacks are registered. */
-function portalOrigins(issuer: URL): string[] {
+/**
+ * The visitor may open the portal as localhost or 127.0.0.1 (or a configured public origin): each
+ * callback is registered.
+ */
+function portalOrigins(issuer: URL, publicOrigins: readonly string[] = []): string[] {
   const port = issuer.port ? `:${issuer.port}` : "";
-  return [...new Set([issuer.origin, `http://localhost${port}`, `http://127.0.0.1${port}`])];
+  return [...new Set([issuer.origin, `http://localhost${port}`, `http://127.0.0.1${port}`, ...publicOrigins])];
 }
 
 /** ui_locales from the portal's sign-in request, else the portal's negotiated language. */
@@ -37,8 +42,8 @@ function koaLanguage(ctx: KoaContextLike & { res?: { locals?: { lang?: unknown }
   return languageOf(ctx.oidc?.params?.ui_locales, ctx.res?.locals?.lang);
 }
 
-function createProvider({ issuer, clientId, clientSecret, logger }: DevIdpOptions): Provider {
-  const origins = portalOrigins(issuer);
+function createProvider({ issuer, clientId, clientSecret, logger, publicOrigins }: DevIdpOptions): Provider {
+  const origins = portalOrigins(issuer, publicOrigins);
   const signingKey = generateKeyPairSync("rsa", { modulusLength: 2048 }).privateKey.export({ format: "jwk" });
   const provider = new Provider(issuer.href.replace(/\/$/, ""), {
     clients: [
@@ -120,7 +125,7 @@ function createProvider({ issuer, clientId, clientSecret, logger }: DevIdpOption
  */
 export function devIdpRouter(options: DevIdpOptions): Router {
   const provider = createProvider(options);
-  const origins = portalOrigins(options.issuer);
+  const origins = portalOrigins(options.issuer, options.publicOrigins);
   const router = express.Router();
 
   // Its own policy: its forms redirect back to the portal's callback (form-action covers redirects).
