@@ -4,17 +4,21 @@ import { test, expect, waitForHydration } from "./support/fixtures";
 test.describe.configure({ timeout: 90_000 });
 test.use({ actionTimeout: 20_000 });
 
+const IVA_EXP_EN = "IVAExp – VAT export-exemption certificates";
 const MESSAGE_EN =
   "Something went wrong. Press the button on the right to try again. If the problem persists, please try again later.";
 
 test("a failed page chunk reloads once, then shows the error screen, and Retry recovers", async ({ page }) => {
   let blocked = true;
-  await page.route(/\/areaOE\/assets\/transit-[^/]+\.js$/, (route) => (blocked ? route.abort() : route.continue()));
+  await page.route(/\/areaOE\/assets\/iva-exp-[^/]+\.js$/, (route) => (blocked ? route.abort() : route.continue()));
   let documentLoads = 0;
   page.on("load", () => (documentLoads += 1));
-  await page.goto("/areaOE/?lang=en");
+  // From a hydrated page, a navigation in the browser to a hydrated page whose chunks fail (a page of
+  // text needs no chunk: after the reload the server's HTML would simply show it). The search results
+  // link to the IVAExp page.
+  await page.goto("/areaOE/public/pesquisa?q=IVAExp&lang=en");
   await waitForHydration(page);
-  await page.getByRole("link", { name: "Transit", exact: true }).first().click();
+  await page.getByRole("main").getByRole("link", { name: IVA_EXP_EN, exact: true }).first().click();
 
   const alert = page.getByRole("alert").filter({ hasText: MESSAGE_EN });
   await expect(alert).toBeVisible({ timeout: 30_000 });
@@ -23,8 +27,8 @@ test("a failed page chunk reloads once, then shows the error screen, and Retry r
 
   blocked = false;
   await alert.getByRole("button", { name: "Retry" }).click();
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Transit");
-  await expect(page).toHaveURL(/\/areaOE\/public\/transito/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(IVA_EXP_EN);
+  await expect(page).toHaveURL(/\/areaOE\/public\/ivaExp/);
 });
 
 test("a rendering failure shows the error screen in Portuguese and is reported once", async ({ page }) => {
@@ -33,7 +37,8 @@ test("a rendering failure shows the error screen in Portuguese and is reported o
     if (request.url().endsWith("/areaOE/api/client-errors")) reports.push(request.postDataJSON());
   });
   const accepted = page.waitForResponse((r) => r.url().endsWith("/areaOE/api/client-errors"));
-  await page.goto("/areaOE/public/iecs?lang=pt&__fault=render");
+  // A hydrated page: a page of text runs no React in the browser, so nothing can fail to render there.
+  await page.goto("/areaOE/public/ivaExp?lang=pt&__fault=render");
   const alert = page.getByRole("alert").filter({ hasText: "Ocorreu um erro." });
   await expect(alert).toBeVisible({ timeout: 30_000 });
   expect((await accepted).status()).toBe(204);
@@ -44,7 +49,7 @@ test("a rendering failure shows the error screen in Portuguese and is reported o
   expect(reports[0]).toMatchObject({
     digest: expect.stringMatching(/^[0-9a-f]{8}$/),
     message: "Error: Injected rendering fault",
-    url: expect.stringMatching(/\/areaOE\/public\/iecs$/),
+    url: expect.stringMatching(/\/areaOE\/public\/ivaExp$/),
   });
   // The header and the side panel stay usable.
   await page.getByRole("link", { name: "English" }).click();

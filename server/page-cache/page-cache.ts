@@ -229,7 +229,7 @@ export function createPageCache({ build, mode, loadValues, sessionCookie, store,
     res.end(body);
     if (logger?.isLevelEnabled("info")) {
       const responseTime = Math.round(performance.now() - started);
-      logger.info({ req: { method: req.method, path: url }, res: { statusCode: page.status }, responseTime, early: true }, "request completed");
+      logger.info({ req: { method: req.method, path: url.split("?")[0] }, res: { statusCode: page.status }, responseTime, early: true }, "request completed");
     }
     return true;
   };

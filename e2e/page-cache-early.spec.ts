@@ -1,0 +1,129 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import path from "node:path";
+import { test, expect } from "./support/fixtures";
+import { freePort } from "../scripts/bench/start-server";
+import { pageHref } from "../app/config/site-map";
+
+// Issue 22, point 4: the alternate-language addresses (`?lang=pt`, `?lang=en`: each page's hreflang
+// alternates and the switcher's links) are answered by the page cache's early path, before Express,
+// like plain addresses: with a fresh nonce, the headers the whole chain sent (Vary, Content-Language,
+// the security headers) and the `lang` cookie the chain sets. Any other query goes through Express.
+// A server of its own, with info logs: the early path logs `early: true`, and its first request of each
+// page is certainly answered by the whole chain.
+const BUILD_DIR = process.env.AREAOE_BUILD_DIR ?? "build";
+
+test.describe.configure({ mode: "serial" });
+
+let child: ChildProcess | undefined;
+let origin = "";
+const earlyLines: { path: string }[] = [];
+
+test.beforeAll(async () => {
+  test.setTimeout(60_000);
+  const port = await freePort();
+  origin = `http://127.0.0.1:${port}`;
+  child = spawn(process.execPath, [path.resolve(BUILD_DIR, "server/index.js")], {
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "info", NODE_ENV: "production" },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  let pending = "";
+  child.stdout?.on("data", (chunk: Buffer) => {
+    const lines = (pending + chunk.toString("utf8")).split("\n");
+    pending = lines.pop() ?? "";
+    for (const line of lines) {
+      try {
+        const entry = JSON.parse(line) as { early?: boolean; req?: { path: string } };
+        if (entry.early && entry.req) earlyLines.push({ path: entry.req.path });
+      } catch {
+        // not a log line
+      }
+    }
+  });
+  for (let tries = 0; ; tries += 1) {
+    try {
+      if ((await fetch(`${origin}/areaOE/api/health`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (tries > 200) throw new Error("the server did not start");
+    await new Promise((resolve) => setTimeout(resolve, 150));
+  }
+});
+
+test.afterAll(() => {
+  child?.kill("SIGTERM");
+});
+
+const nonceOf = (headers: Record<string, string>) => /'nonce-([^']+)'/.exec(headers["content-security-policy"] ?? "")?.[1] ?? "";
+
+/** The headers to compare: per-response ones out, the nonce replaced, the cookie without its Expires. */
+function comparable(headers: Record<string, string>) {
+  const nonce = nonceOf(headers);
+  return Object.entries(headers)
+    .filter(([name]) => !["date", "content-length", "cache-status"].includes(name))
+    .map(([name, value]) => [name, name === "set-cookie" ? value.replace(/; Expires=[^;]+/i, "") : value.replaceAll(nonce, "NONCE")])
+    .sort(([a = ""], [b = ""]) => a.localeCompare(b));
+}
+
+const CASES = [
+  { page: "import", lang: "pt", acceptLanguage: "en-GB", encoding: "gzip, deflate, br" },
+  { page: "export", lang: "en", acceptLanguage: "pt-PT", encoding: "gzip, deflate, br" },
+  { page: "transit", lang: "pt", acceptLanguage: "en-GB", encoding: "identity" },
+  { page: "excise", lang: "en", acceptLanguage: "pt-PT", encoding: "identity" },
+] as const;
+
+for (const { page, lang, acceptLanguage, encoding } of CASES) {
+  test(`?lang=${lang} (${encoding}) is answered early with the whole chain's headers, the cookie and a fresh nonce`, async ({ request }) => {
+    const url = `${origin}${pageHref(page)}?lang=${lang}`;
+    const headers = { "accept-language": acceptLanguage, "accept-encoding": encoding };
+    const before = earlyLines.length;
+    const chain = await request.get(url, { headers });
+    expect(chain.headers()["cache-status"]).toMatch(/^areaoe; fwd=uri-miss.*stored/);
+    const early = await request.get(url, { headers });
+    const again = await request.get(url, { headers });
+    expect(early.headers()["cache-status"]).toBe("areaoe; hit");
+    await expect.poll(() => earlyLines.slice(before).filter((line) => line.path === pageHref(page)).length).toBe(2);
+    // The query's language, whatever Accept-Language says; remembered in the cookie, as the chain does.
+    for (const response of [chain, early, again]) {
+      expect(response.headers()["content-language"]).toBe(lang);
+      expect(response.headers()["vary"]).toBe("Accept-Language, Cookie, Accept-Encoding");
+      expect(response.headers()["set-cookie"]).toMatch(new RegExp(`^lang=${lang}; Max-Age=31536000; Path=/areaOE; Expires=[^;]+; HttpOnly; SameSite=Lax$`));
+      expect(await response.text()).toContain(`<html lang="${lang}"`);
+    }
+    expect(comparable(early.headers())).toEqual(comparable(chain.headers()));
+    // A fresh nonce per answer, the same in the header and in every nonce of the page.
+    const nonces = [chain, early, again].map((response) => nonceOf(response.headers()));
+    expect(new Set(nonces).size).toBe(3);
+    for (const [i, response] of [chain, early, again].entries()) {
+      const inPage = new Set([...(await response.text()).matchAll(/nonce="([^"]+)"/g)].map((match) => match[1]));
+      expect([...inPage]).toEqual([nonces[i]]);
+    }
+  });
+}
+
+test("a plain address is still answered early, without a cookie", async ({ request }) => {
+  const url = `${origin}${pageHref("transport")}`;
+  const before = earlyLines.length;
+  await request.get(url, { headers: { "accept-language": "en-GB" } });
+  const early = await request.get(url, { headers: { "accept-language": "en-GB" } });
+  await expect.poll(() => earlyLines.length).toBe(before + 1);
+  expect(early.headers()["set-cookie"]).toBeUndefined();
+  expect(early.headers()["content-language"]).toBe("en");
+});
+
+test("any other query bypasses the early path", async ({ request }) => {
+  const base = `${origin}${pageHref("liquidation")}`;
+  // Stored under both alternate addresses first, so only the query decides.
+  for (const lang of ["pt", "en"]) await request.get(`${base}?lang=${lang}`);
+  const before = earlyLines.length;
+  for (const query of ["?lang=pt&x=1", "?x=1&lang=pt", "?lang=PT", "?lang=de", "?lang=pt&lang=en", "?lang=en&", "?lang=pt%20", "?", "?utm_source=x"]) {
+    for (let i = 0; i < 2; i += 1) {
+      const response = await request.get(`${base}${query}`);
+      expect(response.status(), query).toBe(200);
+    }
+  }
+  // Then one early answer: once its log line is in, every earlier line is too (one ordered stream).
+  await request.get(`${base}?lang=pt`);
+  await expect.poll(() => earlyLines.length).toBeGreaterThan(before);
+  expect(earlyLines.slice(before)).toEqual([{ path: pageHref("liquidation") }]);
+});
