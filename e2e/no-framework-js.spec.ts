@@ -49,12 +49,14 @@ for (const lang of LANGS) {
     // The page frame's texts and the title as the server wrote them, before any script ran, and once
     // hydrated (widgets may change their form after hydration; these parts never do).
     const PARTS = ["header", "main h1", "nav.breadcrumbs", "aside", "footer"];
-    await page.goto("/areaOE/api/health");
+    await page.goto(`/areaOE/?lang=${lang}`);
     for (const { path } of ROUTED_PATHS.filter((route) => HYDRATED_IDS.has(route.id))) {
       const url = `${path}?lang=${lang}`;
       const serverTexts = await page.evaluate(
         async ({ url, parts }) => {
-          const doc = new DOMParser().parseFromString(await (await fetch(url)).text(), "text/html");
+          // Without its <style> (its nonce is another answer's: this page's policy would refuse it).
+          const html = (await (await fetch(url)).text()).replace(/<style\b[\s\S]*?<\/style>/g, "");
+          const doc = new DOMParser().parseFromString(html, "text/html");
           return [doc.title, ...parts.map((selector) => doc.querySelector(selector)?.textContent ?? "")];
         },
         { url, parts: PARTS },
