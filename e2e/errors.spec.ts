@@ -4,21 +4,19 @@ import { test, expect, waitForHydration } from "./support/fixtures";
 test.describe.configure({ timeout: 90_000 });
 test.use({ actionTimeout: 20_000 });
 
-const IVA_EXP_EN = "IVAExp – VAT export-exemption certificates";
 const MESSAGE_EN =
   "Something went wrong. Press the button on the right to try again. If the problem persists, please try again later.";
 
 test("a failed page chunk reloads once, then shows the error screen, and Retry recovers", async ({ page }) => {
   let blocked = true;
-  await page.route(/\/areaOE\/assets\/iva-exp-[^/]+\.js$/, (route) => (blocked ? route.abort() : route.continue()));
+  await page.route(/\/areaOE\/assets\/transit-[^/]+\.js$/, (route) => (blocked ? route.abort() : route.continue()));
   let documentLoads = 0;
   page.on("load", () => (documentLoads += 1));
-  // From a hydrated page, a navigation in the browser to a hydrated page whose chunks fail (a page of
-  // text needs no chunk: after the reload the server's HTML would simply show it). The search results
-  // link to the IVAExp page.
-  await page.goto("/areaOE/public/pesquisa?q=IVAExp&lang=en");
+  // From a hydrated page (pages of text are not hydrated: their links are page loads, which need no
+  // chunk), a navigation in the browser: the search results link to the Transit page.
+  await page.goto("/areaOE/public/pesquisa?q=transito&lang=en");
   await waitForHydration(page);
-  await page.getByRole("main").getByRole("link", { name: IVA_EXP_EN, exact: true }).first().click();
+  await page.getByRole("main").getByRole("link", { name: "Transit", exact: true }).first().click();
 
   const alert = page.getByRole("alert").filter({ hasText: MESSAGE_EN });
   await expect(alert).toBeVisible({ timeout: 30_000 });
@@ -27,8 +25,8 @@ test("a failed page chunk reloads once, then shows the error screen, and Retry r
 
   blocked = false;
   await alert.getByRole("button", { name: "Retry" }).click();
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText(IVA_EXP_EN);
-  await expect(page).toHaveURL(/\/areaOE\/public\/ivaExp/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Transit");
+  await expect(page).toHaveURL(/\/areaOE\/public\/transito/);
 });
 
 test("a rendering failure shows the error screen in Portuguese and is reported once", async ({ page }) => {

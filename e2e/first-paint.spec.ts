@@ -5,7 +5,7 @@ import { pageHref } from "../app/config/site-map";
 // first paint), and what a hydrated page needs before hydrating comes in a few scripts, not dozens
 // (pages of text, issue 22, have none: e2e/no-framework-js.spec.ts).
 const CONTENT = pageHref("import");
-const HYDRATED = pageHref("web-services");
+const HYDRATED = pageHref("search");
 const PORTAL_STYLE = /<style nonce="([^"]+)" data-href="\/areaOE\/assets\/portal-[\w-]+\.css">/;
 const PORTAL_STYLE_ELEMENT = "style[data-href^='/areaOE/assets/portal-']";
 
@@ -31,7 +31,7 @@ test("the portal's stylesheet is inline with the page's nonce, and nothing asks 
   await expect(page.locator(".site-header")).toHaveCSS("background-color", "rgb(11, 61, 110)");
   // A client navigation keeps the same sheet and still asks for no stylesheet.
   await page.getByRole("navigation", { name: "Localização na página" }).getByRole("link", { name: "Início" }).click();
-  await expect(page.getByRole("heading", { level: 1 })).not.toHaveText("Serviços web");
+  await expect(page.getByRole("heading", { level: 1 })).not.toHaveText("Pesquisa");
   await expect(page.locator(PORTAL_STYLE_ELEMENT)).toHaveCount(1);
   expect(stylesheets).toEqual([]);
   expect(consoleErrors).toEqual([]);
@@ -50,7 +50,7 @@ test.describe("without JavaScript", () => {
 });
 
 test("what a hydrated page needs before hydrating comes in a few scripts", async ({ request }) => {
-  for (const path of [pageHref("search"), HYDRATED, pageHref("first-steps")]) {
+  for (const path of [HYDRATED, pageHref("security-header-check"), pageHref("first-steps")]) {
     const html = await (await request.get(path)).text();
     const scripts = [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((match) => match[1]);
     // Framework, shell, the route's own modules, the page's text and content chunks. It was 30 to 36:
