@@ -118,12 +118,10 @@ export function Layout({ children }: { children: ReactNode }) {
           <Toaster />
           <ErrorHandling reporting={data?.publicConfig.errorReporting} />
         </I18nextProvider>
-        {hydrates ? (
-          <>
-            <ScrollRestoration />
-            <Scripts />
-          </>
-        ) : null}
+        {/* In the browser the app is already running (a hydrated page, then navigations in it): scroll
+            restoration stays on for every page it shows. */}
+        {hydrates || typeof document !== "undefined" ? <ScrollRestoration /> : null}
+        {hydrates ? <Scripts /> : null}
       </body>
     </html>
   );
