@@ -9,6 +9,10 @@ import portalStylesheet from "./styles/portal.css?url";
 import { busyResponse } from "./render/busy-page";
 import { contentHeadElements } from "./features/content/content-bootstrap";
 import { portalContext } from "./load-context";
+import { pageHydrates } from "./config/hydration";
+import { speculationRulesElement } from "./render/speculation-rules";
+import { IMAGE_PREVIEW_ATTRIBUTE, imagePreviewScript } from "./components/ui/image-preview-script";
+import { BASE_PATH } from "./config/paths";
 
 export const streamTimeout = 5_000;
 /** A render still running after this is an overload: the visitor gets a 503 with Retry-After. */
@@ -36,18 +40,27 @@ export default async function handleRequest(
   if (outcome.kind === "timeout") {
     return busyResponse({ t: i18n.getFixedT(loadContext.lang), lang: loadContext.lang, url: request.url, headers: responseHeaders });
   }
-  // The page's texts: preload exactly the namespaces this render used, in its language only.
-  // And the page's content file, which the browser loads before hydrating (content pages only; their
-  // route id is the page id).
-  const leaf = routerContext.staticHandlerContext.matches.at(-1)?.route.id;
-  const head =
-    i18nHeadElements(i18n, loadContext.lang, loadContext.localeChunks) +
-    contentHeadElements(leaf, loadContext.lang, loadContext.localeChunks);
+  // A page the browser hydrates (app/config/hydration.ts; the root renders <Scripts/> for the same
+  // pages) preloads exactly the namespaces this render used, in its language only, and its content
+  // file (content pages: their route id is the page id), which the browser loads before hydrating.
+  // A page that is not hydrated gets neither: instead, the links the visitor points at are prefetched.
+  const { matches, errors } = routerContext.staticHandlerContext;
+  const hydrates = pageHydrates(
+    matches.map((match) => routerContext.routeModules[match.route.id]?.handle),
+    errors ? Object.values(errors)[0] : undefined,
+  );
+  const leaf = matches.at(-1)?.route.id;
+  const head = hydrates
+    ? i18nHeadElements(i18n, loadContext.lang, loadContext.localeChunks) +
+      contentHeadElements(leaf, loadContext.lang, loadContext.localeChunks)
+    : speculationRulesElement(BASE_PATH, nonce);
+  // A page with an image preview gets its one small module (app/components/ui/image-preview-script.ts).
+  const enhancements = outcome.html.includes(`${IMAGE_PREVIEW_ATTRIBUTE}=`) ? imagePreviewScript(nonce) : "";
   // The portal's stylesheet goes into the page itself (app/render/portal-stylesheet.tsx); in
   // development Vite serves it and the root links it.
   const css = loadContext.stylesheet(portalStylesheet);
   if (!css && !import.meta.env.DEV) throw new Error(`The stylesheet ${portalStylesheet} is not in the client build: the server and client builds differ.`);
-  const headBytes = [Buffer.from(head), ...(css ? [inlineStylesheet(portalStylesheet, css, nonce)] : [])];
+  const headBytes = [Buffer.from(head + enhancements), ...(css ? [inlineStylesheet(portalStylesheet, css, nonce)] : [])];
   // Inserted into the bytes as rendered: no decoding of the whole document and encoding it again.
   const at = outcome.html.indexOf("</head>");
   const html = at < 0 ? outcome.html : Buffer.concat([outcome.html.subarray(0, at), ...headBytes, outcome.html.subarray(at)]);

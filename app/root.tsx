@@ -1,5 +1,5 @@
 import { useEffect, type ReactNode } from "react";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, type ShouldRevalidateFunctionArgs } from "react-router";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteError, type ShouldRevalidateFunctionArgs } from "react-router";
 import { I18nextProvider } from "react-i18next";
 import { useTranslation } from "./i18n/use-translation";
 import type { Route } from "./+types/root";
@@ -23,6 +23,7 @@ import { FaultInjection } from "./features/errors/fault-injection";
 import { lazyComponent } from "./mdx/lazy-component";
 import { markFirstHydration } from "./components/ui/first-hydration";
 import { PortalStylesheet } from "./render/portal-stylesheet";
+import { pageHydrates } from "./config/hydration";
 
 // Only a page that is not found loads the unavailable screen's chunk (the server waits for it).
 const NotFound = lazyComponent(() => import("./routes/not-found").then((m) => m.default));
@@ -73,8 +74,22 @@ function CurrentBreadcrumbs() {
   return <Breadcrumbs pageId={leaf.id} />;
 }
 
+/**
+ * Whether this page hydrates (app/config/hydration.ts): only a page whose route asks for it, or the
+ * error screen of an unexpected failure. Every other page is HTML and the inline stylesheet only.
+ */
+function useHydratesPage(): boolean {
+  const matches = useMatches();
+  const error = useRouteError();
+  return pageHydrates(
+    matches.map((match) => match.handle),
+    error,
+  );
+}
+
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRootData();
+  const hydrates = useHydratesPage();
   const lang = data?.lang ?? DEFAULT_LANGUAGE;
   const i18n = useLanguageScopedI18n(lang);
   return (
@@ -103,8 +118,10 @@ export function Layout({ children }: { children: ReactNode }) {
           <Toaster />
           <ErrorHandling reporting={data?.publicConfig.errorReporting} />
         </I18nextProvider>
-        <ScrollRestoration />
-        <Scripts />
+        {/* In the browser the app is already running (a hydrated page, then navigations in it): scroll
+            restoration stays on for every page it shows. */}
+        {hydrates || typeof document !== "undefined" ? <ScrollRestoration /> : null}
+        {hydrates ? <Scripts /> : null}
       </body>
     </html>
   );

@@ -12,9 +12,11 @@ test("a failed page chunk reloads once, then shows the error screen, and Retry r
   await page.route(/\/areaOE\/assets\/transit-[^/]+\.js$/, (route) => (blocked ? route.abort() : route.continue()));
   let documentLoads = 0;
   page.on("load", () => (documentLoads += 1));
-  await page.goto("/areaOE/?lang=en");
+  // From a hydrated page (pages of text are not hydrated: their links are page loads, which need no
+  // chunk), a navigation in the browser: the search results link to the Transit page.
+  await page.goto("/areaOE/public/pesquisa?q=transito&lang=en");
   await waitForHydration(page);
-  await page.getByRole("link", { name: "Transit", exact: true }).first().click();
+  await page.getByRole("main").getByRole("link", { name: "Transit", exact: true }).first().click();
 
   const alert = page.getByRole("alert").filter({ hasText: MESSAGE_EN });
   await expect(alert).toBeVisible({ timeout: 30_000 });
@@ -33,7 +35,8 @@ test("a rendering failure shows the error screen in Portuguese and is reported o
     if (request.url().endsWith("/areaOE/api/client-errors")) reports.push(request.postDataJSON());
   });
   const accepted = page.waitForResponse((r) => r.url().endsWith("/areaOE/api/client-errors"));
-  await page.goto("/areaOE/public/iecs?lang=pt&__fault=render");
+  // A hydrated page: a page of text runs no React in the browser, so nothing can fail to render there.
+  await page.goto("/areaOE/public/ivaExp?lang=pt&__fault=render");
   const alert = page.getByRole("alert").filter({ hasText: "Ocorreu um erro." });
   await expect(alert).toBeVisible({ timeout: 30_000 });
   expect((await accepted).status()).toBe(204);
@@ -44,7 +47,7 @@ test("a rendering failure shows the error screen in Portuguese and is reported o
   expect(reports[0]).toMatchObject({
     digest: expect.stringMatching(/^[0-9a-f]{8}$/),
     message: "Error: Injected rendering fault",
-    url: expect.stringMatching(/\/areaOE\/public\/iecs$/),
+    url: expect.stringMatching(/\/areaOE\/public\/ivaExp$/),
   });
   // The header and the side panel stay usable.
   await page.getByRole("link", { name: "English" }).click();

@@ -2,8 +2,10 @@ import { test, expect, waitForHydration } from "./support/fixtures";
 import { pageHref } from "../app/config/site-map";
 
 // Issue 11: a page paints from its own HTML. The portal's stylesheet is inline (no request blocks the
-// first paint), and what every page needs before hydrating comes in a few scripts, not dozens.
+// first paint), and what a hydrated page needs before hydrating comes in a few scripts, not dozens
+// (pages of text, issue 22, have none: e2e/no-framework-js.spec.ts).
 const CONTENT = pageHref("import");
+const HYDRATED = pageHref("search");
 const PORTAL_STYLE = /<style nonce="([^"]+)" data-href="\/areaOE\/assets\/portal-[\w-]+\.css">/;
 const PORTAL_STYLE_ELEMENT = "style[data-href^='/areaOE/assets/portal-']";
 
@@ -12,7 +14,12 @@ test("the portal's stylesheet is inline with the page's nonce, and nothing asks 
   page.on("request", (request) => {
     if (request.resourceType() === "stylesheet" || request.url().endsWith(".css")) stylesheets.push(request.url());
   });
-  const response = await page.goto(CONTENT);
+  // A page of text, then a hydrated page (reached by a page load), then a navigation in the browser.
+  const text = await page.goto(CONTENT);
+  expect((await text?.text()) ?? "").toMatch(PORTAL_STYLE);
+  await expect(page.locator(PORTAL_STYLE_ELEMENT)).toHaveCount(1);
+  await expect(page.locator(".site-header")).toHaveCSS("background-color", "rgb(11, 61, 110)");
+  const response = await page.goto(HYDRATED);
   const html = (await response?.text()) ?? "";
   const nonce = PORTAL_STYLE.exec(html)?.[1];
   expect(nonce, "the portal's style element in the HTML").toBeDefined();
@@ -24,7 +31,7 @@ test("the portal's stylesheet is inline with the page's nonce, and nothing asks 
   await expect(page.locator(".site-header")).toHaveCSS("background-color", "rgb(11, 61, 110)");
   // A client navigation keeps the same sheet and still asks for no stylesheet.
   await page.getByRole("navigation", { name: "Localização na página" }).getByRole("link", { name: "Início" }).click();
-  await expect(page.getByRole("heading", { level: 1 })).not.toHaveText("Importação");
+  await expect(page.getByRole("heading", { level: 1 })).not.toHaveText("Pesquisa");
   await expect(page.locator(PORTAL_STYLE_ELEMENT)).toHaveCount(1);
   expect(stylesheets).toEqual([]);
   expect(consoleErrors).toEqual([]);
@@ -42,8 +49,8 @@ test.describe("without JavaScript", () => {
   });
 });
 
-test("what a page needs before hydrating comes in a few scripts", async ({ request }) => {
-  for (const path of [pageHref("home"), CONTENT, pageHref("first-steps")]) {
+test("what a hydrated page needs before hydrating comes in a few scripts", async ({ request }) => {
+  for (const path of [HYDRATED, pageHref("security-header-check"), pageHref("first-steps")]) {
     const html = await (await request.get(path)).text();
     const scripts = [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((match) => match[1]);
     // Framework, shell, the route's own modules, the page's text and content chunks. It was 30 to 36:

@@ -1,12 +1,12 @@
 import type { Page } from "@playwright/test";
-import { test, expect, axeViolations, waitForHydration } from "./support/fixtures";
+import { test, expect, axeViolations } from "./support/fixtures";
 
 const CAPTION = { pt: "Do registo à produção, em cinco passos", en: "From registration to production, in five steps" };
 
 async function openHomeDiagram(page: Page, lang: "pt" | "en") {
+  // The home page is not hydrated: a native <dialog>, opened by the page's one small module.
   await page.goto(`/areaOE/?lang=${lang}`);
-  await waitForHydration(page);
-  const thumbnail = page.getByRole("button", { name: lang === "pt" ? /Ampliar imagem/ : /Enlarge image/ });
+  const thumbnail = page.getByRole("link", { name: lang === "pt" ? /Ampliar imagem/ : /Enlarge image/ });
   await thumbnail.scrollIntoViewIfNeeded();
   await expect(thumbnail.locator("img")).toHaveJSProperty("complete", true);
   const thumbnailBox = (await thumbnail.locator("img").boundingBox())!;

@@ -1,5 +1,5 @@
 import type { Browser } from "@playwright/test";
-import { test, expect, waitForHydration } from "./support/fixtures";
+import { test, expect, waitForPageReady } from "./support/fixtures";
 import { ROUTED_PATHS } from "./support/routes";
 
 /** Phone widths the portal must fit without sideways panning (WCAG 1.4.10 reflow: 320 CSS px). */
@@ -16,8 +16,8 @@ async function pagesWiderThanViewport(browser: Browser, width: number, javaScrip
   for (const lang of ["pt", "en"] as const) {
     for (const { path } of ROUTED_PATHS) {
       await page.goto(`${path}?lang=${lang}`);
-      // After hydration the lazily loaded content components (tables, dialogs) are in place too.
-      if (javaScriptEnabled) await waitForHydration(page);
+      // A hydrated page once hydrated (its lazily loaded widgets in place too); a page of text once loaded.
+      if (javaScriptEnabled) await waitForPageReady(page);
       const measured = await page.evaluate(() => {
         const viewport = window.innerWidth;
         const culprits = [...document.body.querySelectorAll("*")]

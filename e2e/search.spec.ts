@@ -57,7 +57,8 @@ test("the index loads only when the search field is used, and results show as yo
   page.on("request", (request) => {
     if (INDEX_CHUNK.test(request.url())) indexRequests.push(request.url());
   });
-  await page.goto("/areaOE/?lang=en");
+  // Instant results need script: on a hydrated page (on a page of text the field is the plain GET form).
+  await page.goto("/areaOE/public/webservices?lang=en");
   await waitForHydration(page);
   expect(indexRequests).toEqual([]);
   const field = page.getByRole("searchbox", { name: "Search the site" });
@@ -99,7 +100,7 @@ for (const lang of ["pt", "en"] as const) {
 }
 
 test("the header's instant results have no axe violation", async ({ page }) => {
-  await page.goto("/areaOE/?lang=pt");
+  await page.goto("/areaOE/public/webservices?lang=pt");
   await waitForHydration(page);
   await page.getByRole("searchbox", { name: "Pesquisar no site" }).fill("transito");
   await expect(page.locator(".header-search__panel .search-result").first()).toBeVisible();

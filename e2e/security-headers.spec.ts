@@ -1,4 +1,4 @@
-import { test, expect, waitForHydration } from "./support/fixtures";
+import { test, expect, waitForPageReady } from "./support/fixtures";
 import { ROUTED_PATHS } from "./support/routes";
 
 function expectPolicy(headers: Record<string, string>) {
@@ -21,7 +21,7 @@ function expectPolicy(headers: Record<string, string>) {
 }
 
 for (const { path } of ROUTED_PATHS) {
-  test(`${path}: security headers and no CSP violation after hydration`, async ({ page, consoleErrors }) => {
+  test(`${path}: security headers and no CSP violation once ready (hydrated, or loaded for a page of text)`, async ({ page, consoleErrors }) => {
     const violations: string[] = [];
     await page.exposeFunction("reportViolation", (text: string) => violations.push(text));
     await page.addInitScript(() => {
@@ -34,7 +34,7 @@ for (const { path } of ROUTED_PATHS) {
     const response = await page.goto(path);
     expect(response?.status()).toBe(200);
     expectPolicy(response?.headers() ?? {});
-    await waitForHydration(page);
+    await waitForPageReady(page);
     expect(violations).toEqual([]);
     expect(consoleErrors.filter((text) => /Content Security Policy/i.test(text))).toEqual([]);
   });

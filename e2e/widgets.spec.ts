@@ -143,8 +143,8 @@ test.describe("IVAExp check", () => {
 
 test.describe("acronyms", () => {
   test("an acronym opens its meaning in a popover, Esc closes it", async ({ page }) => {
+    // A page of text, not hydrated: the popover is the platform's (popover, popovertarget).
     await page.goto("/areaOE/public/iecs/siceu?lang=en");
-    await waitForHydration(page);
     const trigger = page.getByRole("button", { name: /^IEC\s?\(show meaning\)$/ }).first();
     await trigger.focus();
     await page.keyboard.press("Enter");
@@ -161,6 +161,15 @@ test.describe("acronyms", () => {
     test("the meaning is in an abbr title", async ({ page }) => {
       await page.goto("/areaOE/public/iecs/siceu?lang=pt");
       await expect(page.locator("abbr.acronym", { hasText: "IEC" }).first()).toHaveAttribute("title", "Impostos especiais de consumo");
+    });
+    test("the popover opens and closes without any script (the platform's popover)", async ({ page }) => {
+      await page.goto("/areaOE/public/iecs/siceu?lang=pt");
+      const trigger = page.getByRole("button", { name: /^IEC\s?\(ver significado\)$/ }).first();
+      await trigger.click();
+      const popover = page.getByRole("dialog", { name: "Significado de IEC" });
+      await expect(popover).toContainText("Impostos especiais de consumo");
+      await page.keyboard.press("Escape");
+      await expect(popover).toBeHidden();
     });
   });
 });

@@ -16,7 +16,8 @@ import { portalContext } from "~/load-context";
 const content = byLanguage(import.meta.glob("../../content/*/first-steps.mdx", { eager: true }));
 
 export const meta = pageMeta("first-steps");
-export const handle = contentHandle(content, "first-steps");
+// A page with widgets that need script: the browser hydrates it (app/config/hydration.ts).
+export const handle = { ...contentHandle(content, "first-steps"), hydrate: true };
 
 /** Server-rendered login state: the first HTML response already shows who is signed in. */
 export function loader({ context, url }: Route.LoaderArgs) {

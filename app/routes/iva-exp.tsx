@@ -11,7 +11,8 @@ import { portalContext } from "~/load-context";
 const content = byLanguage(import.meta.glob("../../content/*/iva-exp.mdx", { eager: true }));
 
 export const meta = pageMeta("iva-exp");
-export const handle = contentHandle(content, "iva-exp");
+// A page with widgets that need script: the browser hydrates it (app/config/hydration.ts).
+export const handle = { ...contentHandle(content, "iva-exp"), hydrate: true };
 
 // The value check is a GET form (`?valor=…&lang=…`): the server answers it, so it works without
 // JavaScript; in the browser the client loader answers the same address with the same rules.

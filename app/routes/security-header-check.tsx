@@ -13,7 +13,8 @@ import { portalContext } from "~/load-context";
 const content = byLanguage(import.meta.glob("../../content/*/security-header-check.mdx", { eager: true }));
 
 export const meta = pageMeta("security-header-check");
-export const handle = contentHandle(content, "security-header-check");
+// A page with widgets that need script: the browser hydrates it (app/config/hydration.ts).
+export const handle = { ...contentHandle(content, "security-header-check"), hydrate: true };
 
 /** The test certificate's facts, for the content's download section, and whether the checker is on. */
 export function loader({ context }: Route.LoaderArgs) {

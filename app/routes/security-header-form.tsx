@@ -15,7 +15,8 @@ import { portalContext } from "~/load-context";
 const content = byLanguage(import.meta.glob("../../content/*/security-header-form.mdx", { eager: true }));
 
 export const meta = pageMeta("security-header-form");
-export const handle = contentHandle(content, "security-header-form");
+// A page with widgets that need script: the browser hydrates it (app/config/hydration.ts).
+export const handle = { ...contentHandle(content, "security-header-form"), hydrate: true };
 
 /**
  * Guard (sign-in owner; keep it when replacing the page component): an anonymous visitor first reads

@@ -12,7 +12,8 @@ import { portalContext } from "~/load-context";
 const content = byLanguage(import.meta.glob("../../content/*/web-services.mdx", { eager: true }));
 
 export const meta = pageMeta("web-services");
-export const handle = contentHandle(content, "web-services");
+// A page with widgets that need script: the browser hydrates it (app/config/hydration.ts).
+export const handle = { ...contentHandle(content, "web-services"), hydrate: true };
 
 /** The planner's .ics reminder: the resource route app/routes/web-services-reminder.ts. */
 const RENEWAL_REMINDER_HREF = `${pageHref("web-services")}/lembrete-renovacao.ics`;

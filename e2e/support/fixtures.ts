@@ -27,6 +27,19 @@ export async function axeViolations(page: Page) {
   }));
 }
 
+/**
+ * Whether the page as the server sent it is one the browser hydrates (app/config/hydration.ts): its
+ * HTML carries React Router's context. Pages of text carry no framework script at all.
+ */
+export async function isHydratedPage(page: Page): Promise<boolean> {
+  return page.evaluate(() => [...document.scripts].some((script) => script.textContent?.includes("window.__reactRouterContext")));
+}
+
+/** A hydrated page once React has hydrated it; a page of text (never hydrated) once it has loaded. */
+export async function waitForPageReady(page: Page) {
+  if (await isHydratedPage(page)) await waitForHydration(page);
+}
+
 /** Waits until React has hydrated the page (entry.client marks it). */
 export async function waitForHydration(page: Page) {
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");

@@ -3,7 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import type { Request, Response } from "express";
 import { LANGUAGE_COOKIE, LANGUAGES, type Language } from "../../app/i18n/languages";
-import { languageMiddleware } from "../../server/http/language";
+import { languageCookieHeader, languageMiddleware } from "../../server/http/language";
 import { SESSION_COOKIE, SESSION_TTL_SECONDS, TRANSACTION_COOKIE, TRANSACTION_TTL_SECONDS } from "../../server/auth/session-cookie";
 
 /**
@@ -40,6 +40,12 @@ function cookieSites(): CookieSite[] {
     const source = readFileSync(file, "utf8");
     const where = (index: number) => `${path.relative(root, file)}:${source.slice(0, index).split("\n").length}`;
     for (const match of source.matchAll(/\.cookie\(\s*([A-Za-z_$][\w$]*|"[^"]*"|'[^']*')/g)) {
+      const argument = match[1]!;
+      const name = /^["']/.test(argument) ? argument.slice(1, -1) : NAME_CONSTANTS[argument];
+      sites.push(name ? { where: where(match.index), name } : { where: where(match.index), problem: `sets a cookie named by ${argument}` });
+    }
+    // A Set-Cookie value written before Express (the page cache's early answer) with the cookie package.
+    for (const match of source.matchAll(/\bserialize\(\s*([A-Za-z_$][\w$]*|"[^"]*"|'[^']*')/g)) {
       const argument = match[1]!;
       const name = /^["']/.test(argument) ? argument.slice(1, -1) : NAME_CONSTANTS[argument];
       sites.push(name ? { where: where(match.index), name } : { where: where(match.index), problem: `sets a cookie named by ${argument}` });
@@ -111,5 +117,18 @@ describe("lifetimeWords", () => {
     expect(lifetimeWords(3600, "en")).toBe("1 hour");
     expect(lifetimeWords(600, "pt")).toBe("10 minutos");
     expect(lifetimeWords(90, "en")).toBe("90 s");
+  });
+});
+
+describe("the language cookie written before Express", () => {
+  it("has the lifetime and attributes of the language middleware's", () => {
+    const header = languageCookieHeader("en", true, 0);
+    expect(header).toContain(`${LANGUAGE_COOKIE}=en`);
+    expect(header).toContain(`Max-Age=${lifetimes()[LANGUAGE_COOKIE]}`);
+    expect(header).toMatch(/; Path=\/areaOE(;|$)/);
+    expect(header).toMatch(/; HttpOnly/);
+    expect(header).toMatch(/; SameSite=Lax/i);
+    expect(header).toMatch(/; Secure/);
+    expect(languageCookieHeader("pt", false, 0)).not.toMatch(/Secure/);
   });
 });

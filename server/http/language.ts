@@ -8,6 +8,7 @@ import {
   BASE_PATH,
   type Language,
 } from "../../app/server-surface";
+import { serialize } from "cookie";
 import { readCookie } from "./cookies";
 
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
@@ -15,6 +16,28 @@ const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 /** The language of a request (also used by the page cache's early answer, before Express). */
 export function requestLanguage(query: string | undefined, headers: IncomingHttpHeaders): Language {
   return negotiateLanguage({ query, cookie: readCookie(headers.cookie, LANGUAGE_COOKIE), acceptLanguage: headers["accept-language"] });
+}
+
+/** The language cookie's attributes, as given to Express's res.cookie (maxAge in milliseconds). */
+function languageCookieOptions(secure: boolean) {
+  return {
+    path: BASE_PATH,
+    maxAge: ONE_YEAR_SECONDS * 1000,
+    sameSite: "lax" as const,
+    secure,
+    // Scripts never need it: the browser takes the language from <html lang>, which the server
+    // wrote from this very cookie.
+    httpOnly: true,
+  };
+}
+
+/**
+ * The Set-Cookie value of an explicit choice (`?lang=`) as Express's res.cookie writes it (Max-Age in
+ * seconds, Expires from now), for the page cache's early answer, which runs before Express.
+ */
+export function languageCookieHeader(lang: Language, secure: boolean, now = Date.now()): string {
+  const { maxAge, ...options } = languageCookieOptions(secure);
+  return serialize(LANGUAGE_COOKIE, lang, { ...options, maxAge: Math.floor(maxAge / 1000), expires: new Date(now + maxAge) });
 }
 
 /**
@@ -26,19 +49,13 @@ export function languageMiddleware(req: Request, res: Response, next: NextFuncti
   const query = typeof rawQuery === "string" ? rawQuery : undefined;
   const lang = requestLanguage(query, req.headers);
   if (isLanguage(query)) {
-    res.cookie(LANGUAGE_COOKIE, query, {
-      path: BASE_PATH,
-      maxAge: ONE_YEAR_SECONDS * 1000,
-      sameSite: "lax",
-      secure: req.secure,
-      // Scripts never need it: the browser takes the language from <html lang>, which the server
-      // wrote from this very cookie.
-      httpOnly: true,
-    });
+    res.cookie(LANGUAGE_COOKIE, query, languageCookieOptions(req.secure));
   }
   res.locals.lang = lang;
   res.vary("Accept-Language");
   res.vary("Cookie");
+  // The language the answer is in (the page cache's early answer copies it with the other headers).
+  res.setHeader("Content-Language", lang);
   res.setHeader("Cache-Control", "no-cache");
   next();
 }

@@ -5,7 +5,8 @@ import Negotiator from "negotiator";
 import type { Logger } from "pino";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { createLoadContext, type AreaOELoadContext } from "../../app/server-surface";
-import { requestLanguage } from "../http/language";
+import { isLanguage, LANGUAGE_COOKIE, LANGUAGE_QUERY, type Language } from "../../app/server-surface";
+import { languageCookieHeader, requestLanguage } from "../http/language";
 import { newNonce } from "../http/security-headers";
 import { requestOrigin } from "../http/trusted-origin";
 import type { RenderAdmission } from "../http/render-admission";
@@ -42,8 +43,9 @@ export interface PageCache {
   /** The Express middleware: stores pages, and answers from the store inside the middleware chain. */
   middleware: RequestHandler;
   /**
-   * Answers a page-cache hit before Express (a plain anonymous GET without a query, of a page already
-   * answered once by the Express path); false when the request must go through Express.
+   * Answers a page-cache hit before Express (an anonymous GET without a query or with exactly
+   * `?lang=pt|en`, of a page already answered once by the Express path); false when the request must
+   * go through Express.
    */
   serveEarly: (req: IncomingMessage, res: ServerResponse) => boolean;
 }
@@ -80,19 +82,38 @@ function bodyFor(page: CachedPage, nonce: string, encoding: "gzip" | "identity")
 /** Headers the early answer must not copy: they belong to one response. */
 const PER_RESPONSE = new Set(["content-length", "content-encoding", "cache-status", "date"]);
 
-/** The Express path's headers for this page, with the nonce cut out (undefined if a cookie was set). */
+/**
+ * The Express path's headers for this page, with the nonce cut out; undefined if a cookie other than
+ * the language choice of a `?lang=` address was set. The language cookie is left out: the early
+ * answer writes it for each response (its Expires counts from then).
+ */
 function headerTemplate(res: Response, nonce: string): HeaderTemplate[] | undefined {
-  if (res.hasHeader("set-cookie")) return undefined;
+  const cookies = res.getHeader("set-cookie");
+  const cookieList = cookies === undefined ? [] : Array.isArray(cookies) ? cookies : [String(cookies)];
+  if (cookieList.some((cookie) => !cookie.startsWith(`${LANGUAGE_COOKIE}=`))) return undefined;
   // Node's OutgoingMessage has getRawHeaderNames (v15.13+); @types/node declares it on ClientRequest only.
   const { getRawHeaderNames } = OutgoingMessage.prototype as OutgoingMessage & { getRawHeaderNames(): string[] };
   return getRawHeaderNames
     .call(res)
-    .filter((name) => !PER_RESPONSE.has(name.toLowerCase()))
+    .filter((name) => !PER_RESPONSE.has(name.toLowerCase()) && name.toLowerCase() !== "set-cookie")
     .flatMap((name) => {
       const value = res.getHeader(name);
       const values = Array.isArray(value) ? value : [String(value)];
       return values.map((one): HeaderTemplate => [name, one.split(nonce)]);
     });
+}
+
+/**
+ * The language an address chooses for the early answer: none for a plain address, the language of
+ * exactly `?lang=pt` or `?lang=en`, or false for any other query (which goes through Express).
+ */
+export function earlyLanguageQuery(url: string): Language | undefined | false {
+  const at = url.indexOf("?");
+  if (at < 0) return undefined;
+  const query = url.slice(at + 1);
+  const prefix = `${LANGUAGE_QUERY}=`;
+  const lang = query.startsWith(prefix) ? query.slice(prefix.length) : undefined;
+  return isLanguage(lang) ? lang : false;
 }
 
 function send(req: Request, res: Response, page: CachedPage, nonce: string): void {
@@ -204,11 +225,15 @@ export function createPageCache({ build, mode, loadValues, sessionCookie, store,
     }
   };
 
-  // The same rules as cacheKeyFor, from the raw request: a GET without a query or a session cookie.
+  // The same rules as cacheKeyFor, from the raw request: a GET without a session cookie, with no query
+  // or exactly `?lang=pt|en` (the addresses of each page's hreflang alternates and of the switcher).
   const serveEarly = (req: IncomingMessage, res: ServerResponse): boolean => {
     const url = req.url ?? "";
-    if (req.method !== "GET" || url.includes("?") || hasCookie(req.headers.cookie, sessionCookie)) return false;
-    const key = pageKey(requestLanguage(undefined, req.headers), requestOrigin(req), url);
+    if (req.method !== "GET" || hasCookie(req.headers.cookie, sessionCookie)) return false;
+    const chosen = earlyLanguageQuery(url);
+    if (chosen === false) return false;
+    const origin = requestOrigin(req);
+    const key = pageKey(chosen ?? requestLanguage(undefined, req.headers), origin, url);
     const page = pages.get(key);
     const template = page?.earlyHeaders;
     const encoding = pickEncoding(req);
@@ -218,13 +243,15 @@ export function createPageCache({ build, mode, loadValues, sessionCookie, store,
     const body = bodyFor(page, nonce, encoding);
     const headers: OutgoingHttpHeader[] = [];
     for (const [name, parts] of template) headers.push(name, parts.length === 1 ? (parts[0] as string) : parts.join(nonce));
+    // As the language middleware does: an explicit choice is remembered in the `lang` cookie.
+    if (chosen) headers.push("Set-Cookie", languageCookieHeader(chosen, origin.startsWith("https:")));
     if (encoding === "gzip") headers.push("Content-Encoding", "gzip");
     headers.push(CACHE_STATUS, cacheStatus("hit"), "Content-Length", String(body.length));
     res.writeHead(page.status, headers);
     res.end(body);
     if (logger?.isLevelEnabled("info")) {
       const responseTime = Math.round(performance.now() - started);
-      logger.info({ req: { method: req.method, path: url }, res: { statusCode: page.status }, responseTime, early: true }, "request completed");
+      logger.info({ req: { method: req.method, path: url.split("?")[0] }, res: { statusCode: page.status }, responseTime, early: true }, "request completed");
     }
     return true;
   };

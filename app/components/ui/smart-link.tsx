@@ -2,6 +2,7 @@ import type { AnchorHTMLAttributes, ReactNode } from "react";
 import { Link } from "react-router";
 import { isUnderBasePath, toRouterPath } from "../../config/paths";
 import { ExternalLinkHint } from "./external-link-hint";
+import { InsideLinkContext } from "./inside-link";
 
 export interface SmartLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "href"> {
   href: string;
@@ -14,7 +15,8 @@ export function isInAppHref(href: string): boolean {
   return isUnderBasePath(href) || href.startsWith("#");
 }
 
-export function SmartLink({ href, inApp, children, ...rest }: SmartLinkProps) {
+export function SmartLink({ href, inApp, children: content, ...rest }: SmartLinkProps) {
+  const children = <InsideLinkContext value>{content}</InsideLinkContext>;
   const internal = inApp ?? isInAppHref(href);
   if (internal) {
     if (href.startsWith("#")) {

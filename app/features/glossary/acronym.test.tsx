@@ -1,12 +1,12 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen } from "@testing-library/react";
-import userEvent from "@testing-library/user-event";
 import type { ReactNode } from "react";
 import { renderToString } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { afterEach, describe, expect, it } from "vitest";
 import { createServerI18n } from "../../i18n/create-i18n";
 import { POPOVER_SIDE_OFFSET } from "../../components/ui/popover";
+import { SmartLink } from "../../components/ui/smart-link";
 import { Acronym } from "./acronym";
 
 function withLang(lang: "pt" | "en", node: ReactNode) {
@@ -16,9 +16,14 @@ function withLang(lang: "pt" | "en", node: ReactNode) {
 afterEach(cleanup);
 
 describe("<Acronym>", () => {
-  it("server-renders an abbr with the meaning, readable without JavaScript", () => {
+  it("server-renders a button that opens a native popover with the meaning, and an abbr with the meaning as its title", () => {
     const html = renderToString(withLang("pt", <Acronym>GUE</Acronym>));
-    expect(html).toBe('<abbr class="acronym" title="Gestão de Utilizadores Externos">GUE</abbr>');
+    const id = /popoverTarget="([^"]+)"|popovertarget="([^"]+)"/i.exec(html);
+    const target = id?.[1] ?? id?.[2];
+    expect(target).toBeTruthy();
+    expect(html).toContain('<abbr class="acronym" title="Gestão de Utilizadores Externos">GUE</abbr>');
+    expect(html).toContain(`id="${target}" popover="auto" role="dialog" aria-label="Significado de GUE"`);
+    expect(html).toContain("<strong>GUE</strong>: Gestão de Utilizadores Externos");
     expect(renderToString(withLang("en", <Acronym>CAU</Acronym>))).toContain('title="Union Customs Code"');
   });
 
@@ -26,17 +31,14 @@ describe("<Acronym>", () => {
     expect(renderToString(withLang("pt", <Acronym>ZZZ</Acronym>))).toBe("ZZZ");
   });
 
-  it("once hydrated, opens a popover with the meaning in the current language and closes with Esc", async () => {
-    const user = userEvent.setup();
-    render(withLang("en", <p>Accredited in <Acronym>GUE</Acronym>.</p>));
+  it("names the button by the term, and the popover (phrasing content, allowed inside a paragraph) by its meaning", () => {
+    const { container } = render(withLang("en", <p>Accredited in <Acronym>GUE</Acronym>.</p>));
     const trigger = screen.getByRole("button", { name: /^GUE\s?\(show meaning\)$/ });
-    expect(trigger).toHaveAttribute("aria-expanded", "false");
-    await user.click(trigger);
-    const dialog = await screen.findByRole("dialog", { name: "Meaning of GUE" });
-    expect(dialog).toHaveTextContent("GUE: External user management (Gestão de Utilizadores Externos)");
-    await user.keyboard("{Escape}");
-    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
-    expect(trigger).toHaveFocus();
+    const popover = container.querySelector("[popover]")!;
+    expect(trigger.getAttribute("popovertarget")).toBe(popover.id);
+    expect(popover.tagName).toBe("SPAN");
+    expect(popover).toHaveAttribute("aria-label", "Meaning of GUE");
+    expect(popover).toHaveTextContent("GUE: External user management (Gestão de Utilizadores Externos)");
   });
 
   it("uses the popover offset of 3 px", () => {
@@ -46,7 +48,7 @@ describe("<Acronym>", () => {
 
 describe("<Acronym> inside a link", () => {
   it("stays an abbr with its title, never a button inside the link", () => {
-    render(withLang("en", <a href="/x">Accredited in <Acronym>GUE</Acronym></a>));
+    render(withLang("en", <SmartLink href="https://example.org/">Accredited in <Acronym>GUE</Acronym></SmartLink>));
     expect(screen.queryByRole("button")).not.toBeInTheDocument();
     expect(screen.getByText("GUE")).toHaveAttribute("title", "External user management (Gestão de Utilizadores Externos)");
   });

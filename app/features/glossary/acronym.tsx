@@ -1,7 +1,7 @@
-import { useEffect, useRef, useState, type ReactNode } from "react";
+import { useId, type ReactNode } from "react";
 import { useTranslation } from "../../i18n/use-translation";
-import { Popover, PopoverContent, PopoverTrigger } from "../../components/ui/popover";
 import { useLanguage } from "../../i18n/use-language";
+import { useInsideLink } from "../../components/ui/inside-link";
 import { meaningOf } from "./glossary";
 
 function textOf(children: ReactNode): string {
@@ -12,44 +12,38 @@ function textOf(children: ReactNode): string {
 
 /**
  * `<Acronym>GUE</Acronym>` in a content file: the term with its meaning from the glossary
- * (content/glossary/*.json) in the current language.
- * - Server render and no JavaScript: `<abbr title="meaning">`, which browsers and screen readers expand.
- * - Once hydrated: a button (the term) that opens a popover with the meaning; Esc or a click outside
- *   closes it and focus returns to the term.
- * - Inside a link or another control the term stays an `<abbr title>` (no button nested in a link).
- * - A term missing from the glossary is rendered as plain text.
+ * (content/glossary/*.json) in the current language, built on the platform so that it works on pages
+ * that are not hydrated, with or without JavaScript:
+ * - a button (the term, an `<abbr title>`) that opens the meaning in a popover (the `popover`
+ *   attribute and `popovertarget`): Esc or a click outside closes it and focus stays on the term;
+ * - inside a link the term stays an `<abbr title>` (no button nested in a link);
+ * - a term missing from the glossary is rendered as plain text.
+ * The popover is a `<span>`: the term sits inside paragraphs, where only phrasing content may go.
  */
 export function Acronym({ children, term }: { children: ReactNode; term?: string }) {
   const { t } = useTranslation("glossary");
   const lang = useLanguage();
-  const abbrRef = useRef<HTMLElement>(null);
-  const [interactive, setInteractive] = useState(false);
-  useEffect(() => {
-    // Hydrated: become a popover button unless the term sits inside a link or another control.
-    const node = abbrRef.current;
-    if (node && !node.parentElement?.closest("a, button, label, summary, [role='button'], [role='link']")) setInteractive(true);
-  }, []);
+  const insideLink = useInsideLink();
+  const id = `acronym${useId().replace(/[^A-Za-z0-9_-]/g, "")}`;
   const key = (term ?? textOf(children)).trim();
   const meaning = key ? meaningOf(key, lang) : undefined;
   if (!meaning) return <>{children}</>;
-  if (!interactive) {
-    return (
-      <abbr ref={abbrRef} className="acronym" title={meaning}>
-        {children}
-      </abbr>
-    );
-  }
+  const abbr = (
+    <abbr className="acronym" title={meaning}>
+      {children}
+    </abbr>
+  );
+  if (insideLink) return abbr;
   return (
-    <Popover>
-      <PopoverTrigger className="acronym acronym--interactive">
-        <abbr>{children}</abbr>
+    <>
+      <button type="button" className="acronym acronym--interactive" popoverTarget={id}>
+        {abbr}
         <span className="visually-hidden"> ({t("showMeaning")})</span>
-      </PopoverTrigger>
-      <PopoverContent className="acronym__popover" aria-label={t("meaningOf", { term: key })}>
-        <p>
-          <strong>{key}</strong>: {meaning}
-        </p>
-      </PopoverContent>
-    </Popover>
+      </button>
+      <span id={id} popover="auto" role="dialog" aria-label={t("meaningOf", { term: key })} className="popover acronym__popover">
+        <strong>{key}</strong>
+        {`: ${meaning}`}
+      </span>
+    </>
   );
 }

@@ -1,0 +1,20 @@
+import { describe, expect, it } from "vitest";
+import { speculationRules, speculationRulesElement } from "./speculation-rules";
+
+describe("speculation rules", () => {
+  it("prefetch the portal's pages with moderate eagerness, never sign-in, API, downloads or language links", () => {
+    const rules = speculationRules("/areaOE");
+    const [rule] = rules.prefetch;
+    expect(rule?.eagerness).toBe("moderate");
+    const text = JSON.stringify(rule?.where);
+    expect(text).toContain('{"href_matches":"/areaOE/*"}');
+    for (const excluded of ["/areaOE/auth/*", "/areaOE/api/*", "/areaOE/downloads/*", "/areaOE/*\\\\?*lang=*"]) {
+      expect(text).toContain(`{"not":{"href_matches":"${excluded}"}}`);
+    }
+    expect(text).toContain("[hreflang]");
+  });
+
+  it("is a speculationrules script with the page's nonce", () => {
+    expect(speculationRulesElement("/areaOE", "abc")).toMatch(/^<script type="speculationrules" nonce="abc">\{/);
+  });
+});

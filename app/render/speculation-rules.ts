@@ -1,0 +1,34 @@
+import escapeHtml from "escape-html";
+
+/**
+ * On a page that is not hydrated, moving to another page is a normal page load. Speculation rules let
+ * the browser (where it supports them) prefetch a link of the portal the visitor points at or presses
+ * (`moderate` eagerness), so the next page is often there before the click. Only pages: never sign-in
+ * or sign-out, the API, the sandbox, downloads, assets or images, a language link (its answer sets the
+ * `lang` cookie) or a link with `download`.
+ */
+export function speculationRules(basePath: string) {
+  const under = (path: string) => ({ href_matches: `${basePath}/${path}` });
+  return {
+    prefetch: [
+      {
+        where: {
+          and: [
+            { href_matches: `${basePath}/*` },
+            ...["auth/*", "api/*", "sandbox/*", "downloads/*", "assets/*", "diagrams/*", "dev-idp/*", "*.ics", "*\\?*lang=*"].map(
+              (path) => ({ not: under(path) }),
+            ),
+            { not: { selector_matches: "[download], [hreflang], [rel~='nofollow']" } },
+          ],
+        },
+        eagerness: "moderate",
+      },
+    ],
+  };
+}
+
+/** The `<script type="speculationrules">` element with the page's CSP nonce. */
+export function speculationRulesElement(basePath: string, nonce: string): string {
+  const json = JSON.stringify(speculationRules(basePath)).replace(/</g, "\\u003c");
+  return `<script type="speculationrules" nonce="${escapeHtml(nonce)}">${json}</script>`;
+}

@@ -1,0 +1,153 @@
+import { test, expect, axeViolations, waitForHydration, isHydratedPage } from "./support/fixtures";
+import { ROUTED_PATHS } from "./support/routes";
+import { pageHref } from "../app/config/site-map";
+
+// Issue 22: pages of text, tables and links are not hydrated. They send their HTML and the inline
+// stylesheet, the speculation rules and, on a page with an image preview, its one small module; no
+// modulepreload, no router context, no route module. The pages with widgets that need script still
+// hydrate, and hydrate without a mismatch.
+const HYDRATED_IDS = new Set(["first-steps", "iva-exp", "search", "security-header-check", "security-header-form", "web-services"]);
+const LANGS = ["pt", "en"] as const;
+
+/** Every `<script …>` opening tag of a page. */
+const scriptTags = (html: string) => [...html.matchAll(/<script\b[^>]*>/g)].map((match) => match[0]);
+
+for (const lang of LANGS) {
+  test(`every page of text in ${lang}: no framework script, no preload, no router context`, async ({ request }) => {
+    const checked: string[] = [];
+    for (const { id, path } of ROUTED_PATHS.filter((route) => !HYDRATED_IDS.has(route.id))) {
+      const response = await request.get(`${path}?lang=${lang}`);
+      expect(response.status(), path).toBe(200);
+      const html = await response.text();
+      const nonce = /'nonce-([^']+)'/.exec(response.headers()["content-security-policy"] ?? "")?.[1];
+      expect(html, path).not.toContain("modulepreload");
+      expect(html, path).not.toContain("__reactRouter");
+      expect(html, path).not.toContain('type="application/json"');
+      for (const tag of scriptTags(html)) {
+        // The speculation rules, or the image preview's module: both with the page's nonce.
+        expect(tag, `${path}: ${tag}`).toMatch(/^<script type="(speculationrules|module)" nonce="[^"]+"/);
+        expect(tag, path).toContain(`nonce="${nonce}"`);
+        if (tag.includes('type="module"')) expect(tag, path).toContain('data-enhancement="image-preview"');
+      }
+      expect(scriptTags(html).filter((tag) => tag.includes("speculationrules")), path).toHaveLength(1);
+      const hasPreview = html.includes("data-image-preview=");
+      expect(scriptTags(html).some((tag) => tag.includes('data-enhancement="image-preview"')), path).toBe(hasPreview);
+      if (hasPreview) {
+        // At most 3 KB gzip of page scripts (the module, measured as sent).
+        const module = /<script type="module"[^>]*>([\s\S]*?)<\/script>/.exec(html)?.[1] ?? "";
+        const { gzipSync } = await import("node:zlib");
+        expect(gzipSync(module).length, path).toBeLessThanOrEqual(3 * 1024);
+      }
+      checked.push(id);
+    }
+    // Thirty-four pages of text, and the home page under both its addresses.
+    expect(checked.length).toBeGreaterThanOrEqual(30);
+  });
+
+  test(`every hydrated page in ${lang} sends the router context and hydrates without a mismatch`, async ({ page, consoleErrors }) => {
+    test.setTimeout(120_000);
+    // The page frame's texts and the title as the server wrote them, before any script ran, and once
+    // hydrated (widgets may change their form after hydration; these parts never do).
+    const PARTS = ["header", "main h1", "nav.breadcrumbs", "aside", "footer"];
+    await page.goto(`/areaOE/?lang=${lang}`);
+    for (const { path } of ROUTED_PATHS.filter((route) => HYDRATED_IDS.has(route.id))) {
+      const url = `${path}?lang=${lang}`;
+      const serverTexts = await page.evaluate(
+        async ({ url, parts }) => {
+          // Without its <style> (its nonce is another answer's: this page's policy would refuse it).
+          const html = (await (await fetch(url)).text()).replace(/<style\b[\s\S]*?<\/style>/g, "");
+          const doc = new DOMParser().parseFromString(html, "text/html");
+          return [doc.title, ...parts.map((selector) => doc.querySelector(selector)?.textContent ?? "")];
+        },
+        { url, parts: PARTS },
+      );
+      await page.goto(url);
+      expect(await isHydratedPage(page), path).toBe(true);
+      await waitForHydration(page);
+      const hydratedTexts = await page.evaluate(
+        (parts) => [document.title, ...parts.map((selector) => document.querySelector(selector)?.textContent ?? "")],
+        PARTS,
+      );
+      expect(hydratedTexts, path).toEqual(serverTexts);
+      expect(serverTexts[2], path).not.toBe("");
+    }
+    // React reports a hydration mismatch as a console error ("Hydration failed", "didn't match").
+    expect(consoleErrors).toEqual([]);
+  });
+}
+
+test.describe("the image preview on a page of text", () => {
+  const TESTING_MANUAL = pageHref("testing-manual");
+
+  for (const lang of LANGS) {
+    test(`opens, closes with Close and with Escape, focus returns, axe clean, fits 390 px (${lang})`, async ({ page, consoleErrors }) => {
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.goto(`${TESTING_MANUAL}?lang=${lang}`);
+      expect(await isHydratedPage(page)).toBe(false);
+      const thumbnail = page.getByRole("link", { name: lang === "pt" ? /^Ampliar imagem/ : /^Enlarge image/ });
+      const dialog = page.getByRole("dialog", { name: lang === "pt" ? "Do registo à produção" : "From registration to production" });
+      await expect(dialog).toBeHidden();
+      await thumbnail.click();
+      await expect(dialog).toBeVisible();
+      await expect(page).toHaveURL(new RegExp(`${TESTING_MANUAL}\\?lang=${lang}$`));
+      const image = dialog.getByRole("img");
+      await expect(image).toHaveJSProperty("complete", true);
+      await expect(image).toHaveAttribute("style", /width/);
+      const box = (await dialog.boundingBox())!;
+      expect(box.width).toBeLessThanOrEqual(390);
+      expect(box.height).toBeLessThanOrEqual(844);
+      expect(await axeViolations(page)).toEqual([]);
+      await dialog.getByRole("button", { name: lang === "pt" ? "Fechar" : "Close" }).click();
+      await expect(dialog).toBeHidden();
+      await expect(thumbnail).toBeFocused();
+      await thumbnail.press("Enter");
+      await expect(dialog).toBeVisible();
+      await page.keyboard.press("Escape");
+      await expect(dialog).toBeHidden();
+      await expect(thumbnail).toBeFocused();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      expect(consoleErrors).toEqual([]);
+    });
+  }
+
+  for (const [size, width] of [
+    ["md", 36],
+    ["lg", 52],
+  ] as const) {
+    test(`size ${size}: at most ${width} rem wide on a desktop`, async ({ page }) => {
+      await page.setViewportSize({ width: 1400, height: 900 });
+      await page.goto(size === "md" ? `${TESTING_MANUAL}?lang=en` : "/areaOE/?lang=en");
+      await page.getByRole("link", { name: /^Enlarge image/ }).click();
+      const dialog = page.locator(`dialog[data-size="${size}"]`);
+      await expect(dialog).toBeVisible();
+      const box = (await dialog.boundingBox())!;
+      expect(box.width).toBeLessThanOrEqual(width * 16 + 1);
+      expect(box.width).toBeGreaterThan(width * 16 - 40);
+    });
+  }
+
+  test.describe("without JavaScript", () => {
+    test.use({ javaScriptEnabled: false });
+    test("the thumbnail leads to the image", async ({ page }) => {
+      await page.goto(`${TESTING_MANUAL}?lang=en`);
+      const thumbnail = page.getByRole("link", { name: /^Enlarge image/ });
+      await expect(thumbnail).toHaveAttribute("href", "/areaOE/diagrams/testing-manual-path.en.svg");
+      const [response] = await Promise.all([page.waitForEvent("response", (r) => r.url().endsWith(".svg") && r.request().isNavigationRequest()), thumbnail.click()]);
+      expect(response.status()).toBe(200);
+      expect(response.headers()["content-type"]).toMatch(/^image\/svg\+xml/);
+    });
+  });
+});
+
+test("hovering a link of a page of text prefetches it (speculation rules), never a language link", async ({ page }) => {
+  const prefetched: string[] = [];
+  page.on("request", (request) => {
+    const purpose = request.headers()["sec-purpose"] ?? "";
+    if (purpose.includes("prefetch")) prefetched.push(new URL(request.url()).pathname + new URL(request.url()).search);
+  });
+  await page.goto(`${pageHref("import")}?lang=en`);
+  await page.getByRole("navigation", { name: "Language" }).getByRole("link", { name: "Português" }).hover();
+  await page.getByRole("main").getByRole("link", { name: "STADA Import RBV" }).first().hover();
+  await expect.poll(() => prefetched).toContain(pageHref("import-rbv"));
+  expect(prefetched.filter((url) => url.includes("lang="))).toEqual([]);
+});
