@@ -169,7 +169,7 @@ export function createPortal({
   app.use(auth.router);
   // The header checker is the one page that takes a POST (its form works without JavaScript).
   // Its body is read whole (size cap, deadline) before the request may take a render slot.
-  app.post(headerCheckGuard.paths, sandboxLimiter, readBodyFirst({ maxBytes: HEADER_CHECK_MAX_BODY_BYTES, deadlineMs: BODY_DEADLINE_MS }));
+  app.post(headerCheckGuard.paths, ...sandboxLimiter, readBodyFirst({ maxBytes: HEADER_CHECK_MAX_BODY_BYTES, deadlineMs: BODY_DEADLINE_MS }));
   app.use(pageMethods({ postPaths: headerCheckGuard.paths }));
   const mode = process.env.NODE_ENV === "development" ? "development" : "production";
   const loadValues = (req: Request, res: Response): AreaOELoadContext => ({
