@@ -25,7 +25,7 @@ export interface AnsweredToolPanelProps {
 
 /**
  * A boxed tool inside a content page that asks a few things and shows the answer below (the IVAExp
- * check, the certificate renewal planner). A plain GET form underneath (AnsweredForm): the server answers
+ * check, the certificate renewal planner), the answer above the form. A plain GET form underneath (AnsweredForm): the server answers
  * without JavaScript; with it, the client loader answers with the same rules and focus moves to the
  * answer (an error summary focuses itself).
  */
@@ -50,6 +50,11 @@ export function AnsweredToolPanel(props: AnsweredToolPanelProps) {
         {texts("title")}
       </h2>
       <p>{texts("intro")}</p>
+      {/* The answer comes first: the form's address lands on this section, and a phone shows the
+          answer before the questions it answers (they stay filled in below). */}
+      <div ref={resultRef} className={resultClassName} tabIndex={-1} aria-live="polite">
+        {result}
+      </div>
       <AnsweredForm
         anchorId={id}
         hydrated={hydrated}
@@ -65,9 +70,6 @@ export function AnsweredToolPanel(props: AnsweredToolPanelProps) {
           {texts("submit")}
         </button>
       </AnsweredForm>
-      <div ref={resultRef} className={resultClassName} tabIndex={-1} aria-live="polite">
-        {result}
-      </div>
     </section>
   );
 }
