@@ -49,7 +49,9 @@ for (const lang of ["pt", "en"] as const) {
     // One crawl per language, shared by the tests below (which then run in order in one worker).
     test.describe.configure({ mode: "default", timeout: 120_000 });
     let facts: Map<string, PageFacts>;
-    test.beforeAll(async ({ browser }) => {
+    test.beforeAll(async ({ browser }, testInfo) => {
+      // Some 40 pages, one after another: the hook gets the describe's time, not the default 30 s.
+      testInfo.setTimeout(120_000);
       facts = await crawl(browser, lang);
     });
 

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { test, expect, axeViolations, waitForHydration } from "./support/fixtures";
+import { test, expect, axeViolations, waitForHydration, waitForPageReady } from "./support/fixtures";
 import config from "../config/areaoe.json" with { type: "json" };
 import { pageHref } from "../app/config/site-map";
 
@@ -158,9 +158,10 @@ test("the form first tells an anonymous visitor why it needs sign-in, then signs
   await expect(page.getByTestId("sign-in-required")).toHaveCount(0);
 });
 
-test("following the home page's link to the form (client navigation) also goes through sign-in", async ({ page }) => {
+test("following the home page's link to the form also goes through sign-in", async ({ page }) => {
   await page.goto("/areaOE/");
-  await waitForHydration(page);
+  // The home page is HTML only (no framework script): the link is a normal page load.
+  await waitForPageReady(page);
   await page.locator(`a[href="${FORM}"]`).first().click();
   await page.getByTestId("sign-in-required").getByRole("link", { name: "Iniciar sessão no Portal das Finanças" }).click();
   await logInAtProvider(page, ACCOUNTS.some);

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { test, expect, axeViolations, waitForHydration } from "./support/fixtures";
+import { test, expect, axeViolations, waitForPageReady } from "./support/fixtures";
 import { pageHref } from "../app/config/site-map";
 
 // Demo accounts (README "Sign-in"; fictitious).
@@ -39,10 +39,10 @@ test.describe("on a phone (390 px)", () => {
     await expect(status.getByRole("button", { name: "Terminar sessão" })).toBeVisible();
     await expect(header.getByRole("link", { name: "Iniciar sessão", exact: true })).toHaveCount(0);
     expect(await documentWidth(page)).toBeLessThanOrEqual(390);
-    await waitForHydration(page);
+    await waitForPageReady(page);
     expect(await axeViolations(page)).toEqual([]);
 
-    // Another page, by a client-side navigation: still there, and the sign-out comes back to it.
+    // Another page, by following links: still there, and the sign-out comes back to it.
     await page.getByRole("link", { name: "Início" }).first().click();
     await page.locator(`a[href="${TRANSIT}"]`).first().click();
     await expect(page).toHaveURL(new RegExp(`${TRANSIT}$`));
