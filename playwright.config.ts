@@ -14,7 +14,9 @@ export default defineConfig({
   // One retry in CI, reported as "flaky" in the output, so a timing hiccup on a loaded 2-core machine
   // does not block a landing; locally a failure is a failure.
   retries: process.env.CI ? 1 : 0,
-  timeout: 30_000,
+  // Some tests submit a form several times and run axe twice (once in a second browser context): on a
+  // two-core machine that can pass 30 s.
+  timeout: 60_000,
   expect: { timeout: 7_000 },
   reporter: [["list"]],
   use: {
