@@ -1,11 +1,9 @@
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
-import i18next from "i18next";
-import { I18nextProvider } from "react-i18next";
-import { initClientI18n } from "./i18n/client-i18n";
+import { startClientTexts } from "./i18n/client-texts";
+import { TextsContext } from "./i18n/texts-context";
 import { readBootstrap } from "./i18n/i18n-bootstrap";
-import { renderView } from "./i18n/render-view";
 import { DEFAULT_LANGUAGE, isLanguage } from "./i18n/languages";
 import { installRouteModuleLoader } from "./features/errors/route-module-loader";
 import { installGlobalErrorHandlers, reportError } from "./features/errors/error-reporting";
@@ -23,12 +21,13 @@ const pageNonce = document.querySelector<HTMLScriptElement>("script[nonce]")?.no
 if (pageNonce) setNonce(pageNonce);
 
 // The server negotiated the language (query, cookie, Accept-Language, pt) and wrote it into
-// <html lang>; the browser takes it from there and loads that language's texts only.
+// <html lang>; the browser takes it from there and loads that language's texts only (the namespaces
+// the server render used), read by a small `t` of our own: no i18next in the browser.
 const htmlLang = document.documentElement.lang;
 const lang = isLanguage(htmlLang) ? htmlLang : DEFAULT_LANGUAGE;
-const texts = initClientI18n(lang, readBootstrap(document)).catch((error: unknown) => {
+const clientTexts = startClientTexts(lang, readBootstrap(document));
+const texts = clientTexts.ready.catch((error: unknown) => {
   reportError(error);
-  return i18next;
 });
 // The page's content file (its chunk is preloaded by the server), so the first render matches the HTML.
 const contentPage = readContentBootstrap(document);
@@ -38,17 +37,17 @@ const content = contentPage
     })
   : undefined;
 // Hydrate even if a texts or content chunk failed to load: the page stays usable, and the error is reported.
-void Promise.all([texts, content]).then(([i18n]) => {
+void Promise.all([texts, content]).then(() => {
   // Content widgets wait for this hydration to finish (app/mdx/lazy-component.tsx).
   startFirstHydration();
   startTransition(() => {
     hydrateRoot(
       document,
-      <I18nextProvider i18n={renderView(i18n)}>
+      <TextsContext value={clientTexts.texts}>
         <StrictMode>
           <HydratedRouter />
         </StrictMode>
-      </I18nextProvider>,
+      </TextsContext>,
     );
   });
 });

@@ -1,6 +1,6 @@
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
-import { I18nextProvider } from "react-i18next";
+import { TextsContext } from "./i18n/texts-context";
 import { createServerI18n } from "./i18n/create-i18n";
 import { i18nHeadElements } from "./i18n/i18n-head";
 import { renderToHtml } from "./render/render-to-html";
@@ -32,9 +32,9 @@ export default async function handleRequest(
   const i18n = createServerI18n(loadContext.lang);
   const nonce = loadContext.cspNonce;
   const outcome = await renderToHtml(
-    <I18nextProvider i18n={i18n}>
+    <TextsContext value={i18n}>
       <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-    </I18nextProvider>,
+    </TextsContext>,
     { nonce, timeoutMs: renderTimeoutMs, onError: (error) => console.error(error) },
   );
   if (outcome.kind === "timeout") {

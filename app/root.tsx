@@ -1,6 +1,6 @@
 import { useEffect, type ReactNode } from "react";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteError, type ShouldRevalidateFunctionArgs } from "react-router";
-import { I18nextProvider } from "react-i18next";
+import { TextsContext } from "./i18n/texts-context";
 import { useTranslation } from "./i18n/use-translation";
 import type { Route } from "./+types/root";
 import { portalContext } from "./load-context";
@@ -15,7 +15,7 @@ import { Toaster } from "./components/ui/toaster";
 import { useRootData } from "./config/use-root-data";
 import { assetPath } from "./config/paths";
 import { DEFAULT_LANGUAGE } from "./i18n/languages";
-import { switchClientLanguage } from "./i18n/client-i18n";
+import { switchClientLanguage } from "./i18n/client-texts";
 import { PageBoundary } from "./features/errors/page-error-boundary";
 import { RouteErrorScreen } from "./features/errors/route-error-screen";
 import { ErrorHandling } from "./features/errors/error-handling";
@@ -102,7 +102,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body id="top">
-        <I18nextProvider i18n={i18n}>
+        <TextsContext value={i18n}>
           <SkipLink />
           <SiteHeader account={<SessionStatus user={data?.visitor ?? null} signInEnabled={data?.signInEnabled ?? false} />}>
             <HeaderSearch />
@@ -117,7 +117,7 @@ export function Layout({ children }: { children: ReactNode }) {
           <SiteFooter financePortal={data?.publicConfig.links.financePortal} />
           <Toaster />
           <ErrorHandling reporting={data?.publicConfig.errorReporting} />
-        </I18nextProvider>
+        </TextsContext>
         {/* In the browser the app is already running (a hydrated page, then navigations in it): scroll
             restoration stays on for every page it shows. */}
         {hydrates || typeof document !== "undefined" ? <ScrollRestoration /> : null}

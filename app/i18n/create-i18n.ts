@@ -1,9 +1,10 @@
 import i18next, { type i18n as I18n, type InitOptions, type TFunction } from "i18next";
-import { initReactI18next } from "react-i18next";
 import { DEFAULT_LANGUAGE, FALLBACK_LANGUAGES, type Language } from "./languages";
 import { sharedI18nOptions } from "./i18n-options";
 import { namespaces, resources } from "./resources";
 import { renderView, type RenderView } from "./render-view";
+import { setPageTextReader, type PageTexts } from "./page-text";
+import { setDefaultTextSource } from "./texts-context";
 
 // Server side (and tests): every text of both languages is in memory. The browser loads only its
 // language's namespaces (client-i18n.ts).
@@ -14,9 +15,9 @@ export const baseI18nOptions: InitOptions = {
   fallbackLng: FALLBACK_LANGUAGES,
 };
 
-// The default instance holds every text: meta functions read page titles from it (page-meta.ts),
-// exactly as they do in the browser, where entry.client initialises the same default instance.
-if (!i18next.isInitialized) void i18next.use(initReactI18next).init({ ...baseI18nOptions, lng: DEFAULT_LANGUAGE });
+// The default instance holds every text: meta functions read page titles from it (page-meta.ts); the
+// browser reads them from its own small store (client-texts.ts).
+if (!i18next.isInitialized) void i18next.init({ ...baseI18nOptions, lng: DEFAULT_LANGUAGE });
 
 const perLanguage = new Map<string, I18n>();
 
@@ -67,3 +68,40 @@ function resolveLookupsOnce(instance: I18n): void {
 export function createServerI18n(lang: Language | string): RenderView {
   return renderView(sharedI18n(lang));
 }
+
+// Outside a render's provider (tests, scripts), components read the default language's texts.
+setDefaultTextSource(sharedI18n(DEFAULT_LANGUAGE));
+
+/**
+ * Found page texts by language and page id. A lookup with fallbacks and `returnObjects` is slow (on
+ * the server two per request were ~7% of a page's render), and the texts only change when i18next
+ * adds or removes a bundle, which empties the memo.
+ */
+const memo = new Map<string, PageTexts>();
+let watched: object | undefined;
+
+/** Whether results may be kept: only once the instance has its store, which then tells of changes. */
+function watchStore(): boolean {
+  const store = i18next.store as typeof i18next.store | undefined;
+  if (!store) return false;
+  if (watched !== store) {
+    watched = store;
+    memo.clear();
+    const forget = () => memo.clear();
+    store.on("added", forget);
+    store.on("removed", forget);
+  }
+  return true;
+}
+
+setPageTextReader((id, lang) => {
+  const memoise = watchStore();
+  const key = `${lang}\u0000${id}`;
+  const known = memo.get(key);
+  if (known) return known;
+  const texts: unknown = i18next.t(id, { lng: lang, ns: "pages", fallbackLng: FALLBACK_LANGUAGES, returnObjects: true, defaultValue: null });
+  if (typeof texts !== "object" || texts === null) return undefined;
+  // Only a lookup in the asked language is kept: a fallback may be replaced when that language loads.
+  if (memoise && i18next.getResource(lang, "pages", id) !== undefined) memo.set(key, texts as PageTexts);
+  return texts as PageTexts;
+});

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { renderToString } from "react-dom/server";
-import { I18nextProvider, useTranslation } from "react-i18next";
+import { TextsContext } from "./texts-context";
+import { useTranslation } from "./use-translation";
 import { describe, expect, it } from "vitest";
 import { createServerI18n, sharedI18n } from "./create-i18n";
 import { usedNamespaces } from "./render-view";
@@ -19,15 +20,15 @@ describe("per-render i18n view", () => {
     expect(Object.getPrototypeOf(first)).toBe(sharedI18n("pt"));
     expect(Object.getPrototypeOf(second)).toBe(sharedI18n("pt"));
     const html = renderToString(
-      <I18nextProvider i18n={first}>
+      <TextsContext value={first}>
         <Uses ns="common" k="skipLink" />
         <Uses ns="search" k="label" />
-      </I18nextProvider>,
+      </TextsContext>,
     );
     renderToString(
-      <I18nextProvider i18n={second}>
+      <TextsContext value={second}>
         <Uses ns="session" k="steps.heading" />
-      </I18nextProvider>,
+      </TextsContext>,
     );
     expect(html).toContain("Saltar para o conteúdo");
     expect(usedNamespaces(first).sort()).toEqual(["common", "search"]);
@@ -51,10 +52,10 @@ describe("i18nHeadElements", () => {
   it("preloads the used namespaces of the page's language only, and tells the browser which they are", () => {
     const i18n = createServerI18n("en");
     renderToString(
-      <I18nextProvider i18n={i18n}>
+      <TextsContext value={i18n}>
         <Uses ns="glossary" k="x" />
         <Uses ns="no-such-namespace" k="x" />
-      </I18nextProvider>,
+      </TextsContext>,
     );
     const head = i18nHeadElements(i18n, "en", chunks);
     expect(head).toContain('<link rel="modulepreload" href="/areaOE/assets/app_i18n_locales_en_common_json.js"/>');

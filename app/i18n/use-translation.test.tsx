@@ -1,5 +1,5 @@
 import { renderToString } from "react-dom/server";
-import { I18nextProvider } from "react-i18next";
+import { TextsContext } from "./texts-context";
 import { describe, expect, it } from "vitest";
 import { createServerI18n } from "./create-i18n";
 import { usedNamespaces } from "./render-view";
@@ -20,10 +20,10 @@ describe("useTranslation on the server", () => {
   it("gives the namespace's fixed t in the render's language and records the namespaces", () => {
     const i18n = createServerI18n("en");
     const html = renderToString(
-      <I18nextProvider i18n={i18n}>
+      <TextsContext value={i18n}>
         <Uses ns="common" k="skipLink" />
         <Uses ns={["session", "pages"]} k="pages:import.title" />
-      </I18nextProvider>,
+      </TextsContext>,
     );
     expect(html).toContain('data-lang="en" data-ready="true" data-same="true">Skip to main content<');
     expect(html).toContain(`>${createServerI18n("en").t("pages:import.title")}<`);
@@ -34,9 +34,9 @@ describe("useTranslation on the server", () => {
   it("speaks each render's own language", () => {
     const render = (lang: "pt" | "en") =>
       renderToString(
-        <I18nextProvider i18n={createServerI18n(lang)}>
+        <TextsContext value={createServerI18n(lang)}>
           <Uses ns="common" k="skipLink" />
-        </I18nextProvider>,
+        </TextsContext>,
       );
     expect(render("pt")).toContain("Saltar para o conteúdo principal");
     expect(render("en")).toContain("Skip to main content");

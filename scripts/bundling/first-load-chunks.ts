@@ -4,13 +4,6 @@ import type { GetModuleInfo } from "rollup";
 const FIRST_LOAD_ENTRIES = [/\/app\/entry\.client\.tsx$/, /\/app\/root\.tsx\?__react-router-build-client-route$/];
 
 /**
- * Modules that the import graph reaches from the first load only through a library's index (which
- * re-exports everything), while only lazily loaded code uses them: react-i18next's <Trans> and its
- * HTML parser, used by the security-header form (4.5 KB gzip).
- */
-const USED_LAZILY = [/\/react-i18next\/dist\/es\/Trans(WithoutContext)?\.js$/, /\/html-parse-stringify\//];
-
-/**
  * Rollup's `manualChunks` for the client build: every module that the browser entry or the root route
  * imports statically (so every page loads it before hydrating) goes into one of two chunks,
  * `framework` (from node_modules) and `shell` (the portal's own). Left to itself Rollup cut that code
@@ -32,8 +25,6 @@ export function firstLoadChunks(): (id: string, meta: { getModuleInfo: GetModule
     return verdict;
   };
   return (id, { getModuleInfo }) => {
-    // A chunk of their own: left unassigned, they would follow their importer (the index) into `framework`.
-    if (USED_LAZILY.some((lazy) => lazy.test(id))) return "i18n-trans";
     if (getModuleInfo(id)?.isEntry || !loadedFirst(id, getModuleInfo)) return undefined;
     return id.includes("/node_modules/") ? "framework" : "shell";
   };

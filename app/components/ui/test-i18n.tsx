@@ -1,9 +1,9 @@
 import type { ReactNode } from "react";
-import { I18nextProvider } from "react-i18next";
+import { TextsContext } from "../../i18n/texts-context";
 import { createServerI18n } from "../../i18n/create-i18n";
 import type { Language } from "../../i18n/languages";
 
 /** Test helper: wraps a widget in an i18n instance fixed to one language (the app's real texts). */
 export function withI18n(node: ReactNode, lang: Language = "en") {
-  return <I18nextProvider i18n={createServerI18n(lang)}>{node}</I18nextProvider>;
+  return <TextsContext value={createServerI18n(lang)}>{node}</TextsContext>;
 }

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from "vitest";
 import { cleanup, render, screen, within } from "@testing-library/react";
-import { I18nextProvider } from "react-i18next";
+import { TextsContext } from "../../i18n/texts-context";
 import { MemoryRouter } from "react-router";
 import { createServerI18n } from "../../i18n/create-i18n";
 import type { Language } from "../../i18n/languages";
@@ -31,7 +31,7 @@ const inApp: DocumentEntry = { ...base, id: "guide", title: { pt: "Guia", en: "G
 function renderIn(lang: Language, node: React.ReactNode) {
   return render(
     <MemoryRouter basename="/areaOE" initialEntries={["/areaOE/"]}>
-      <I18nextProvider i18n={createServerI18n(lang)}>{node}</I18nextProvider>
+      <TextsContext value={createServerI18n(lang)}>{node}</TextsContext>
     </MemoryRouter>,
   );
 }

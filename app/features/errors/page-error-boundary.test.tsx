@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
-import { I18nextProvider } from "react-i18next";
+import { TextsContext } from "../../i18n/texts-context";
 import { createServerI18n } from "~/i18n/create-i18n";
 import { PageErrorBoundary } from "./page-error-boundary";
 
@@ -24,11 +24,11 @@ describe("PageErrorBoundary", () => {
       vi.spyOn(console, "error").mockImplementation(() => undefined);
       const { reportError } = await import("./error-reporting");
       render(
-        <I18nextProvider i18n={createServerI18n(lang)}>
+        <TextsContext value={createServerI18n(lang)}>
           <PageErrorBoundary resetKey="/a">
             <Flaky />
           </PageErrorBoundary>
-        </I18nextProvider>,
+        </TextsContext>,
       );
       expect(screen.getByRole("alert")).toHaveTextContent(message);
       expect(reportError).toHaveBeenCalled();

@@ -2,7 +2,7 @@
 import { cleanup, render, screen } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { renderToString } from "react-dom/server";
-import { I18nextProvider } from "react-i18next";
+import { TextsContext } from "../../i18n/texts-context";
 import { afterEach, describe, expect, it } from "vitest";
 import { createServerI18n } from "../../i18n/create-i18n";
 import { POPOVER_SIDE_OFFSET } from "../../components/ui/popover";
@@ -10,7 +10,7 @@ import { SmartLink } from "../../components/ui/smart-link";
 import { Acronym } from "./acronym";
 
 function withLang(lang: "pt" | "en", node: ReactNode) {
-  return <I18nextProvider i18n={createServerI18n(lang)}>{node}</I18nextProvider>;
+  return <TextsContext value={createServerI18n(lang)}>{node}</TextsContext>;
 }
 
 afterEach(cleanup);

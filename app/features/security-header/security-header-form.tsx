@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
-import { Trans } from "react-i18next";
+import { TaggedText } from "../../i18n/tagged-text";
 import { useTranslation } from "../../i18n/use-translation";
 import { ErrorSummary, type ErrorSummaryItem } from "../../components/ui/error-summary";
 import { CheckboxField } from "../../components/ui/checkbox-field";
@@ -148,10 +148,9 @@ export function SecurityHeaderForm({ usernamePrefill, environments, overviewHref
     <div className="security-header-tool">
       <p className="lead">{t("intro")}</p>
       <p>
-        <Trans
-          t={t}
-          i18nKey="guideLinks"
-          // Trans puts the link texts inside these anchors.
+        <TaggedText
+          text={t("guideLinks")}
+          // TaggedText puts the link texts inside these anchors.
           // eslint-disable-next-line jsx-a11y/anchor-has-content
           components={{ overview: <a href={overviewHref} />, config: <a href={configHref} /> }}
         />

@@ -1,0 +1,149 @@
+import type { TFunction } from "i18next";
+import { createSmallT, type Bundle } from "./small-t";
+import { loadLocale } from "./locale-modules";
+import type { I18nBootstrap } from "./i18n-bootstrap";
+import { setDefaultTextSource, type TextSource } from "./texts-context";
+import { setPageTextReader, type PageTexts } from "./page-text";
+import { FALLBACK_LANGUAGES } from "./languages";
+
+/**
+ * The browser's texts, without i18next: the namespaces of the page's language that the server render
+ * used (the bootstrap names them; their chunks are preloaded), loaded before hydration, read through
+ * the small `t` (small-t.ts). A namespace a later page needs loads when that page is first shown (its
+ * components suspend meanwhile); a language switch loads that language's namespaces first. No fallback
+ * language: every key exists in both languages (app/i18n/resources.test.ts).
+ */
+export class ClientTexts implements TextSource {
+  private current: string;
+  private readonly bundles = new Map<string, Bundle>();
+  /** Other languages' names only (common:language.*), for the switcher; never counts as loaded. */
+  private readonly partial = new Map<string, Bundle>();
+  private readonly loading = new Map<string, Promise<void>>();
+  private readonly loadingSets = new Map<string, Promise<unknown>>();
+  private readonly listeners = new Set<() => void>();
+  private readonly fixed = new Map<string, TFunction>();
+  private changes = 0;
+
+  constructor(
+    lang: string,
+    private readonly load: (lang: string, namespace: string) => Promise<Bundle> = loadLocale,
+  ) {
+    this.current = lang;
+  }
+
+  get language(): string {
+    return this.current;
+  }
+
+  /** Loads the bootstrap's namespaces and keeps the other languages' names. */
+  async start(bootstrap: I18nBootstrap): Promise<void> {
+    for (const [lang, language] of Object.entries(bootstrap.languageNames)) {
+      if (lang !== this.current) this.partial.set(lang, { language });
+    }
+    await this.ensure(this.current, bootstrap.namespaces);
+  }
+
+  /** One promise per set of namespaces while they load (React's `use` needs the same promise again). */
+  private ensure(lang: string, namespaces: readonly string[]): Promise<unknown> {
+    if (namespaces.length === 1 && namespaces[0] !== undefined) return this.loadOne(lang, namespaces[0]);
+    const id = `${lang}/${[...namespaces].sort().join(",")}`;
+    let promise = this.loadingSets.get(id);
+    if (!promise) {
+      promise = Promise.all(namespaces.map((namespace) => this.loadOne(lang, namespace))).finally(() => this.loadingSets.delete(id));
+      this.loadingSets.set(id, promise);
+    }
+    return promise;
+  }
+
+  private loadOne(lang: string, namespace: string): Promise<void> {
+    const id = `${lang}/${namespace}`;
+    let promise = this.loading.get(id);
+    if (!promise) {
+      promise = this.load(lang, namespace).then(
+        (bundle) => {
+          this.bundles.set(id, bundle);
+          this.changed();
+        },
+        (error: unknown) => {
+          // A failed chunk may be asked for again (a later render or the error screen's Retry).
+          this.loading.delete(id);
+          throw error;
+        },
+      );
+      this.loading.set(id, promise);
+    }
+    return promise;
+  }
+
+  pending(lng: string, namespaces: readonly string[]): Promise<unknown> | undefined {
+    const missing = namespaces.filter((namespace) => !this.bundles.has(`${lng}/${namespace}`));
+    return missing.length === 0 ? undefined : this.ensure(lng, missing);
+  }
+
+  getFixedT(lng: string, ns: string, keyPrefix?: string): TFunction {
+    const id = `${lng}\u0000${ns}\u0000${keyPrefix ?? ""}`;
+    let t = this.fixed.get(id);
+    if (!t) {
+      t = createSmallT(lng, ns, (lang, namespace) => this.bundle(lang, namespace), keyPrefix) as unknown as TFunction;
+      this.fixed.set(id, t);
+    }
+    return t;
+  }
+
+  /** One namespace's texts, if loaded (the other languages' names count for `common`). */
+  bundle(lang: string, namespace: string): Bundle | undefined {
+    return this.bundles.get(`${lang}/${namespace}`) ?? (namespace === "common" ? this.partial.get(lang) : undefined);
+  }
+
+  /**
+   * Switches to another language (a language link followed without reloading): every namespace shown
+   * so far is loaded in that language first, then every component re-renders.
+   */
+  async changeLanguage(lang: string): Promise<void> {
+    if (lang === this.current) return;
+    const shown = new Set([...this.bundles.keys()].filter((id) => id.startsWith(`${this.current}/`)).map((id) => id.slice(this.current.length + 1)));
+    await this.ensure(lang, [...shown]);
+    this.current = lang;
+    this.changed();
+  }
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  version = (): number => this.changes;
+
+  private changed(): void {
+    this.changes += 1;
+    for (const listener of this.listeners) listener();
+  }
+}
+
+let clientTexts: ClientTexts | undefined;
+
+/** The browser's one store (entry.client.tsx creates it before hydrating). */
+export function startClientTexts(lang: string, bootstrap: I18nBootstrap): { texts: ClientTexts; ready: Promise<void> } {
+  const texts = new ClientTexts(lang);
+  clientTexts = texts;
+  setDefaultTextSource(texts);
+  // Meta functions may ask for a language whose texts are still loading (a language switch): the
+  // loaded ones answer meanwhile.
+  setPageTextReader((id, asked) => {
+    for (const language of [asked, ...FALLBACK_LANGUAGES]) {
+      const page = texts.bundle(language, "pages")?.[id];
+      if (typeof page === "object" && page !== null) return page as PageTexts;
+    }
+    return undefined;
+  });
+  return { texts, ready: texts.start(bootstrap) };
+}
+
+export function currentClientTexts(): ClientTexts | undefined {
+  return clientTexts;
+}
+
+/** Switches the browser's language (root.tsx, after a language link); nothing to do on the server. */
+export async function switchClientLanguage(lang: string): Promise<void> {
+  await clientTexts?.changeLanguage(lang);
+}

@@ -1,0 +1,35 @@
+import { createContext } from "react";
+import type { TFunction } from "i18next";
+
+/**
+ * Where components get their texts: on the server the render's i18next view (create-i18n.ts), in the
+ * browser the small client store (client-texts.ts), which holds only the namespaces the page uses.
+ * Both answer the same few questions, so no component knows which one it has.
+ */
+export interface TextSource {
+  /** The language the page is shown in. */
+  readonly language: string;
+  /** A `t` fixed to a language and namespace (and key prefix). */
+  getFixedT(lng: string, ns: string, keyPrefix?: string): TFunction;
+  /** The server's render records the namespaces it used, for the browser's preload. */
+  readonly reportNamespaces?: { addUsedNamespaces(namespaces: readonly string[]): void };
+  /** The browser: a promise while a namespace of `lng` is still loading, else undefined. */
+  pending?(lng: string, namespaces: readonly string[]): Promise<unknown> | undefined;
+  /** The browser: a new language or namespace loaded (for useSyncExternalStore). */
+  subscribe?(listener: () => void): () => void;
+  version?(): number;
+}
+
+export const TextsContext = createContext<TextSource | undefined>(undefined);
+
+let fallbackSource: TextSource | undefined;
+
+/** The source used outside a provider (the server's default language, or the browser's store). */
+export function setDefaultTextSource(source: TextSource): void {
+  fallbackSource = source;
+}
+
+export function defaultTextSource(): TextSource {
+  if (!fallbackSource) throw new Error("No texts: neither a TextsContext provider nor a default text source");
+  return fallbackSource;
+}
