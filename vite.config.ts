@@ -1,6 +1,7 @@
 import { reactRouter } from "@react-router/dev/vite";
 import mdx from "@mdx-js/rollup";
 import gzipPlugin from "rollup-plugin-gzip";
+import terser from "@rollup/plugin-terser";
 import { defineConfig, type Plugin } from "vite";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
@@ -29,7 +30,15 @@ function clientBuild(): Plugin {
           target: "es2022",
           assetsInlineLimit: 0,
           // What every page loads before hydrating comes in two chunks instead of twenty (scripts/bundling).
-          rollupOptions: { output: { manualChunks: firstLoadChunks() } },
+          rollupOptions: {
+            output: {
+              manualChunks: firstLoadChunks(),
+              // esbuild minifies first (Vite's default); terser's second pass takes about 3% more off the
+              // gzip size of the first-load chunks (measured: framework 110.9 -> 107.4 KB), and every
+              // hydrated page pays for those bytes.
+              plugins: [terser({ module: true, ecma: 2020, compress: { passes: 2 }, format: { comments: false } })],
+            },
+          },
         },
       };
     },

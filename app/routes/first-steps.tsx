@@ -1,7 +1,8 @@
 import { useTranslation } from "../i18n/use-translation";
 import type { Route } from "./+types/first-steps";
 import { ContentPage } from "~/features/content/content-page";
-import { byLanguage, contentHandle } from "~/features/content/content-module";
+import { loadContent } from "~/features/content/lazy-content";
+import { useLazyContent } from "~/features/content/use-lazy-content";
 import { pageMeta } from "~/config/page-meta";
 import { BASE_URL } from "~/config/paths";
 import { useAppConfig } from "~/config/use-root-data";
@@ -13,15 +14,16 @@ import { FirstStepsGuide } from "~/features/session/first-steps-guide";
 import { returnToFromUrl } from "~/features/session/return-to";
 import { portalContext } from "~/load-context";
 
-const content = byLanguage(import.meta.glob("../../content/*/first-steps.mdx", { eager: true }));
-
 export const meta = pageMeta("first-steps");
 // A page with widgets that need script: the browser hydrates it (app/config/hydration.ts).
-export const handle = { ...contentHandle(content, "first-steps"), hydrate: true };
+// Its content file is loaded for the page's language only (app/features/content/lazy-content.ts); the
+// content files of these pages declare no Useful Links (content-handles.test.ts).
+export const handle = { pageId: "first-steps", hydrate: true };
 
 /** Server-rendered login state: the first HTML response already shows who is signed in. */
-export function loader({ context, url }: Route.LoaderArgs) {
+export async function loader({ context, url }: Route.LoaderArgs) {
   const portal = portalContext(context);
+  await loadContent("first-steps", portal.lang);
   const session = portal.session;
   return {
     signInEnabled: portal.signInEnabled,
@@ -42,7 +44,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
   const gueHref = links?.gue ?? BASE_URL;
   const { user, roles, signInEnabled, returnTo } = loaderData;
   return (
-    <ContentPage id="first-steps" content={content} components={mdxComponents}>
+    <ContentPage id="first-steps" content={useLazyContent("first-steps")} components={mdxComponents}>
       <LoginState user={user} signInEnabled={signInEnabled} returnTo={returnTo} gueHref={gueHref} />
 
       <section aria-labelledby="steps-heading">

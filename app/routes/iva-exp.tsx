@@ -1,23 +1,26 @@
 import { useLoaderData } from "react-router";
 import type { Route } from "./+types/iva-exp";
 import { ContentPage } from "~/features/content/content-page";
-import { byLanguage, contentHandle } from "~/features/content/content-module";
+import { loadContent } from "~/features/content/lazy-content";
+import { useLazyContent } from "~/features/content/use-lazy-content";
 import { pageMeta } from "~/config/page-meta";
 import { mdxComponents } from "~/mdx/mdx-components";
 import { readIvaExpCheck } from "~/features/iva-exp/iva-exp-check";
 import { IvaExpEligibilityCheck } from "~/features/iva-exp/iva-exp-eligibility-check";
 import { portalContext } from "~/load-context";
 
-const content = byLanguage(import.meta.glob("../../content/*/iva-exp.mdx", { eager: true }));
-
 export const meta = pageMeta("iva-exp");
 // A page with widgets that need script: the browser hydrates it (app/config/hydration.ts).
-export const handle = { ...contentHandle(content, "iva-exp"), hydrate: true };
+// Its content file is loaded for the page's language only (app/features/content/lazy-content.ts); the
+// content files of these pages declare no Useful Links (content-handles.test.ts).
+export const handle = { pageId: "iva-exp", hydrate: true };
 
 // The value check is a GET form (`?valor=…&lang=…`): the server answers it, so it works without
 // JavaScript; in the browser the client loader answers the same address with the same rules.
-export function loader({ url, context }: Route.LoaderArgs) {
-  return readIvaExpCheck(url, portalContext(context).lang);
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const { lang } = portalContext(context);
+  await loadContent("iva-exp", lang);
+  return readIvaExpCheck(url, lang);
 }
 
 export function clientLoader({ url }: Route.ClientLoaderArgs) {
@@ -32,5 +35,5 @@ function Check() {
 const components = { ...mdxComponents, IvaExpEligibilityCheck: Check };
 
 export default function Page() {
-  return <ContentPage id="iva-exp" content={content} components={components} />;
+  return <ContentPage id="iva-exp" content={useLazyContent("iva-exp")} components={components} />;
 }

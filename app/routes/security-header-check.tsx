@@ -1,6 +1,7 @@
 import type { Route } from "./+types/security-header-check";
 import { ContentPage } from "~/features/content/content-page";
-import { byLanguage, contentHandle } from "~/features/content/content-module";
+import { loadContent } from "~/features/content/lazy-content";
+import { useLazyContent } from "~/features/content/use-lazy-content";
 import { pageMeta } from "~/config/page-meta";
 import { mdxComponents } from "~/mdx/mdx-components";
 import { HeaderCheckForm } from "~/features/security-header/header-check-form";
@@ -10,15 +11,17 @@ import { TestCertificateDetails } from "~/features/security-header/test-certific
 import { SANDBOX_PATHS } from "~/config/sandbox-paths";
 import { portalContext } from "~/load-context";
 
-const content = byLanguage(import.meta.glob("../../content/*/security-header-check.mdx", { eager: true }));
-
 export const meta = pageMeta("security-header-check");
 // A page with widgets that need script: the browser hydrates it (app/config/hydration.ts).
-export const handle = { ...contentHandle(content, "security-header-check"), hydrate: true };
+// Its content file is loaded for the page's language only (app/features/content/lazy-content.ts); the
+// content files of these pages declare no Useful Links (content-handles.test.ts).
+export const handle = { pageId: "security-header-check", hydrate: true };
 
 /** The test certificate's facts, for the content's download section, and whether the checker is on. */
-export function loader({ context }: Route.LoaderArgs) {
-  const sandbox = portalContext(context).securityHeaderSandbox;
+export async function loader({ context }: Route.LoaderArgs) {
+  const portal = portalContext(context);
+  await loadContent("security-header-check", portal.lang);
+  const sandbox = portal.securityHeaderSandbox;
   return { certificate: sandbox.certificate, checkerEnabled: sandbox.enabled };
 }
 
@@ -55,5 +58,5 @@ export default function Page({ loaderData }: Route.ComponentProps) {
     // Switched off at start when the runtime cannot decrypt the Nonce safely: the page says so instead.
     HeaderCheckForm: loaderData.checkerEnabled ? HeaderCheckForm : HeaderCheckUnavailable,
   };
-  return <ContentPage id="security-header-check" content={content} components={components} />;
+  return <ContentPage id="security-header-check" content={useLazyContent("security-header-check")} components={components} />;
 }

@@ -1,6 +1,5 @@
 import type { Route } from "./+types/security-header-form";
 import { useTranslation } from "../i18n/use-translation";
-import { byLanguage, contentHandle } from "~/features/content/content-module";
 import { pageMeta } from "~/config/page-meta";
 import { BASE_URL } from "~/config/paths";
 import { pageHref } from "~/config/site-map";
@@ -12,11 +11,10 @@ import { SignInRequired } from "~/features/session/sign-in-required";
 import { SecurityHeaderForm } from "~/features/security-header/security-header-form";
 import { portalContext } from "~/load-context";
 
-const content = byLanguage(import.meta.glob("../../content/*/security-header-form.mdx", { eager: true }));
-
 export const meta = pageMeta("security-header-form");
 // A page with widgets that need script: the browser hydrates it (app/config/hydration.ts).
-export const handle = { ...contentHandle(content, "security-header-form"), hydrate: true };
+// The form page has no content file: its texts are the form's own (security-header namespace).
+export const handle = { pageId: "security-header-form", hydrate: true };
 
 /**
  * Guard (sign-in owner; keep it when replacing the page component): an anonymous visitor first reads

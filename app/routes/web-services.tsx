@@ -1,7 +1,8 @@
 import { useLoaderData } from "react-router";
 import type { Route } from "./+types/web-services";
 import { ContentPage } from "~/features/content/content-page";
-import { byLanguage, contentHandle } from "~/features/content/content-module";
+import { loadContent } from "~/features/content/lazy-content";
+import { useLazyContent } from "~/features/content/use-lazy-content";
 import { pageMeta } from "~/config/page-meta";
 import { pageHref } from "~/config/site-map";
 import { mdxComponents } from "~/mdx/mdx-components";
@@ -9,19 +10,21 @@ import { readRenewalCheck } from "~/features/certificate-renewal/renewal-check";
 import { CertificateRenewalPlanner } from "~/features/certificate-renewal/certificate-renewal-planner";
 import { portalContext } from "~/load-context";
 
-const content = byLanguage(import.meta.glob("../../content/*/web-services.mdx", { eager: true }));
-
 export const meta = pageMeta("web-services");
 // A page with widgets that need script: the browser hydrates it (app/config/hydration.ts).
-export const handle = { ...contentHandle(content, "web-services"), hydrate: true };
+// Its content file is loaded for the page's language only (app/features/content/lazy-content.ts); the
+// content files of these pages declare no Useful Links (content-handles.test.ts).
+export const handle = { pageId: "web-services", hydrate: true };
 
 /** The planner's .ics reminder: the resource route app/routes/web-services-reminder.ts. */
 const RENEWAL_REMINDER_HREF = `${pageHref("web-services")}/lembrete-renovacao.ics`;
 
 // The renewal planner is a GET form (`?validade=…&lang=…`): the server answers it, so it works without
 // JavaScript; in the browser the client loader answers the same address with the same rules.
-export function loader({ url, context }: Route.LoaderArgs) {
-  return readRenewalCheck(url, portalContext(context).lang);
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const { lang } = portalContext(context);
+  await loadContent("web-services", lang);
+  return readRenewalCheck(url, lang);
 }
 
 export function clientLoader({ url }: Route.ClientLoaderArgs) {
@@ -36,5 +39,5 @@ function Planner() {
 const components = { ...mdxComponents, CertificateRenewalPlanner: Planner };
 
 export default function Page() {
-  return <ContentPage id="web-services" content={content} components={components} />;
+  return <ContentPage id="web-services" content={useLazyContent("web-services")} components={components} />;
 }

@@ -26,6 +26,8 @@ export function firstLoadChunks(): (id: string, meta: { getModuleInfo: GetModule
   };
   return (id, { getModuleInfo }) => {
     if (getModuleInfo(id)?.isEntry || !loadedFirst(id, getModuleInfo)) return undefined;
-    return id.includes("/node_modules/") ? "framework" : "shell";
+    // Rollup's and Vite's virtual helpers (`\0commonjsHelpers.js`, `\0vite/preload-helper.js`) go with the
+    // libraries that use them: in `shell` they made the two chunks import each other (a cycle).
+    return id.includes("/node_modules/") || id.startsWith("\0") ? "framework" : "shell";
   };
 }

@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useRef, useState, type InputHTMLAttributes } from "react";
 import { useTranslation } from "../../i18n/use-translation";
-import { Calendar } from "./calendar";
+import { CalendarIcon } from "./calendar-icon";
+import type { DateInputCalendar } from "./date-input-calendar";
 import { useFieldControl } from "./field-context";
-import { Popover, PopoverContent, PopoverTrigger } from "./popover";
+import { loadDateInputCalendar } from "./load-date-input-calendar";
 import { useHydrated } from "./use-hydrated";
 import { formatDateValue, parseDateValue, type DateBounds, type DateParseResult } from "./date-value";
 
@@ -25,6 +26,18 @@ export function DateInput({ id, className, value, onValueChange, min, max, ...pr
   const control = useFieldControl(id);
   const hydrated = useHydrated();
   const [open, setOpen] = useState(false);
+  // The calendar button and popover, loaded on first use (date-input-calendar.tsx).
+  const [Calendar, setCalendar] = useState<typeof DateInputCalendar | null>(null);
+  const openCalendar = () => {
+    loadDateInputCalendar().then(
+      (module) => {
+        setCalendar(() => module.DateInputCalendar);
+        setOpen(true);
+      },
+      // Offline or a failed chunk: the date is still typed in the field, which needs no calendar.
+      () => {},
+    );
+  };
   const inputRef = useRef<HTMLInputElement>(null);
   const bounds: DateBounds = { min, max };
   const parsed = parseDateValue(value, i18n.language, bounds);
@@ -54,40 +67,33 @@ export function DateInput({ id, className, value, onValueChange, min, max, ...pr
         onChange={(event) => change(event.target.value)}
         {...props}
       />
-      {hydrated ? (
-        <Popover open={open} onOpenChange={setOpen}>
-          <PopoverTrigger className="button button--secondary date-input__button" aria-label={t("date.openCalendar")}>
-            <svg aria-hidden="true" focusable="false" width="20" height="20" viewBox="0 0 20 20">
-              <rect x="2" y="4" width="16" height="14" rx="1" fill="none" stroke="currentColor" strokeWidth="2" />
-              <path d="M2 8h16M6 2v4M14 2v4" stroke="currentColor" strokeWidth="2" />
-            </svg>
-          </PopoverTrigger>
-          <PopoverContent
-            className="date-input__popover"
-            aria-label={t("date.calendarLabel")}
-            // The calendar focuses the selected day (or today) itself.
-            onOpenAutoFocus={(event) => event.preventDefault()}
-            onCloseAutoFocus={(event) => {
-              event.preventDefault();
-              inputRef.current?.focus();
-            }}
-          >
-            <Calendar
-              mode="single"
-              // The user opened the calendar: focus goes to the selected day (or today) inside it.
-              // eslint-disable-next-line jsx-a11y/no-autofocus
-              autoFocus
-              min={min}
-              max={max}
-              selected={selected}
-              defaultMonth={selected ?? min ?? new Date()}
-              onSelect={(date: Date | undefined) => {
-                if (date) change(formatDateValue(date, i18n.language));
-                setOpen(false);
-              }}
-            />
-          </PopoverContent>
-        </Popover>
+      {hydrated && Calendar ? (
+        <Calendar
+          open={open}
+          onOpenChange={setOpen}
+          buttonLabel={t("date.openCalendar")}
+          calendarLabel={t("date.calendarLabel")}
+          selected={selected}
+          min={min}
+          max={max}
+          inputRef={inputRef}
+          onPick={(date) => change(formatDateValue(date, i18n.language))}
+        />
+      ) : hydrated ? (
+        // The same button until the calendar's chunk is here: pointing at it or focusing it starts the
+        // load, pressing it opens the calendar once loaded.
+        <button
+          type="button"
+          className="button button--secondary date-input__button"
+          aria-label={t("date.openCalendar")}
+          aria-haspopup="dialog"
+          aria-expanded={false}
+          onPointerEnter={() => void loadDateInputCalendar().catch(() => {})}
+          onFocus={() => void loadDateInputCalendar().catch(() => {})}
+          onClick={openCalendar}
+        >
+          <CalendarIcon />
+        </button>
       ) : null}
     </div>
   );

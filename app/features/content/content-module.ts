@@ -1,7 +1,7 @@
 import type { ComponentType } from "react";
 import type { UsefulLinksDeclaration } from "../../config/public-config";
 import type { TocEntry } from "./on-this-page";
-import { isLanguage, type Language } from "../../i18n/languages";
+import type { Language } from "../../i18n/languages";
 
 export interface ContentFrontmatter {
   /** Optional heading that replaces the page title as h1. */
@@ -19,19 +19,3 @@ export interface ContentModule {
 }
 
 export type ContentByLanguage = Partial<Record<Language, ContentModule>>;
-
-/** Turns an `import.meta.glob` of content/<lang>/<id>.mdx into modules keyed by language. */
-export function byLanguage(glob: Record<string, unknown>): ContentByLanguage {
-  const result: ContentByLanguage = {};
-  for (const [file, module] of Object.entries(glob)) {
-    const lang = /content\/([^/]+)\/[^/]+\.mdx$/.exec(file)?.[1];
-    if (isLanguage(lang)) result[lang] = module as ContentModule;
-  }
-  return result;
-}
-
-/** The route handle of a content page: its Useful Links declaration, if the content has one. */
-export function contentHandle(content: ContentByLanguage, pageId: string) {
-  const usefulLinks = content.pt?.usefulLinks ?? content.en?.usefulLinks;
-  return usefulLinks ? { pageId, usefulLinks } : { pageId };
-}

@@ -1,18 +1,11 @@
 import { FALLBACK_LANGUAGES, type Language } from "../../i18n/languages";
 import type { ContentByLanguage, ContentModule } from "./content-module";
 
-// The content files of the pages rendered by app/routes/content-page.tsx, not bundled: each file is its
-// own chunk, loaded for the page being shown (the server preloads it before hydration). Left out: the
-// pages whose own route module bundles their content with their widgets, and ICS2 (not routed).
-const files = import.meta.glob<ContentModule>([
-  "../../../content/*/*.mdx",
-  "!**/first-steps.mdx",
-  "!**/iva-exp.mdx",
-  "!**/security-header-check.mdx",
-  "!**/security-header-form.mdx",
-  "!**/web-services.mdx",
-  "!**/ics2.mdx",
-]);
+// The content files of every page, not bundled: each file is its own chunk, loaded for the page being
+// shown in its language only (the server preloads it before hydration). The pages with widgets
+// (app/routes/<page>.tsx) load theirs the same way, so a hydrated page carries one language's text,
+// not both. Left out: ICS2 (not routed).
+const files = import.meta.glob<ContentModule>(["../../../content/*/*.mdx", "!**/ics2.mdx"]);
 
 const key = (lang: string, pageId: string) => `../../../content/${lang}/${pageId}.mdx`;
 

@@ -10,8 +10,9 @@ import { RadioGroupField } from "../../components/ui/radio-group-field";
 import { useHydrated } from "../../components/ui/use-hydrated";
 import type { AuthorityEnvironment, AuthorityEnvironmentId } from "./authority-environment";
 import { EnvironmentDetails } from "./environment-details";
-import { HeaderResult, type HeaderResultProps } from "./header-result";
+import type { HeaderResult as HeaderResultView, HeaderResultProps } from "./header-result";
 import { loadGenerator } from "./load-generator";
+import { loadHeaderResult } from "./load-header-result";
 import { usernameMessageKey } from "./username-message";
 import { HeaderFormChoice, type HeaderForm } from "./header-form-choice";
 import { ClockNotice } from "./clock-notice";
@@ -63,6 +64,8 @@ export function SecurityHeaderForm({ usernamePrefill, environments, overviewHref
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [generated, setGenerated] = useState<Generated | null>(null);
+  // The result's component, loaded with the generator (load-header-result.ts); set with the first result.
+  const [HeaderResult, setHeaderResult] = useState<typeof HeaderResultView | null>(null);
   const [announcement, setAnnouncement] = useState("");
   const resultHeadingRef = useRef<HTMLHeadingElement>(null);
   const environment = environments.find((candidate) => candidate.id === environmentId) ?? environments[0];
@@ -73,6 +76,12 @@ export function SecurityHeaderForm({ usernamePrefill, environments, overviewHref
   useEffect(() => {
     if (generated) resultHeadingRef.current?.focus();
   }, [generated]);
+
+  // The chunks the first generation needs, fetched while the visitor fills in the form.
+  const preload = () => {
+    void loadGenerator().catch(() => {});
+    void loadHeaderResult().catch(() => {});
+  };
 
   const generate = async () => {
     if (!environment || busy) return;
@@ -89,8 +98,9 @@ export function SecurityHeaderForm({ usernamePrefill, environments, overviewHref
     setBusy(true);
     try {
       let generator;
+      let resultModule;
       try {
-        generator = await loadGenerator();
+        [generator, resultModule] = await Promise.all([loadGenerator(), loadHeaderResult()]);
       } catch {
         setFailure(t("errors.loadFailed"));
         return;
@@ -119,6 +129,8 @@ export function SecurityHeaderForm({ usernamePrefill, environments, overviewHref
         return;
       }
       setErrors({});
+      // In the same render as the result, so the effect above finds its heading to focus.
+      setHeaderResult(() => resultModule.HeaderResult);
       setGenerated({
         text: outcome.text,
         envelope,
@@ -169,7 +181,7 @@ export function SecurityHeaderForm({ usernamePrefill, environments, overviewHref
         </div>
       )}
       {/* No action: the form is handled here and never sent. Disabled until hydrated (see above). */}
-      <form className="tool-panel security-header-form" onSubmit={submit} onFocus={() => void loadGenerator().catch(() => {})} noValidate>
+      <form className="tool-panel security-header-form" onSubmit={submit} onFocus={preload} noValidate>
         <ErrorSummary errors={summary} />
         {failure ? (
           <div className="callout callout--warning" role="alert">
@@ -242,7 +254,7 @@ export function SecurityHeaderForm({ usernamePrefill, environments, overviewHref
       <p role="status" className="visually-hidden" data-testid="security-header-announcement">
         {announcement}
       </p>
-      {generated ? (
+      {generated && HeaderResult ? (
         <HeaderResult
           key={generated.expiresAtMs}
           {...generated}
