@@ -1,8 +1,8 @@
-import { randomBytes } from "node:crypto";
 import type { Request, Response, NextFunction, RequestHandler } from "express";
 import helmet from "helmet";
+import { newNonce } from "./csp-nonce";
 
-export const newNonce = (): string => randomBytes(16).toString("base64");
+export { newNonce } from "./csp-nonce";
 
 /** A fresh CSP nonce per response, for React Router's inline hydration scripts. */
 export function cspNonce(_req: Request, res: Response, next: NextFunction): void {
