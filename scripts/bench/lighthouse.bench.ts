@@ -7,11 +7,18 @@
  * computeMedianRun, as its variability guide advises), with the spread of the performance score and
  * LCP over the runs. Not a test: the scores depend on the machine and on what else runs on it (the
  * load average is printed first; run it alone).
+ * Then a calibration on the same machine, served by a plain node:http server: an empty page (the floor
+ * of this machine and of Lighthouse's simulation), the import page's HTML without the portal's
+ * headers, and the same HTML with only `Cross-Origin-Opener-Policy: same-origin`, whose browsing
+ * context group switch (a new renderer process when Lighthouse navigates from about:blank) Lighthouse
+ * counts as main-thread time of the page.
  */
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { computeMedianRun } from "lighthouse/core/lib/median-run.js";
 import { availableParallelism, loadavg } from "node:os";
+import { createServer, type OutgoingHttpHeaders } from "node:http";
+import type { AddressInfo } from "node:net";
 import { freePort, startProductionServer } from "./start-server";
 import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from "../chromium";
 
@@ -47,15 +54,16 @@ async function main(): Promise<void> {
     chromePath: CHROMIUM_EXECUTABLE,
     chromeFlags: ["--headless=new", ...CHROMIUM_ARGS],
   });
+  let plain: ReturnType<typeof createServer> | undefined;
   try {
     console.log(`\nLighthouse ${(await import("lighthouse/package.json", { with: { type: "json" } })).default.version}, mobile defaults, Debian's Chromium`);
     console.log(`median of ${RUNS} runs per page; load average at start ${loadavg()[0]?.toFixed(2)} on ${availableParallelism()} cores`);
     console.log("page              | perf | a11y | best | seo | LCP      | TBT     | CLS   | aim                            | spread over the runs");
     console.log("------------------|------|------|------|-----|----------|---------|-------|--------------------------------|---------------------");
-    for (const page of PAGES) {
+    const measure = async (name: string, url: string, aim: "text" | "hydrated" | "none") => {
       const runs = [];
       for (let run = 0; run < RUNS; run += 1) {
-        const result = await lighthouse(`${server.origin}${page.path}`, {
+        const result = await lighthouse(url, {
           port: chrome.port,
           output: "json",
           logLevel: "error",
@@ -64,8 +72,8 @@ async function main(): Promise<void> {
         if (result?.lhr && !result.lhr.runtimeError) runs.push(result.lhr);
       }
       if (runs.length === 0) {
-        console.log(`${page.name.padEnd(17)} | (no result)`);
-        continue;
+        console.log(`${name.padEnd(17)} | (no result)`);
+        return;
       }
       const lhr = computeMedianRun(runs);
       const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
@@ -73,20 +81,48 @@ async function main(): Promise<void> {
         runs.length > 1 ? `${format(Math.min(...values))}–${format(Math.max(...values))}` : "";
       console.log(
         [
-          page.name.padEnd(17),
+          name.padEnd(17),
           ...CATEGORIES.map((id, i) => score(lhr.categories[id]?.score).padStart(i === 3 ? 3 : 4)),
           `${(audit("largest-contentful-paint") / 1000).toFixed(2)} s`.padStart(8),
           `${audit("total-blocking-time").toFixed(0)} ms`.padStart(7),
           audit("cumulative-layout-shift").toFixed(3),
-          aimMet(page.aim, Math.round((lhr.categories.performance?.score ?? 0) * 100), audit("largest-contentful-paint"), audit("total-blocking-time")).padEnd(30),
+          (aim === "none"
+            ? "(calibration)"
+            : aimMet(aim, Math.round((lhr.categories.performance?.score ?? 0) * 100), audit("largest-contentful-paint"), audit("total-blocking-time"))
+          ).padEnd(30),
           `perf ${spread(runs.map((run) => (run.categories.performance?.score ?? 0) * 100), (v) => v.toFixed(0))}, LCP ${spread(
             runs.map((run) => run.audits["largest-contentful-paint"]?.numericValue ?? Number.NaN),
             (v) => (v / 1000).toFixed(2),
           )} s`,
         ].join(" | "),
       );
-    }
+    };
+    for (const page of PAGES) await measure(page.name, `${server.origin}${page.path}`, page.aim);
+
+    // Calibration (see the top of this file): the same HTML from a plain server, with and without COOP.
+    const html = await (await fetch(`${server.origin}/areaOE/public/importacao`)).text();
+    const variants: Record<string, { body: string; headers: OutgoingHttpHeaders }> = {
+      "/empty": { body: '<!doctype html><html lang="pt"><title>x</title><p>x</p></html>', headers: {} },
+      "/import": { body: html, headers: {} },
+      "/import-coop": { body: html, headers: { "Cross-Origin-Opener-Policy": "same-origin" } },
+    };
+    plain = createServer((req, res) => {
+      const variant = variants[req.url ?? ""];
+      if (!variant) {
+        res.writeHead(404).end();
+        return;
+      }
+      res.writeHead(200, { ...variant.headers, "Content-Type": "text/html; charset=utf-8" }).end(variant.body);
+    });
+    const listening = plain;
+    await new Promise<void>((resolve) => listening.listen(0, "127.0.0.1", resolve));
+    const origin = `http://127.0.0.1:${(listening.address() as AddressInfo).port}`;
+    console.log("calibration, plain node:http on the same machine:");
+    await measure("empty page", `${origin}/empty`, "none");
+    await measure("import, no headers", `${origin}/import`, "none");
+    await measure("import, only COOP", `${origin}/import-coop`, "none");
   } finally {
+    plain?.close();
     chrome.kill();
     await server.stop();
   }
