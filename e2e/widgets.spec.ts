@@ -128,6 +128,9 @@ test.describe("IVAExp check", () => {
     for (const text of ["1.000,00", "1 000,00", "1000"]) {
       await input.fill(text);
       await submit.click();
+      // The three give the same answer as the one before: wait for this submission's address, or the
+      // next fill could land while its navigation is still under way (and be replaced by its value).
+      await expect.poll(() => new URL(page.url()).searchParams.get("valor")).toBe(text);
       await expect(page.getByText("1000,00 € não ultrapassa o limite de 1000 €.")).toBeVisible();
     }
     await input.fill("1.000,01");
