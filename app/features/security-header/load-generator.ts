@@ -1,15 +1,7 @@
-import type * as Generator from "./generate-header";
-
-let pending: Promise<typeof Generator> | null = null;
+import { loadOnce } from "../../lib/load-once";
 
 /**
- * Loads the crypto chunk (the library, @noble/ciphers and forge's jsbn) on first use of the form; later calls reuse
- * it. A failed load (network) is forgotten so that the next attempt tries again.
+ * Loads the crypto chunk (the library, @noble/ciphers and forge's jsbn) on first use of the form; later
+ * calls reuse it, and a failed load (network) is tried again on the next call.
  */
-export function loadGenerator(): Promise<typeof Generator> {
-  pending ??= import("./generate-header").catch((error: unknown) => {
-    pending = null;
-    throw error;
-  });
-  return pending;
-}
+export const loadGenerator = loadOnce(() => import("./generate-header"));
