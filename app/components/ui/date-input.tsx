@@ -28,6 +28,7 @@ export function DateInput({ id, className, value, onValueChange, min, max, ...pr
   const [open, setOpen] = useState(false);
   // The calendar button and popover, loaded on first use (date-input-calendar.tsx).
   const [Calendar, setCalendar] = useState<typeof DateInputCalendar | null>(null);
+  const preloadCalendar = () => void loadDateInputCalendar().catch(() => {});
   const openCalendar = () => {
     loadDateInputCalendar().then(
       (module) => {
@@ -88,8 +89,8 @@ export function DateInput({ id, className, value, onValueChange, min, max, ...pr
           aria-label={t("date.openCalendar")}
           aria-haspopup="dialog"
           aria-expanded={false}
-          onPointerEnter={() => void loadDateInputCalendar().catch(() => {})}
-          onFocus={() => void loadDateInputCalendar().catch(() => {})}
+          onPointerEnter={preloadCalendar}
+          onFocus={preloadCalendar}
           onClick={openCalendar}
         >
           <CalendarIcon />
