@@ -1,4 +1,6 @@
 import { FALLBACK_LANGUAGES, type Language } from "../../i18n/languages";
+import { chunkLoadErrorFrom } from "../../lib/chunk-load-error";
+import { loadOnceByKey } from "../../lib/load-once";
 import type { ContentByLanguage, ContentModule } from "./content-module";
 
 // The content files of every page, not bundled: each file is its own chunk, loaded for the page being
@@ -8,10 +10,27 @@ import type { ContentByLanguage, ContentModule } from "./content-module";
 const files = import.meta.glob<ContentModule>(["../../../content/*/*.mdx", "!**/ics2.mdx"]);
 
 const key = (lang: string, pageId: string) => `../../../content/${lang}/${pageId}.mdx`;
+const languageOfFile = (file: string) => file.split("/")[4] as Language;
 
-/** Loaded files and loads under way, by glob key: each file is fetched once per document. */
+/** Loaded files, by glob key: what a render reads without waiting. */
 const loaded = new Map<string, ContentByLanguage>();
-const loading = new Map<string, Promise<ContentByLanguage>>();
+
+/**
+ * Each file is fetched once per document; a load that failed (a chunk that did not arrive) is
+ * forgotten, so the next navigation tries again, and it fails as a ChunkLoadError that names the chunk,
+ * so that the error screen's Retry can fetch it under a fresh address.
+ */
+const loadFile = loadOnceByKey(async (file: string): Promise<ContentByLanguage> => {
+  let module: ContentModule;
+  try {
+    module = await files[file]!();
+  } catch (cause) {
+    throw chunkLoadErrorFrom(cause, globalThis.location?.origin ?? "");
+  }
+  const content: ContentByLanguage = { [languageOfFile(file)]: module };
+  loaded.set(file, content);
+  return content;
+});
 
 /** The language whose file a page shows: the visitor's, else the first fallback that has one. */
 function shownLanguage(pageId: string, lang: Language): Language | undefined {
@@ -46,18 +65,6 @@ export function loadedContent(pageId: string, lang: Language): ContentByLanguage
 export function loadContent(pageId: string, lang: Language): Promise<ContentByLanguage> {
   const shown = shownLanguage(pageId, lang);
   const file = shown ? key(shown, pageId) : undefined;
-  const load = file ? files[file] : undefined;
-  if (!shown || !file || !load) return NO_CONTENT_LOAD;
-  let promise = loading.get(file);
-  if (!promise) {
-    promise = load().then((module) => {
-      const content: ContentByLanguage = { [shown]: module };
-      loaded.set(file, content);
-      return content;
-    });
-    // A load that failed (a chunk that did not arrive) is tried again by the next navigation.
-    promise.catch(() => loading.delete(file));
-    loading.set(file, promise);
-  }
-  return promise;
+  if (!shown || !file || !files[file]) return NO_CONTENT_LOAD;
+  return loadFile(file);
 }

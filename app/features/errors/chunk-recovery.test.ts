@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it } from "vitest";
-import { ChunkLoadError, claimReload, isChunkLoadError, RELOAD_GUARD_MS, takeResumeTarget } from "./chunk-recovery";
+import { claimReload, RELOAD_GUARD_MS, takeResumeTarget } from "./chunk-recovery";
 
 describe("chunk reload guard", () => {
   beforeEach(() => sessionStorage.clear());
@@ -22,10 +22,5 @@ describe("chunk reload guard", () => {
     expect(takeResumeTarget(sessionStorage, 1_000 + RELOAD_GUARD_MS)).toBeUndefined();
     sessionStorage.setItem("areaoe:chunk-reload", "{not json");
     expect(claimReload(sessionStorage, 5, undefined)).toBe(true);
-  });
-
-  it("recognises its error", () => {
-    expect(isChunkLoadError(new ChunkLoadError("/areaOE/assets/a.js"))).toBe(true);
-    expect(isChunkLoadError(new Error("x"))).toBe(false);
   });
 });

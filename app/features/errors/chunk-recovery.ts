@@ -14,20 +14,6 @@ interface ReloadGuard {
   resumed?: boolean;
 }
 
-export class ChunkLoadError extends Error {
-  constructor(
-    readonly moduleUrl: string,
-    options?: { cause?: unknown },
-  ) {
-    super(`Failed to load the page module ${moduleUrl}`, options);
-    this.name = "ChunkLoadError";
-  }
-}
-
-export function isChunkLoadError(error: unknown): error is ChunkLoadError {
-  return error instanceof Error && error.name === "ChunkLoadError" && "moduleUrl" in error;
-}
-
 function readGuard(storage: Storage): ReloadGuard | undefined {
   try {
     const value = JSON.parse(storage.getItem(GUARD_KEY) ?? "null") as ReloadGuard | null;

@@ -2,7 +2,7 @@ import { Component, type ErrorInfo, type ReactNode } from "react";
 import { useLocation } from "react-router";
 import { ErrorScreen } from "./error-screen";
 import { reportError } from "./error-reporting";
-import { isChunkLoadError, type ChunkLoadError } from "./chunk-recovery";
+import { isChunkLoadError } from "../../lib/chunk-load-error";
 import { retryChunkLoad } from "./route-module-loader";
 
 interface PageErrorBoundaryProps {
@@ -40,7 +40,7 @@ export class PageErrorBoundary extends Component<PageErrorBoundaryProps, PageErr
   retry = (): void => {
     // A page whose code could not be downloaded needs the file again, not just a new render.
     if (isChunkLoadError(this.state.error)) {
-      void retryChunkLoad(this.state.error as ChunkLoadError);
+      void retryChunkLoad(this.state.error);
       return;
     }
     this.setState((state) => ({ failed: false, error: undefined, attempt: state.attempt + 1 }));

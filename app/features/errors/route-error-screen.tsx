@@ -2,7 +2,7 @@ import { useEffect, type ReactNode } from "react";
 import { isRouteErrorResponse, useLocation, useNavigate } from "react-router";
 import { ErrorScreen } from "./error-screen";
 import { reportError } from "./error-reporting";
-import { isChunkLoadError, type ChunkLoadError } from "./chunk-recovery";
+import { isChunkLoadError } from "../../lib/chunk-load-error";
 import { retryChunkLoad } from "./route-module-loader";
 
 export interface RouteErrorScreenProps {
@@ -28,7 +28,7 @@ export function RouteErrorScreen({ error, notFound }: RouteErrorScreenProps) {
 
   const retry = () => {
     if (isChunkLoadError(error)) {
-      void retryChunkLoad(error as ChunkLoadError);
+      void retryChunkLoad(error);
       return;
     }
     void navigate(

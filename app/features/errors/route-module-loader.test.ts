@@ -52,6 +52,15 @@ describe("React Router's private globals, as route-module-loader.ts uses them", 
     expect(source).toMatch(/window\.__reactRouterDataRouter = router\d*;/);
   });
 
+  it.each(["development", "production"])(
+    "%s build: a lazily loaded route takes its client loader from the module (the stand-in for a failed module must have one)",
+    (build) => {
+      const source = sources[build === "development" ? 0 : 1]!;
+      expect(source).toContain('invariant(clientLoader, "No `clientLoader` export found")');
+      expect(source).toContain('invariant(clientAction, "No `clientAction` export found")');
+    },
+  );
+
   it("the router it navigates with has the public router's shape", () => {
     // A type check: fails `tsc` (and so `npm test`) when the data router's shape changes.
     type Wanted = NonNullable<Parameters<typeof installRouteModuleLoader>[0]>["__reactRouterDataRouter"];

@@ -1,4 +1,5 @@
-import { ChunkLoadError, claimReload, takeResumeTarget } from "./chunk-recovery";
+import { ChunkLoadError } from "../../lib/chunk-load-error";
+import { claimReload, takeResumeTarget } from "./chunk-recovery";
 
 // React Router (framework mode) imports a page's route module on the first navigation to it, and on
 // failure reloads the page every time, with no guard and without ever reaching an error boundary. Its
@@ -6,7 +7,7 @@ import { ChunkLoadError, claimReload, takeResumeTarget } from "./chunk-recovery"
 // (a promise is awaited). Wrapping that object lets this module do the import instead: one guarded
 // reload, then a ChunkLoadError that the root ErrorBoundary shows with Retry.
 //
-// The one place that touches React Router's private globals: 7.18.4 has no public hook for a failed
+// The one place that touches React Router's private globals: React Router 8 has no public hook for a failed
 // route module (instrumentations, onError and ErrorBoundary never see it; vite:preloadError does not
 // fire for its plain import()). route-module-loader.test.ts fails when React Router changes them.
 
@@ -46,10 +47,17 @@ export function installRouteModuleLoader(win: Window & RouterGlobals = window): 
         return new Promise(() => undefined);
       }
       // React Router swallows a rejected route module (the page would just be blank), so the failure
-      // becomes a page whose rendering throws: the page boundary shows it, with Retry. The module is
-      // not cached, so a later navigation imports the file again.
+      // becomes a module whose every export throws it: the client loader and action (React Router
+      // asks the module for the ones the manifest declares, and a navigation without them never
+      // settles) and the page, so that the root boundary shows it, with Retry. The module is not
+      // cached, so a later navigation imports the file again.
       const failure = new ChunkLoadError(moduleUrl, { cause });
+      const fail = (): never => {
+        throw failure;
+      };
       return {
+        clientLoader: fail,
+        clientAction: fail,
         default: function PageCodeUnavailable(): never {
           throw failure;
         },
@@ -94,18 +102,22 @@ export function withoutBasename(path: string, basename = "/"): string {
 }
 
 /**
- * Retry after a chunk failure. The browser may remember a failed module fetch, so the file is asked
- * for again under a fresh query. React Router keeps the rejected lazy-route promise for the rest of
- * the page life, so the router itself cannot re-import; once the file loads, a document navigation to
- * the same address shows the page (its chunk now in the HTTP cache). If it still fails, nothing
- * happens and the error screen stays, ready for another Retry.
+ * Retry after a chunk failure (a route module or a content file). A browser may keep a failed module in
+ * its module map for the rest of the document, and React Router keeps a rejected lazy-route promise, so
+ * importing the same address again in this document is no retry: the file is asked for under a fresh
+ * query, and once it arrives a document navigation to the same address shows the page (a new document
+ * has a new module map; a page of text needs no chunk at all). If it still fails, nothing happens and
+ * the error screen stays, ready for another Retry. When the browser did not name the chunk, the
+ * document navigation is the retry.
  */
 export async function retryChunkLoad(error: ChunkLoadError, win: Window = window): Promise<boolean> {
-  try {
-    const separator = error.moduleUrl.includes("?") ? "&" : "?";
-    await import(/* @vite-ignore */ `${error.moduleUrl}${separator}retry=${Date.now()}`);
-  } catch {
-    return false;
+  if (error.moduleUrl !== undefined) {
+    try {
+      const separator = error.moduleUrl.includes("?") ? "&" : "?";
+      await import(/* @vite-ignore */ `${error.moduleUrl}${separator}retry=${Date.now()}`);
+    } catch {
+      return false;
+    }
   }
   win.location.assign(win.location.href);
   return true;

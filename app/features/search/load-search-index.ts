@@ -1,5 +1,6 @@
 import MiniSearch from "minisearch";
 import type { Language } from "../../i18n/languages";
+import { loadOnceByKey } from "../../lib/load-once";
 import type { SearchDocument } from "./search-document";
 import { searchIndexOptions } from "./search-options";
 
@@ -9,16 +10,11 @@ const INDEX_MODULES: Record<Language, () => Promise<{ default: string }>> = {
   en: () => import("virtual:areaoe-search/search-index-en"),
 };
 
-const cache = new Map<Language, Promise<MiniSearch<SearchDocument>>>();
-
-/** The search index of a language, loaded once per process (server) or page session (browser). */
-export function loadSearchIndex(lang: Language): Promise<MiniSearch<SearchDocument>> {
-  let index = cache.get(lang);
-  if (!index) {
-    index = INDEX_MODULES[lang]().then((module) => MiniSearch.loadJSON<SearchDocument>(module.default, searchIndexOptions(lang)));
-    // A failed download (flaky network) may be retried on the next keystroke.
-    index.catch(() => cache.delete(lang));
-    cache.set(lang, index);
-  }
-  return index;
-}
+/**
+ * The search index of a language, loaded once per process (server) or page session (browser); a failed
+ * download (flaky network) is tried again on the next keystroke.
+ */
+export const loadSearchIndex = loadOnceByKey(
+  (lang: Language): Promise<MiniSearch<SearchDocument>> =>
+    INDEX_MODULES[lang]().then((module) => MiniSearch.loadJSON<SearchDocument>(module.default, searchIndexOptions(lang))),
+);
