@@ -26,6 +26,7 @@ export interface SourceItem {
 
 /** The list items of the page's sources section. */
 export function sourceItems(source: string, lang: Language): SourceItem[] {
+  source = `\n${source}`;
   const start = source.indexOf(`\n## ${SOURCES_HEADING[lang]}`);
   if (start < 0) return [];
   const section = source.slice(start).split(/\n## /)[1] ?? "";

@@ -51,10 +51,19 @@ const DATE_PATTERNS: { pattern: RegExp; iso: (match: RegExpExecArray) => string 
   },
 ];
 
+// Ordinals written as words in one language and as digits in the other ("a terceira versão do ICS2" /
+// "ICS2 Release 3"): counted as their number.
+const ORDINALS: Record<string, string> = {
+  primeiro: "1", primeira: "1", segundo: "2", segunda: "2", terceiro: "3", terceira: "3", quarto: "4", quarta: "4",
+  quinto: "5", quinta: "5", first: "1", second: "2", third: "3", fourth: "4", fifth: "5",
+};
+// Only before a word that numbers a version or a phase: "first" and "primeiro" are ordinary words too.
+const ORDINAL_WORDS = new RegExp(`\\b(${Object.keys(ORDINALS).join("|")})(?= (?:versão|fase|version|release|phase)\\b)`, "giu");
+
 /** The dates (ISO) and numbers (normalised) of a piece of reader text, sorted: a multiset. */
 export function figuresOf(text: string): string[] {
   const figures: string[] = [];
-  let rest = text;
+  let rest = text.replace(ORDINAL_WORDS, (word) => ` ${ORDINALS[word.toLowerCase()]} `);
   for (const { pattern, iso } of DATE_PATTERNS) {
     rest = rest.replace(pattern, (...args: unknown[]) => {
       const match = args.slice(0, -2) as unknown as RegExpExecArray;
@@ -116,7 +125,10 @@ export function twinFigureProblems(pt: string, en: string): string[] {
   const problems: string[] = [];
   ptSections.forEach((ptSection, index) => {
     const enSection = enSections[index]!;
-    const { onlyA, onlyB } = multisetDifference(ptSection.figures, enSection.figures);
+    // As sets: an English page may repeat a figure, e.g. a Portuguese title in brackets after its
+    // translation ("Decree-Law No 83/2018 … (Decreto-Lei n.º 83/2018)"); a figure that is missing or
+    // different is what matters.
+    const { onlyA, onlyB } = multisetDifference([...new Set(ptSection.figures)], [...new Set(enSection.figures)]);
     if (onlyA.length || onlyB.length) {
       problems.push(
         `section "${ptSection.heading}" / "${enSection.heading}": only in pt [${onlyA.join(", ")}], only in en [${onlyB.join(", ")}]`,
