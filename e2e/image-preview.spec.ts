@@ -107,6 +107,10 @@ test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
   test("the thumbnail is a link to the picture itself", async ({ page }) => {
     await page.goto("/areaOE/?lang=pt");
-    await expect(page.getByRole("link", { name: /Ampliar imagem/ })).toHaveAttribute("href", "/areaOE/diagrams/getting-started-pt.svg");
+    const thumbnail = page.getByRole("link", { name: /Ampliar imagem/ });
+    await expect(thumbnail).toHaveAttribute("href", "/areaOE/diagrams/getting-started-pt.svg");
+    // One accessible name, from the image's alt text (WCAG H30): no aria-label, no empty alt.
+    await expect(thumbnail).not.toHaveAttribute("aria-label", /.*/);
+    await expect(thumbnail.locator("img")).toHaveAttribute("alt", /^Ampliar imagem: .+/);
   });
 });

@@ -70,6 +70,8 @@ export const SITE_PAGES = [
   // Pages every public-sector site has, linked from the footer of every page (not among the areas).
   { id: "accessibility", path: "public/acessibilidade", parent: "home", listed: false },
   { id: "privacy", path: "public/privacidade", parent: "home", listed: false },
+  // The change log for readers: the latest changes of rules on the pages, linked from the footer.
+  { id: "changes", path: "public/alteracoes", parent: "home", listed: false },
   { id: "ics2", path: "public/ics2", parent: "import", routed: false },
 ] as const satisfies readonly SitePage[];
 

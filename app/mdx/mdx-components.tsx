@@ -9,6 +9,7 @@ import { lazyComponent } from "./lazy-component";
 // lazyComponent(): this map is imported by every content page, and a static import here would put
 // them in every page's first-load JavaScript.
 const Acronym = lazyComponent(() => import("../features/glossary/acronym").then((m) => m.Acronym));
+const ChangeLog = lazyComponent(() => import("./change-log").then((m) => m.ChangeLog));
 const Documents = lazyComponent(() => import("../features/documents/documents").then((m) => m.Documents));
 const Download = lazyComponent(() => import("../features/documents/download-facts").then((m) => m.Download));
 const ImagePreview = lazyComponent(() =>
@@ -24,6 +25,7 @@ export const mdxComponents = {
   a: ContentLink,
   Acronym,
   Callout,
+  ChangeLog,
   ConfigLink,
   Documents,
   Download,

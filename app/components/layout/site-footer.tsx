@@ -24,6 +24,9 @@ export function SiteFooter({ financePortal }: { financePortal?: string }) {
             <SmartLink href={pageHref("privacy")}>{t("footer.privacy")}</SmartLink>
           </li>
           <li>
+            <SmartLink href={pageHref("changes")}>{t("footer.changes")}</SmartLink>
+          </li>
+          <li>
             <a href="#top">{t("footer.top")}</a>
           </li>
         </ul>

@@ -43,11 +43,11 @@ export function ImagePreviewDialog({ src, alt, caption, size = "lg", thumbnailWi
         <a
           href={src}
           className="image-preview__thumbnail"
-          aria-label={t("imagePreview.open", { alt })}
           aria-haspopup="dialog"
           {...{ [IMAGE_PREVIEW_ATTRIBUTE]: dialogId }}
         >
-          <img src={src} alt="" width={thumbnailWidth} loading="lazy" decoding="async" />
+          {/* The image is the link's only content, so its alt text is the link's name: what the link does. */}
+          <img src={src} alt={t("imagePreview.open", { alt })} width={thumbnailWidth} loading="lazy" decoding="async" />
         </a>
         {caption ? <figcaption>{caption}</figcaption> : null}
       </figure>

@@ -18,7 +18,7 @@ describe("imagePreviewScript", () => {
 
   it("runs on its own (uses nothing from outside its source) and opens a preview's dialog on a click", () => {
     document.body.innerHTML = `
-      <a href="/x.svg" data-image-preview="d1" id="thumb"><img src="/x.svg" alt=""></a>
+      <a href="/x.svg" data-image-preview="d1" id="thumb"><img src="/x.svg" alt="Enlarge image: x"></a>
       <dialog id="d1"><div class="image-zoom"><output class="image-zoom__level" data-template="Zoom: {percent}"></output>
       <div class="image-zoom__viewport"><img src="/x.svg" alt="x"></div></div></dialog>`;
     const dialog = document.getElementById("d1") as HTMLDialogElement;

@@ -5,6 +5,7 @@ import { useLanguage } from "../../i18n/use-language";
 import type { ContentByLanguage } from "./content-module";
 import { ComingSoon } from "./coming-soon";
 import { OnThisPage } from "./on-this-page";
+import { formatReviewDate, pageReview } from "./page-reviews";
 
 export interface ContentPageProps {
   id: string;
@@ -18,7 +19,9 @@ export interface ContentPageProps {
 /** A page: its h1, its content in the current language (or the fallback), or 'Coming soon'. */
 export function ContentPage({ id, content, components, children }: ContentPageProps) {
   const { t } = useTranslation("pages");
+  const { t: tContent } = useTranslation("content");
   const lang = useLanguage();
+  const review = pageReview(id);
   const module = content[lang] ?? FALLBACK_LANGUAGES.map((fallback) => content[fallback]).find(Boolean);
   const Body = module?.default;
   return (
@@ -33,6 +36,11 @@ export function ContentPage({ id, content, components, children }: ContentPagePr
         <ComingSoon />
       )}
       {children}
+      {Body && review ? (
+        <p className="page-review">
+          {tContent("reviewedOn")} <time dateTime={review.reviewed}>{formatReviewDate(review.reviewed, lang)}</time>
+        </p>
+      ) : null}
     </article>
   );
 }

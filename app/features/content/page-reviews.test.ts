@@ -1,0 +1,22 @@
+import { describe, expect, it } from "vitest";
+import { formatReviewDate, pageReview, parseReviewDate } from "./page-reviews";
+
+describe("page reviews", () => {
+  it("formats the review date in full in the page's language", () => {
+    expect(formatReviewDate("2026-11-26", "pt")).toBe("26 de novembro de 2026");
+    expect(formatReviewDate("2026-11-26", "en")).toBe("26 November 2026");
+    expect(formatReviewDate("2026-07-01", "pt")).toBe("1 de julho de 2026");
+  });
+
+  it("takes only real calendar dates", () => {
+    expect(parseReviewDate("2026-02-28")?.toISOString()).toBe("2026-02-28T00:00:00.000Z");
+    expect(parseReviewDate("2026-02-30")).toBeUndefined();
+    expect(parseReviewDate("26/11/2026")).toBeUndefined();
+    expect(formatReviewDate("not a date", "en")).toBe("not a date");
+  });
+
+  it("reads content/page-reviews.json at build time", () => {
+    expect(pageReview("import-rbv")).toEqual({ reviewed: "2026-11-26" });
+    expect(pageReview("no-such-page")).toBeUndefined();
+  });
+});

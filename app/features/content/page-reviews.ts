@@ -1,0 +1,43 @@
+import type { Language } from "../../i18n/languages";
+
+/**
+ * When each page was last reviewed against its sources: one field per page, in one file
+ * (`content/page-reviews.json`: `{ "<page-id>": { "reviewed": "YYYY-MM-DD" } }`), read at build time.
+ * An object per page, not a bare date, so that a later field (who reviewed, what changed) can join it
+ * without a new file. The content checks (scripts/content-checks/page-reviews.test.ts) keep every page
+ * in it and no date older than twelve months.
+ */
+export interface PageReview {
+  /** Calendar date of the last review, ISO 8601 (YYYY-MM-DD). */
+  reviewed: string;
+}
+
+const file = import.meta.glob<Record<string, PageReview>>("../../../content/page-reviews.json", { eager: true, import: "default" });
+const REVIEWS: Record<string, PageReview> = Object.values(file)[0] ?? {};
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** The calendar date of an ISO YYYY-MM-DD string, at UTC midnight; undefined when it is not a real date. */
+export function parseReviewDate(iso: string): Date | undefined {
+  const match = ISO_DATE.exec(iso);
+  if (!match) return undefined;
+  const [, year, month, day] = match.map(Number) as [number, number, number, number];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day ? date : undefined;
+}
+
+/** The page's review, if it has a valid one. */
+export function pageReview(pageId: string): PageReview | undefined {
+  const review = REVIEWS[pageId];
+  return review && parseReviewDate(review.reviewed) ? review : undefined;
+}
+
+// "26 de novembro de 2026" / "26 November 2026": British English puts the day first.
+const DATE_LOCALES: Record<Language, string> = { pt: "pt-PT", en: "en-GB" };
+
+/** The date as a reader of the language writes it, in full (a calendar date: no time zone shift). */
+export function formatReviewDate(iso: string, lang: Language): string {
+  const date = parseReviewDate(iso);
+  if (!date) return iso;
+  return new Intl.DateTimeFormat(DATE_LOCALES[lang], { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(date);
+}

@@ -1,0 +1,49 @@
+import { test, expect, axeViolations } from "./support/fixtures";
+
+/**
+ * Issue 31: every page of text shows when it was last reviewed, in the page's language and as server
+ * HTML (no JavaScript needed), and the change log for readers is accessible on a phone.
+ */
+const REVIEWED = {
+  pt: { label: "Revisto em 26 de novembro de 2026", changes: "O que mudou", footer: "Rodapé" },
+  en: { label: "Reviewed on 26 November 2026", changes: "What changed", footer: "Footer" },
+} as const;
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  for (const lang of ["pt", "en"] as const) {
+    test(`a page of text shows its review date (${lang})`, async ({ page }) => {
+      await page.goto(`/areaOE/public/importacao/stadaImpRBV?lang=${lang}`);
+      const review = page.locator("p.page-review");
+      await expect(review).toHaveText(REVIEWED[lang].label);
+      await expect(review.locator("time")).toHaveAttribute("datetime", "2026-11-26");
+      // The page of text carries no framework script: the date is in the server's HTML.
+      expect(await page.locator("script[src]").count()).toBe(0);
+    });
+
+    test(`the change log is linked from the footer and lists the low-value consignments change (${lang})`, async ({ page }) => {
+      await page.goto(`/areaOE/public/importacao?lang=${lang}`);
+      const footer = page.getByRole("contentinfo", { name: REVIEWED[lang].footer });
+      await footer.getByRole("link", { name: REVIEWED[lang].changes, exact: true }).click();
+      await expect(page).toHaveURL(/\/areaOE\/public\/alteracoes/);
+      await expect(page.getByRole("heading", { level: 1, name: REVIEWED[lang].changes })).toBeVisible();
+      const entries = page.locator("ol.change-log > li");
+      await expect(entries.first()).toHaveAttribute("id", "low-value-consignments-relief-eliminated");
+      await expect(entries.first().locator("time")).toHaveAttribute("datetime", "2026-02-18");
+      await expect(entries.first().getByRole("link", { name: /2026\/382/ })).toHaveAttribute("href", /eur-lex\.europa\.eu/);
+    });
+  }
+});
+
+test.describe("at 390 px", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  for (const lang of ["pt", "en"] as const) {
+    test(`the change log page passes axe (${lang})`, async ({ page }) => {
+      await page.goto(`/areaOE/public/alteracoes?lang=${lang}`);
+      await expect(page.locator("ol.change-log > li")).toHaveCount(2);
+      expect(await axeViolations(page)).toEqual([]);
+    });
+  }
+});
