@@ -23,7 +23,7 @@ export { apiPath, assetPath, BASE_PATH, BASE_URL, isUnderBasePath } from "./conf
 export { createLoadContext, type AreaOELoadContext } from "./load-context";
 
 // Site map and the public part of the startup configuration.
-export { pageHref } from "./config/site-map";
+export { OWN_MODULE_PAGES, pageHref, routedPageAddresses } from "./config/site-map";
 export { defaultUsefulLinks, type PublicConfig } from "./config/public-config";
 
 // Server rendering outside React Router: the "busy" page of the render admission.
