@@ -39,9 +39,15 @@ export function clientBudget({ store, perSecond, burst }: ClientBudgetOptions): 
   };
 }
 
-/** Refusals that pino-http must not log: the first of each client's window has been logged already. */
+/**
+ * Refusals (429, and the 503s of a budget) that pino-http must not log one by one: whoever refuses
+ * logs one line per client (or per budget) per window itself, so a flood cannot flood the log.
+ */
 const quiet = new WeakSet<object>();
 export const isQuietRefusal = (res: object): boolean => quiet.has(res);
+export const markQuietRefusal = (res: object): void => {
+  quiet.add(res);
+};
 
 /**
  * One log line per key per window at most, whatever the number of events (so a flood of refusals
@@ -68,7 +74,7 @@ export function tooManyAnswer({ logger, windowMs }: { logger?: Logger; windowMs:
   const firstOfWindow = oncePerWindow(windowMs);
   return (req: Request, res: Response, retryAfterSeconds: number, what: string): void => {
     const key = `${what} ${clientKey(req)}`;
-    if (firstOfWindow(key)) logger?.info({ client: clientKey(req), budget: what, retryAfterSeconds }, "refused: a client spent its budget (429)");
+    if (logger && firstOfWindow(key)) logger.info({ client: clientKey(req), budget: what, retryAfterSeconds }, "refused: a client spent its budget (429)");
     quiet.add(res);
     const lang = requestLanguage(req, res);
     res.status(429);

@@ -10,6 +10,7 @@ import { languageCookieHeader, requestLanguage } from "../http/language";
 import { HSTS, newNonce } from "../http/security-headers";
 import { isSecureOrigin, requestOrigin } from "../http/trusted-origin";
 import type { RenderAdmission } from "../http/render-admission";
+import { clientKey } from "../http/client-budget";
 import { cacheTargetFor, hasCookie, isShareable, pageAt, pageKey, type CacheTarget } from "./cache-rules";
 import { gzipTemplate, gzipWithNonce } from "./gzip-template";
 import { PageStore, type CachedPage, type HeaderTemplate, type PageStoreLimits } from "./page-store";
@@ -221,7 +222,7 @@ export function createPageCache({ build, mode, loadValues, sessionCookies, store
           rendering = pending.get(key);
         }
         if (!rendering) {
-          rendering = admitted(req.ip ?? "", () => render(req, res, target)).finally(() => pending.delete(key));
+          rendering = admitted(clientKey(req), () => render(req, res, target)).finally(() => pending.delete(key));
           pending.set(key, rendering);
         }
         const outcome = await rendering;
