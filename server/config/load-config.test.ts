@@ -134,4 +134,30 @@ describe("startup configuration", () => {
     const message = messageOf(() => loadConfig({ TRUST_PROXY: value }, repoRoot));
     expect(message).toContain("trustProxy");
   });
+
+  it("keeps the state in memory without AREAOE_REDIS_URL, and reads it (with defaults) when given", () => {
+    expect(loadConfig({}, repoRoot).redis).toBeUndefined();
+    expect(loadConfig({ AREAOE_REDIS_URL: "rediss://:secret@redis.internal:6380/2" }, repoRoot).redis).toEqual({
+      url: "rediss://:secret@redis.internal:6380/2",
+      keyPrefix: "areaoe:",
+      commandTimeoutMs: 200,
+      connectTimeoutMs: 2_000,
+    });
+  });
+
+  it.each(["http://redis.internal:6379", "redis://", "redis.internal:6379", "redis://redis.internal/db"])("AREAOE_REDIS_URL=%s stops the start, naming the field", (value) => {
+    expect(messageOf(() => loadConfig({ AREAOE_REDIS_URL: value }, repoRoot))).toContain("redis.url");
+  });
+
+  it("refuses an unknown Redis setting or a key prefix with spaces, naming the field", () => {
+    const config = { ...shippedConfig(), redis: { url: "redis://127.0.0.1:6379", keyPrefix: "area oe" } };
+    expect(messageOf(() => parseConfig(config))).toContain("redis.keyPrefix");
+    expect(messageOf(() => parseConfig({ ...config, redis: { url: "redis://127.0.0.1", pool: 4 } }))).toContain("redis");
+  });
+
+  it("reads SIGTERM's drain times from AREAOE_SHUTDOWN (JSON), with defaults", () => {
+    expect(loadConfig({}, repoRoot).shutdown).toEqual({ readyGraceMs: 0, drainTimeoutMs: 20_000 });
+    expect(loadConfig({ AREAOE_SHUTDOWN: '{"readyGraceMs":5000}' }, repoRoot).shutdown).toEqual({ readyGraceMs: 5_000, drainTimeoutMs: 20_000 });
+    expect(messageOf(() => loadConfig({ AREAOE_SHUTDOWN: '{"drainTimeoutMs":-1}' }, repoRoot))).toContain("shutdown.drainTimeoutMs");
+  });
 });

@@ -35,6 +35,10 @@ export const ENV_OVERRIDES: Record<string, string[]> = {
   TRUST_PROXY: ["trustProxy"],
   /** A JSON object of budgets and timeouts (limitsSchema), e.g. {"rendersPerSecond":20}. */
   AREAOE_LIMITS: ["limits"],
+  /** redis://host:port/db or rediss://… (TLS): several instances share their state there. */
+  AREAOE_REDIS_URL: ["redis", "url"],
+  /** A JSON object (shutdownSchema), e.g. {"readyGraceMs":5000,"drainTimeoutMs":20000}. */
+  AREAOE_SHUTDOWN: ["shutdown"],
 };
 
 /** Variables holding a comma-separated list (each item validated by the schema). */
@@ -46,6 +50,7 @@ const JSON_VALUED = new Set([
   "AREAOE_ERROR_REPORTING_ENABLED",
   "AREAOE_ENABLE_FAULT_INJECTION",
   "AREAOE_LIMITS",
+  "AREAOE_SHUTDOWN",
 ]);
 
 export class ConfigError extends Error {

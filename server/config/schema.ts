@@ -200,6 +200,53 @@ export const limitsSchema = z
 
 export type Limits = z.infer<typeof limitsSchema>;
 
+/**
+ * The Redis that several instances share (AREAOE_REDIS_URL): `redis://[user:password@]host[:port][/db]`,
+ * or `rediss://` for TLS. Absent: every instance keeps its state in its own memory (right for one).
+ */
+export const redisUrlSchema = z.string().superRefine((value, ctx) => {
+  const url = parseUrl(value.trim(), ctx);
+  if (!url) return;
+  if (url.protocol !== "redis:" && url.protocol !== "rediss:") {
+    ctx.addIssue({ code: "custom", message: "a Redis address is redis://host[:port][/db] or rediss://… (TLS)" });
+  } else if (!url.hostname) {
+    ctx.addIssue({ code: "custom", message: "a Redis address names its host" });
+  } else if (url.pathname.length > 1 && !/^\/\d{1,2}$/.test(url.pathname)) {
+    ctx.addIssue({ code: "custom", message: "the path of a Redis address is its database number (/0 to /99)" });
+  }
+});
+
+export const redisSchema = z
+  .object({
+    url: redisUrlSchema,
+    /** Put before every key, so that one Redis can serve other applications (or two deployments). */
+    keyPrefix: z
+      .string()
+      .regex(/^[A-Za-z0-9._:-]{1,64}$/, "letters, digits and . _ : - only (at most 64)")
+      .default("areaoe:"),
+    /** No request waits longer than this for Redis: past it, the instance's memory answers (or sign-in refuses). */
+    commandTimeoutMs: z.number().int().min(10).max(5_000).default(200),
+    /** How long one connection attempt may take (reconnection goes on by itself). */
+    connectTimeoutMs: z.number().int().min(100).max(60_000).default(2_000),
+  })
+  .strict();
+
+export type RedisSettings = z.infer<typeof redisSchema>;
+
+/**
+ * SIGTERM (a deployment, a scale-in): readiness answers 503 at once; the listener keeps accepting for
+ * readyGraceMs (so that the load balancer sees the 503 and sends no more), then closes; requests in
+ * flight get up to drainTimeoutMs to finish; then Redis is closed and the process exits 0.
+ */
+export const shutdownSchema = z
+  .object({
+    readyGraceMs: z.number().int().min(0).max(60_000).default(0),
+    drainTimeoutMs: z.number().int().min(0).max(120_000).default(20_000),
+  })
+  .strict();
+
+export type ShutdownSettings = z.infer<typeof shutdownSchema>;
+
 export const configSchema = z
   .object({
     $comment: z.string().optional(),
@@ -239,6 +286,10 @@ export const configSchema = z
     trustProxy: trustProxySchema.default(["loopback"]),
     /** Budgets, timeouts and connection limits (limitsSchema). */
     limits: limitsSchema.default(limitsSchema.parse({})),
+    /** The shared state of several instances (redisSchema); absent: this process's memory. */
+    redis: redisSchema.optional(),
+    /** SIGTERM's drain (shutdownSchema). */
+    shutdown: shutdownSchema.default(shutdownSchema.parse({})),
   })
   .passthrough();
 

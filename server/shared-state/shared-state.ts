@@ -19,6 +19,23 @@ export interface SharedState {
    * budget count the same way); `name` keeps the limits apart in a shared store.
    */
   counters(name: string): Store;
+  /** Whether the shared state answers now (the readiness check; always true in memory). */
+  reachable(): Promise<boolean>;
+  /** Closes the connection, if any (the last step of a graceful shutdown). */
+  close(): Promise<void>;
+  /** What the start log says about where the state lives. */
+  describe(): { kind: "memory" | "redis" } & Record<string, unknown>;
+}
+
+/**
+ * Thrown by claimOnce and has when a shared store cannot answer in time: the caller fails closed
+ * (a sign-in state that cannot be checked is refused).
+ */
+export class SharedStateUnavailable extends Error {
+  constructor(message: string) {
+    super(`shared state unavailable: ${message}`);
+    this.name = "SharedStateUnavailable";
+  }
 }
 
 /** A bounded map of keys to expiry times (epoch ms). */
@@ -77,6 +94,9 @@ export function memorySharedState({ maxEntries = 50_000, now = Date.now }: Memor
     has: (namespace, key) => Promise.resolve(space(namespace).has(key)),
     // One store per limit: express-rate-limit refuses one store shared by two limiters.
     counters: () => new MemoryStore(),
+    reachable: () => Promise.resolve(true),
+    close: () => Promise.resolve(),
+    describe: () => ({ kind: "memory" }),
     size: (namespace) => space(namespace).size,
   };
 }

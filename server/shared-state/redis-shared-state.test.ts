@@ -1,0 +1,139 @@
+// The Redis shared state against Debian's redis-server, started on a free loopback port by this test:
+// two instances (two connections) see one state; when Redis stops or hangs, nothing waits more than
+// about 200 ms, counters fall back to memory with one warning, sign-in states fail closed; all of it
+// recovers by itself when Redis is back.
+import { pino } from "pino";
+import type { Options } from "express-rate-limit";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { redisSchema } from "../config/schema";
+import { redisSharedState, reconnectDelayMs } from "./redis-shared-state";
+import { SharedStateUnavailable, type SharedState } from "./shared-state";
+import { redisServerMissing, startTestRedis, type TestRedis } from "./test-redis-server";
+
+const missing = redisServerMissing();
+if (missing) console.warn(missing);
+
+function captureLogger() {
+  const lines: string[] = [];
+  const logger = pino({ level: "info" }, { write: (line: string) => lines.push(line) });
+  const records = () => lines.map((line) => JSON.parse(line) as { level: number; msg: string });
+  return { logger, records };
+}
+
+async function until(condition: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error("condition not met in time");
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+const timed = async <T>(work: () => Promise<T>): Promise<{ value?: T; error?: unknown; ms: number }> => {
+  const started = performance.now();
+  try {
+    const value = await work();
+    return { value, ms: performance.now() - started };
+  } catch (error) {
+    return { error, ms: performance.now() - started };
+  }
+};
+
+describe.skipIf(Boolean(missing))("the shared state in Redis", () => {
+  let redis: TestRedis;
+  let first: SharedState;
+  let second: SharedState;
+  const log = captureLogger();
+
+  beforeAll(async () => {
+    redis = await startTestRedis();
+    const settings = redisSchema.parse({ url: redis.url, keyPrefix: "test-areaoe:" });
+    first = redisSharedState({ settings, logger: log.logger });
+    second = redisSharedState({ settings, logger: captureLogger().logger });
+    await until(async () => (await first.reachable()) && (await second.reachable()));
+  }, 30_000);
+
+  afterAll(async () => {
+    await first?.close();
+    await second?.close();
+    await redis?.dispose();
+  });
+
+  it("claims a key once for every instance, under the key prefix, until its expiry", async () => {
+    const expiresAt = Date.now() + 60_000;
+    expect(await first.claimOnce("used-sign-in-state", "s1", expiresAt)).toBe(true);
+    expect(await second.claimOnce("used-sign-in-state", "s1", expiresAt)).toBe(false);
+    expect(await first.claimOnce("used-sign-in-state", "s1", expiresAt)).toBe(false);
+    expect(await second.has("used-sign-in-state", "s1")).toBe(true);
+    expect(await second.has("used-sign-in-state", "s2")).toBe(false);
+    expect(redis.cli("EXISTS", "test-areaoe:used-sign-in-state:s1")).toBe("1");
+    const ttl = Number(redis.cli("PTTL", "test-areaoe:used-sign-in-state:s1"));
+    expect(ttl).toBeGreaterThan(50_000);
+    expect(ttl).toBeLessThanOrEqual(60_000);
+  });
+
+  it("lets a key go when it expires", async () => {
+    expect(await first.claimOnce("revoked-session", "short", Date.now() + 1_100)).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 1_300));
+    expect(await second.has("revoked-session", "short")).toBe(false);
+    expect(await second.claimOnce("revoked-session", "short", Date.now() + 60_000)).toBe(true);
+  });
+
+  it("counts one limit for every instance", async () => {
+    const a = first.counters("sign-in");
+    const b = second.counters("sign-in");
+    a.init?.({ windowMs: 60_000 } as Options);
+    b.init?.({ windowMs: 60_000 } as Options);
+    expect((await a.increment("10.0.0.1")).totalHits).toBe(1);
+    expect((await b.increment("10.0.0.1")).totalHits).toBe(2);
+    expect((await a.increment("10.0.0.1")).totalHits).toBe(3);
+    expect((await b.increment("10.0.0.2")).totalHits).toBe(1);
+    expect(redis.cli("GET", "test-areaoe:rl:sign-in:10.0.0.1")).toBe("3");
+  });
+
+  it("answers within about 200 ms while Redis hangs: counters from memory, sign-in states refused", async () => {
+    const store = first.counters("hang");
+    store.init?.({ windowMs: 60_000 } as Options);
+    await store.increment("10.0.0.3");
+    redis.cli("CLIENT", "PAUSE", "1500", "ALL");
+    const claim = await timed(() => first.claimOnce("used-sign-in-state", "during-pause", Date.now() + 60_000));
+    expect(claim.error).toBeInstanceOf(SharedStateUnavailable);
+    expect(claim.ms).toBeLessThan(450);
+    const count = await timed(() => store.increment("10.0.0.3"));
+    expect(count.value?.totalHits).toBe(1); // this instance's memory: a limit still counts
+    expect(count.ms).toBeLessThan(450);
+    expect(await first.reachable()).toBe(false);
+    await new Promise((resolve) => setTimeout(resolve, 1_600));
+  });
+
+  it("survives Redis stopping: no wait, memory counts, one warning; then recovers by itself", async () => {
+    const store = first.counters("outage");
+    store.init?.({ windowMs: 60_000 } as Options);
+    expect((await store.increment("10.0.0.4")).totalHits).toBe(1);
+    const warningsBefore = log.records().filter((record) => record.level === 40).length;
+    await redis.stop();
+    await until(async () => !(await first.reachable()));
+    const outcomes = [];
+    // (MemoryStore answers with its own record, updated in place: read the count at once.)
+    for (let n = 0; n < 20; n += 1) outcomes.push(await timed(async () => (await store.increment("10.0.0.4")).totalHits));
+    expect(outcomes.map((outcome) => outcome.value)).toEqual(Array.from({ length: 20 }, (_, n) => n + 1));
+    expect(Math.max(...outcomes.map((outcome) => outcome.ms))).toBeLessThan(250);
+    const claim = await timed(() => second.claimOnce("used-sign-in-state", "during-outage", Date.now() + 60_000));
+    expect(claim.error).toBeInstanceOf(SharedStateUnavailable);
+    expect(claim.ms).toBeLessThan(250);
+    await expect(first.has("revoked-session", "x")).rejects.toBeInstanceOf(SharedStateUnavailable);
+    const records = log.records();
+    // Many failures, one warning (the window is a minute); nothing at error level.
+    expect(records.filter((record) => record.level === 40).length - warningsBefore).toBeLessThanOrEqual(1);
+    expect(records.filter((record) => record.level >= 50)).toEqual([]);
+
+    await redis.start();
+    await until(() => first.reachable(), 15_000);
+    await until(async () => (await store.increment("10.0.0.5")).totalHits === 1 && redis.cli("GET", "test-areaoe:rl:outage:10.0.0.5") === "1", 10_000);
+    expect(await second.claimOnce("used-sign-in-state", "after-outage", Date.now() + 60_000)).toBe(true);
+    expect(log.records().some((record) => record.msg.startsWith("Redis answers again"))).toBe(true);
+  }, 60_000);
+
+  it("reconnects quickly at first, then every 2 s", () => {
+    expect([1, 5, 20, 1_000].map(reconnectDelayMs)).toEqual([100, 500, 2_000, 2_000]);
+  });
+});

@@ -1,0 +1,188 @@
+import { Redis } from "ioredis";
+import { MemoryStore, type ClientRateLimitInfo, type IncrementResponse, type Options, type Store } from "express-rate-limit";
+import { RedisStore } from "rate-limit-redis";
+import type { Logger } from "pino";
+import type { RedisSettings } from "../config/schema";
+import { oncePerWindow } from "../http/client-budget";
+import { SharedStateUnavailable, type SharedState } from "./shared-state";
+
+// The state every instance must see alike, in one Redis: the used sign-in states and revoked sessions
+// (keys with an absolute expiry, SET NX PXAT), and the counters of every limit (rate-limit-redis, the
+// express-rate-limit store). One connection per instance (ioredis), reconnecting by itself.
+//
+// When Redis cannot answer within commandTimeoutMs (down, unreachable, slow): a counter falls back to
+// this instance's memory (a limit stays a limit, never unlimited; one warning a minute); a check of a
+// sign-in state or of a revoked session throws SharedStateUnavailable, and its caller fails closed.
+
+/** Where Redis is, for the log: never the address itself (it may hold a password). */
+export function describeRedis(settings: RedisSettings): { host: string; port: number; tls: boolean; database: number; keyPrefix: string } {
+  const url = new URL(settings.url);
+  return {
+    host: url.hostname,
+    port: url.port ? Number(url.port) : 6379,
+    tls: url.protocol === "rediss:",
+    database: url.pathname.length > 1 ? Number(url.pathname.slice(1)) : 0,
+    keyPrefix: settings.keyPrefix,
+  };
+}
+
+/** Reconnection delays: quick at first, then every 2 s, for ever (Redis may come back at any time). */
+export const reconnectDelayMs = (attempt: number): number => Math.min(100 * attempt, 2_000);
+
+const WARNING_WINDOW_MS = 60_000;
+
+/**
+ * An express-rate-limit store that counts in Redis while Redis answers, and in this instance's memory
+ * while it does not. rate-limit-redis loads its scripts at init; they are loaded again whenever the
+ * connection is (re)made, so that counting in Redis resumes by itself.
+ */
+class SharedCounters implements Store {
+  readonly localKeys = false;
+  private readonly memory = new MemoryStore();
+  private readonly redis: RedisStore;
+  private options: Options | undefined;
+
+  constructor(
+    readonly prefix: string,
+    private readonly client: Redis,
+    private readonly unavailable: (error: unknown) => void,
+  ) {
+    this.redis = new RedisStore({ prefix, sendCommand: (command: string, ...args: string[]) => client.call(command, ...args) as Promise<never> });
+  }
+
+  init(options: Options): void {
+    this.options = options;
+    this.memory.init(options);
+    this.loadScripts();
+  }
+
+  /** (Re)loads the counting scripts; a failure leaves the memory counting until the next connection. */
+  loadScripts(): void {
+    if (!this.options || this.client.status !== "ready") return;
+    this.redis.init(this.options).catch(() => undefined);
+  }
+
+  private inRedis<T>(redis: () => Promise<T>, memory: () => Promise<T>): Promise<T> {
+    if (this.client.status !== "ready") {
+      this.unavailable(new Error(`Redis connection ${this.client.status}`));
+      return memory();
+    }
+    return redis().catch((error: unknown) => {
+      this.unavailable(error);
+      return memory();
+    });
+  }
+
+  get(key: string): Promise<ClientRateLimitInfo | undefined> {
+    return this.inRedis(
+      () => this.redis.get(key),
+      () => this.memory.get(key),
+    );
+  }
+
+  increment(key: string): Promise<IncrementResponse> {
+    return this.inRedis(
+      () => this.redis.increment(key),
+      () => this.memory.increment(key),
+    );
+  }
+
+  decrement(key: string): Promise<void> {
+    return this.inRedis(
+      () => this.redis.decrement(key),
+      () => this.memory.decrement(key),
+    );
+  }
+
+  resetKey(key: string): Promise<void> {
+    return this.inRedis(
+      () => this.redis.resetKey(key),
+      () => this.memory.resetKey(key),
+    );
+  }
+}
+
+export interface RedisSharedStateOptions {
+  settings: RedisSettings;
+  logger: Logger;
+  now?: () => number;
+}
+
+/** The shared state in Redis (AREAOE_REDIS_URL); see the comment at the top of this file. */
+export function redisSharedState({ settings, logger, now = Date.now }: RedisSharedStateOptions): SharedState {
+  const where = describeRedis(settings);
+  const client = new Redis(settings.url, {
+    connectionName: "areaoe",
+    connectTimeout: settings.connectTimeoutMs,
+    // No request waits for Redis longer than this; while disconnected, commands fail at once (no
+    // queue that would make requests wait for the reconnection).
+    commandTimeout: settings.commandTimeoutMs,
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 0,
+    retryStrategy: reconnectDelayMs,
+  });
+  const warnOnce = oncePerWindow(WARNING_WINDOW_MS);
+  let down = false;
+  const unavailable = (error: unknown) => {
+    down = true;
+    if (warnOnce("redis")) {
+      logger.warn(
+        { redis: where, err: { message: (error as Error).message } },
+        "Redis unavailable: limits count in this instance's memory, sign-in is refused until it answers (one warning a minute)",
+      );
+    }
+  };
+  const counters = new Set<SharedCounters>();
+  // An error event without a listener would end the process; a failure is reported once a minute.
+  client.on("error", unavailable);
+  client.on("ready", () => {
+    for (const store of counters) store.loadScripts();
+    if (down) logger.warn({ redis: where }, "Redis answers again: the shared state is used again");
+    else logger.info({ redis: where }, "Redis connected: the state of every instance is shared there");
+    down = false;
+  });
+
+  const keyOf = (namespace: string, key: string) => `${settings.keyPrefix}${namespace}:${key}`;
+  const checked = async <T>(command: () => Promise<T>): Promise<T> => {
+    if (client.status !== "ready") {
+      const error = new SharedStateUnavailable(`Redis connection ${client.status}`);
+      unavailable(error);
+      throw error;
+    }
+    try {
+      return await command();
+    } catch (error) {
+      unavailable(error);
+      throw new SharedStateUnavailable((error as Error).message);
+    }
+  };
+
+  return {
+    // SET … NX PXAT: only the first caller of every instance gets OK; the key expires with the thing
+    // it stands for (never before now, so that a late claim is still remembered for a moment).
+    claimOnce: (namespace, key, expiresAt) =>
+      checked(async () => (await client.call("SET", keyOf(namespace, key), "1", "PXAT", String(Math.max(expiresAt, now() + 1_000)), "NX")) === "OK"),
+    has: (namespace, key) => checked(async () => (await client.exists(keyOf(namespace, key))) === 1),
+    counters: (name) => {
+      const store = new SharedCounters(`${settings.keyPrefix}rl:${name}:`, client, unavailable);
+      counters.add(store);
+      return store;
+    },
+    reachable: async () => {
+      if (client.status !== "ready") return false;
+      try {
+        return (await client.ping()) === "PONG";
+      } catch {
+        return false;
+      }
+    },
+    close: async () => {
+      try {
+        await client.quit();
+      } catch {
+        client.disconnect();
+      }
+    },
+    describe: () => ({ kind: "redis", ...where }),
+  };
+}
