@@ -38,6 +38,7 @@ import { sendBusy } from "./http/busy";
 import { hostGuard, originsWarning, requestOrigin, trustedOrigins } from "./http/trusted-origin";
 import { isExpectedFault } from "./http/expected-fault";
 import { readBodyFirst } from "./http/read-body-first";
+import { readiness as createReadiness, type Readiness } from "./http/readiness";
 
 
 export interface CreateAppOptions {
@@ -60,13 +61,17 @@ export interface CreateAppOptions {
    * limit (default: this process's memory).
    */
   sharedState?: SharedState;
+  /** Readiness for a load balancer (GET /areaOE/api/ready); SIGTERM drains it (server/main.ts). */
+  readiness?: Readiness;
 }
 
 /** A 5xx the server chose to send (no error thrown): pino-http made up the Error it would log. */
 const isAnswer = (res: ServerResponse, error: Error) =>
   (isExpectedFault(res) || res.statusCode === 503) && error.message.startsWith("failed with status code");
 
-const isHealthCheck = (req: IncomingMessage) => (req.method === "GET" || req.method === "HEAD") && req.url === apiPath("health");
+// Health and readiness: probed by load balancers by an internal address, never logged one by one.
+const PROBES = new Set([apiPath("health"), apiPath("ready")]);
+const isHealthCheck = (req: IncomingMessage) => (req.method === "GET" || req.method === "HEAD") && PROBES.has(req.url ?? "");
 
 export function createApp(options: CreateAppOptions): Express {
   return createPortal(options).app;
@@ -86,6 +91,7 @@ export function createPortal({
   headerSandbox,
   port = Number.parseInt(process.env.PORT ?? "3000", 10),
   sharedState = memorySharedState(),
+  readiness = createReadiness(sharedState),
 }: CreateAppOptions): { app: Express; listener: RequestListener } {
   const { limits } = config;
   setServerLog(logger);
@@ -149,7 +155,7 @@ export function createPortal({
   app.use(
     pinoHttp({
       logger,
-      autoLogging: { ignore: (req) => req.url === apiPath("health") },
+      autoLogging: { ignore: isHealthCheck },
       // A 503 is an overload (a render ran out of time) or an unreachable provider, not a fault; a
       // SOAP Fault's 500 is the sandbox refusing a header (server/http/expected-fault.ts).
       // A spent budget (429) is logged once per client per window by its own line (client-budget.ts).
@@ -210,6 +216,7 @@ export function createPortal({
     res.setHeader("Cache-Control", "no-store");
     res.json({ status: "ok" });
   });
+  app.get(apiPath("ready"), (req, res) => readiness.handler(req, res));
 
   if (clientDir) {
     app.use(`${BASE_PATH}/assets`, missingAsset);
@@ -275,6 +282,8 @@ export function createPortal({
   app.use(serverErrorHandler(logger));
   // The Host check comes first: nothing (not even a page-cache hit) is answered for a foreign Host.
   const listener: RequestListener = (req, res) => {
+    // Stopping: each answer closes its connection, so that clients reconnect to another instance.
+    if (readiness.draining) res.setHeader("Connection", "close");
     if (!frontDoor(req, res)) return;
     if (pageCache?.serveEarly(req, res)) return;
     app(req, res);

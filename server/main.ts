@@ -1,6 +1,5 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import type { Server } from "node:http";
 import * as build from "virtual:react-router/server-build";
 import { createPortal } from "./app";
 import { loadConfig } from "./config/load-config";
@@ -8,11 +7,24 @@ import { createLogger } from "./logger";
 import { createPortalServer } from "./http/http-server";
 import { loadAuthorityEnvironments } from "./security-header/authority-environments";
 import { assertSeparateSandboxKey, loadHeaderSandbox } from "./sandbox/header-sandbox";
+import { memorySharedState, type SharedState } from "./shared-state/shared-state";
+import { redisSharedState } from "./shared-state/redis-shared-state";
+import { readiness as createReadiness } from "./http/readiness";
+import { gracefulShutdown } from "./http/graceful-shutdown";
 
 // Production entry: `npm start` runs the built copy of this file (build/server/index.js).
 const logger = createLogger();
 
-async function start(): Promise<Server> {
+/** Redis when configured (several instances); else this process's memory, right for one instance only. */
+function createSharedState(config: ReturnType<typeof loadConfig>): SharedState {
+  if (config.redis) return redisSharedState({ settings: config.redis, logger });
+  logger.warn(
+    "shared state in this process's memory (no AREAOE_REDIS_URL): right for ONE instance only; with several, set AREAOE_REDIS_URL (README \"Running several instances\")",
+  );
+  return memorySharedState();
+}
+
+async function start(): Promise<void> {
   let config;
   let authorityEnvironments;
   let headerSandbox;
@@ -33,23 +45,18 @@ async function start(): Promise<Server> {
   const previousAssetsDir = process.env.AREAOE_PREVIOUS_ASSETS_DIR || undefined;
   const port = Number.parseInt(process.env.PORT ?? "3000", 10);
   const host = process.env.HOST ?? "0.0.0.0";
-  const { listener } = createPortal({ config, logger, build, clientDir, previousAssetsDir, authorityEnvironments, headerSandbox, port });
+  const sharedState = createSharedState(config);
+  const readiness = createReadiness(sharedState);
+  const { listener } = createPortal({ config, logger, build, clientDir, previousAssetsDir, authorityEnvironments, headerSandbox, port, sharedState, readiness });
   // A request (headers and body) must arrive within 30 s, its headers within 20 s (config `limits`): a
   // client that trickles bytes holds a socket for that long at most (Node's default was 300 s).
   const server = createPortalServer(config.limits, listener).listen(port, host, () => {
     logger.info({ port, host }, `areaOE listening on http://localhost:${port}/areaOE/`);
   });
-  return server;
+  // SIGTERM (a deployment, a scale-in) and SIGINT: not ready at once, then drain and exit 0.
+  const stop = gracefulShutdown({ server, readiness, sharedState, logger, settings: config.shutdown });
+  process.once("SIGTERM", () => void stop("SIGTERM"));
+  process.once("SIGINT", () => void stop("SIGINT"));
 }
 
-const server = await start();
-
-// Graceful shutdown: stop accepting connections, let requests in flight finish, then exit.
-function shutdown(signal: string): void {
-  logger.info({ signal }, "shutting down");
-  server.close(() => process.exit(0));
-  server.closeIdleConnections();
-  setTimeout(() => process.exit(0), 10_000).unref();
-}
-process.once("SIGTERM", () => shutdown("SIGTERM"));
-process.once("SIGINT", () => shutdown("SIGINT"));
+await start();

@@ -3,7 +3,7 @@ import e from "escape-html";
 import { htmlPage } from "./html-page";
 import { sessionTexts } from "./session-texts";
 
-export type AuthProblem = "callbackError" | "disabled" | "unavailable" | "forbidden" | "tooMany";
+export type AuthProblem = "callbackError" | "disabled" | "unavailable" | "forbidden" | "tooMany" | "sharedStateUnavailable";
 
 const TEXT_KEYS = {
   callbackError: ["callbackErrorTitle", "callbackErrorBody"],
@@ -11,6 +11,8 @@ const TEXT_KEYS = {
   unavailable: ["unavailableTitle", "unavailableBody"],
   forbidden: ["forbiddenTitle", "forbiddenBody"],
   tooMany: ["tooManyTitle", "tooManyBody"],
+  // The state shared by the instances (Redis) does not answer: a sign-in cannot be checked, so none starts.
+  sharedStateUnavailable: ["sharedStateUnavailableTitle", "sharedStateUnavailableBody"],
 } as const;
 
 /** A sign-in problem page in the visitor's language, with a fresh sign-in action where one can help. */
@@ -18,7 +20,7 @@ export function authProblemPage(lang: Language, problem: AuthProblem, returnTo: 
   const t = sessionTexts(lang).authPages;
   const [titleKey, bodyKey] = TEXT_KEYS[problem];
   const retry =
-    problem === "callbackError" || problem === "unavailable"
+    problem === "callbackError" || problem === "unavailable" || problem === "sharedStateUnavailable"
       ? `<a class="button" href="${e(signInHref(returnTo))}">${e(t.tryAgain)}</a>`
       : "";
   return htmlPage({

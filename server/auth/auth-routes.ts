@@ -35,7 +35,7 @@ import { readCookie } from "../http/cookies";
 import { AUTH_STYLESHEET_PATH } from "./html-page";
 import { usedStates, type UsedStates } from "./used-states";
 import { revokedSessions, type RevokedSessions } from "./revoked-sessions";
-import { memorySharedState } from "../shared-state/shared-state";
+import { memorySharedState, SharedStateUnavailable } from "../shared-state/shared-state";
 import { isSecureOrigin, requestOrigin } from "../http/trusted-origin";
 
 type EnabledSettings = Exclude<AuthSettings, { mode: "disabled" }>;
@@ -141,6 +141,12 @@ function enabledAuthRoutes(settings: EnabledSettings, logger: Logger, keys: Cook
 
   router.get(SIGN_IN_PATH, async (req, res) => {
     const returnTo = safeReturnTo(req.query[RETURN_TO_PARAM]);
+    // A sign-in whose callback could not be checked (the shared state does not answer) is not started.
+    if (states.available && !(await states.available())) {
+      logger.warn("sign-in refused: the shared state (Redis) does not answer, so its callback could not be checked");
+      sendProblem(res, 503, "sharedStateUnavailable", returnTo);
+      return;
+    }
     try {
       const config = await oidc();
       const codeVerifier = client.randomPKCECodeVerifier();
@@ -182,8 +188,18 @@ function enabledAuthRoutes(settings: EnabledSettings, logger: Logger, keys: Cook
       return;
     }
     res.clearCookie(transactionCookieName(req), cookieOptions(req, AUTH_PATH));
-    // Used once: a replayed callback is refused here, before any token request.
-    if (!(await states.claim(transaction.state, transaction.expiresAt))) {
+    // Used once: a replayed callback is refused here, before any token request. A state that cannot be
+    // checked (the shared state does not answer) is refused too: fail closed.
+    let firstUse: boolean;
+    try {
+      firstUse = await states.claim(transaction.state, transaction.expiresAt);
+    } catch (error) {
+      if (!(error instanceof SharedStateUnavailable)) throw error;
+      logger.warn("sign-in callback refused: the shared state (Redis) does not answer, so its state could not be checked");
+      sendProblem(res, 503, "sharedStateUnavailable", transaction.returnTo);
+      return;
+    }
+    if (!firstUse) {
       logger.warn("sign-in callback refused: its sign-in transaction was already used");
       sendProblem(res, 400, "callbackError", transaction.returnTo);
       return;
@@ -217,7 +233,15 @@ function enabledAuthRoutes(settings: EnabledSettings, logger: Logger, keys: Cook
     const returnTo = safeReturnTo(req.body?.[RETURN_TO_PARAM]);
     // Signed out everywhere: a copy of this cookie is refused until it would have expired.
     const session = await openSessionToken(readCookie(req.headers.cookie, sessionCookieName(req)), keys.session);
-    if (session) await revoked.revoke(session.id, session.expiresAt);
+    if (session) {
+      try {
+        await revoked.revoke(session.id, session.expiresAt);
+      } catch (error) {
+        if (!(error instanceof SharedStateUnavailable)) throw error;
+        // The cookie is still cleared below; only a copy kept elsewhere outlives this sign-out.
+        logger.warn("sign-out: the session could not be revoked, the shared state (Redis) does not answer");
+      }
+    }
     clearSessionCookie(req, res);
     res.setHeader("Cache-Control", "no-store");
     try {

@@ -9,7 +9,7 @@ import { sessionEndpoint } from "./session-api";
 import { cookieName, deriveCookieKeys, openSessionToken, SESSION_COOKIE } from "./session-cookie";
 import { readCookie } from "../http/cookies";
 import { isSecureOrigin } from "../http/trusted-origin";
-import { memorySharedState, type SharedState } from "../shared-state/shared-state";
+import { memorySharedState, SharedStateUnavailable, type SharedState } from "../shared-state/shared-state";
 import { usedStates } from "./used-states";
 import { revokedSessions } from "./revoked-sessions";
 
@@ -40,7 +40,19 @@ export function createAuth(
     if (!token) return next();
     const opened = keys ? await openSessionToken(token, keys.session) : null;
     // A session signed out (a copy of its cookie kept after sign-out) is signed out everywhere.
-    if (opened && !(await revoked.isRevoked(opened.id))) {
+    let isRevoked = false;
+    if (opened) {
+      try {
+        isRevoked = await revoked.isRevoked(opened.id);
+      } catch (error) {
+        if (!(error instanceof SharedStateUnavailable)) return next(error);
+        // Not checkable now (Redis does not answer): this request is answered as signed out, and the
+        // cookie is kept, so the session is back as soon as the shared state answers again.
+        res.setHeader("Cache-Control", "private, no-store");
+        return next();
+      }
+    }
+    if (opened && !isRevoked) {
       res.locals.session = opened.user;
       // Every page shows who is signed in (the header): no cache may keep or share it.
       res.setHeader("Cache-Control", "private, no-store");

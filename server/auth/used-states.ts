@@ -12,10 +12,12 @@ export interface UsedStates {
    * replay, or when the store is full of unexpired states (then the callback is refused: fail closed).
    */
   claim(state: string, expiresAt: number): Promise<boolean>;
+  /** Whether claims can be checked now (a shared store that does not answer: no sign-in starts). */
+  available?(): Promise<boolean>;
 }
 
 const NAMESPACE = "used-sign-in-state";
 
 export function usedStates(shared: SharedState): UsedStates {
-  return { claim: (state, expiresAt) => shared.claimOnce(NAMESPACE, state, expiresAt) };
+  return { claim: (state, expiresAt) => shared.claimOnce(NAMESPACE, state, expiresAt), available: () => shared.reachable() };
 }

@@ -98,8 +98,8 @@ describe.skipIf(Boolean(missing))("the shared state in Redis", () => {
     const claim = await timed(() => first.claimOnce("used-sign-in-state", "during-pause", Date.now() + 60_000));
     expect(claim.error).toBeInstanceOf(SharedStateUnavailable);
     expect(claim.ms).toBeLessThan(450);
-    const count = await timed(() => store.increment("10.0.0.3"));
-    expect(count.value?.totalHits).toBe(1); // this instance's memory: a limit still counts
+    const count = await timed(async () => (await store.increment("10.0.0.3")).totalHits);
+    expect(count.value).toBe(1); // this instance's memory: a limit still counts
     expect(count.ms).toBeLessThan(450);
     expect(await first.reachable()).toBe(false);
     await new Promise((resolve) => setTimeout(resolve, 1_600));
