@@ -210,6 +210,8 @@ export function clientErrorsRouter({
 
   // Body parser failures: oversize, malformed JSON, bad encoding.
   router.use("/api/client-errors", (error: unknown, _req: Request, res: Response, next: NextFunction) => {
+    // Already answered (the body deadline's 408): the parser's late "aborted" needs nothing more.
+    if (res.headersSent) return;
     const type = (error as { type?: string }).type;
     if (type === "entity.too.large") return problem(res, 413, `The report is larger than ${MAX_BODY}.`);
     if (type === "entity.parse.failed") return problem(res, 400, "The body is not valid JSON.");

@@ -176,6 +176,8 @@ export function sandboxRouter({ sandbox, logger, limiter, bodyDeadline }: Sandbo
 
   // A body over the limit or unreadable as text: answer as SOAP, never a 500 with a stack.
   router.use("/sandbox", (error: { status?: number; type?: string }, _req: express.Request, res: Response, next: express.NextFunction) => {
+    // Already answered (the body deadline's 408): the parser's late "aborted" needs nothing more.
+    if (res.headersSent) return;
     if (error.type === "entity.too.large") {
       sendXml(res, 413, clientFault(`The request is larger than ${SANDBOX_MAX_BYTES / 1024} KB.`, "TOO_LARGE"));
       return;
