@@ -11,6 +11,10 @@ export interface RunningServer {
   stop: () => Promise<void>;
   /** What the server wrote (stdout and stderr), when started with `capture`. */
   output: () => string;
+  /** Sends a signal (e.g. SIGTERM for a graceful stop) without waiting. */
+  signal: (name: NodeJS.Signals) => void;
+  /** Resolves with the exit code (null when ended by a signal) once the process has exited. */
+  exited: Promise<number | null>;
 }
 
 /** A port that was free a moment ago on loopback. */
@@ -42,6 +46,7 @@ export async function startProductionServer(
   child.stdout?.on("data", (chunk: Buffer) => chunks.push(chunk));
   child.stderr?.on("data", (chunk: Buffer) => chunks.push(chunk));
   const output = () => Buffer.concat(chunks).toString("utf8");
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   const origin = `http://127.0.0.1:${port}`;
   // Generous: a first start makes two 4096-bit test keys, and a loaded machine imports slowly.
   const deadline = Date.now() + 150_000;
@@ -63,6 +68,10 @@ export async function startProductionServer(
     origin,
     output,
     pid: child.pid ?? 0,
+    signal: (name) => {
+      if (child.exitCode === null) child.kill(name);
+    },
+    exited,
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();
