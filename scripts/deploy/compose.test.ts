@@ -1,0 +1,48 @@
+// The deployment to copy (compose.yaml, deploy/haproxy.cfg) says what the server needs: the proxy
+// checks readiness (not only health) and writes X-Forwarded-For/-Proto/-Host itself; every instance
+// has the same session secret, Redis, TRUST_PROXY for one hop and the public origin; the runtime's
+// stop grace outlasts the drain. No container engine here: these are checks of the files' text.
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { apiPath } from "../../app/config/paths";
+import { shutdownSchema } from "../../server/config/schema";
+
+const root = path.resolve(import.meta.dirname, "../..");
+const compose = readFileSync(path.join(root, "compose.yaml"), "utf8");
+const haproxy = readFileSync(path.join(root, "deploy/haproxy.cfg"), "utf8");
+const directives = haproxy
+  .split("\n")
+  .map((line) => line.replace(/#.*/, "").trim())
+  .filter((line) => line !== "");
+
+describe("the deployment to copy", () => {
+  it("has the proxy check each instance's readiness", () => {
+    expect(directives).toContain(`http-check send meth GET uri ${apiPath("ready")}`);
+    expect(directives).toContain("http-check expect status 200");
+    expect(directives.filter((line) => /^server portal-\d portal-\d:3000 check$/.test(line))).toHaveLength(2);
+  });
+
+  it("has the proxy overwrite the forwarded headers (set-header, never add-header)", () => {
+    for (const header of ["X-Forwarded-For", "X-Forwarded-Proto", "X-Forwarded-Host"]) {
+      expect(directives.some((line) => line.startsWith(`http-request set-header ${header} `)), header).toBe(true);
+      expect(directives.some((line) => line.startsWith(`http-request add-header ${header}`)), header).toBe(false);
+    }
+    expect(directives).not.toContain("option forwardfor");
+  });
+
+  it("gives both instances the shared settings, and publishes only the proxy", () => {
+    for (const setting of ["AREAOE_SESSION_SECRET:", "AREAOE_REDIS_URL: redis://", "AREAOE_PUBLIC_ORIGIN:", 'TRUST_PROXY: "1"', "AREAOE_SHUTDOWN:"]) {
+      expect(compose, setting).toContain(setting);
+    }
+    expect(compose.match(/<<: \*portal/g)).toHaveLength(2);
+    expect(compose.match(/^\s+ports:/gm)).toHaveLength(1);
+  });
+
+  it("lets a drain finish before the runtime kills an instance", () => {
+    const shutdown = shutdownSchema.parse(JSON.parse(/AREAOE_SHUTDOWN: '([^']+)'/.exec(compose)?.[1] ?? "{}"));
+    const stopGraceSeconds = Number(/stop_grace_period: (\d+)s/.exec(compose)?.[1]);
+    expect(shutdown.readyGraceMs).toBeGreaterThanOrEqual(2 * 2_000); // two failed checks, 2 s apart
+    expect(stopGraceSeconds * 1_000).toBeGreaterThan(shutdown.readyGraceMs + shutdown.drainTimeoutMs);
+  });
+});
