@@ -28,6 +28,7 @@ const benches: [string, string][] = [
   ["Header sandbox: checks per second, CPU per check, page p99 under sandbox load (issue 20)", "scripts/bench/sandbox.bench.ts"],
   ["Hostile input: a cached page while a stranger attacks (issue 21)", "scripts/bench/hostile.bench.ts"],
   ["Availability: a cached page while one client floods each bypass, variant, worst header and worst report (issue 29)", "scripts/bench/availability.bench.ts"],
+  ["Several instances: a cached page's p99 with Redis configured against without (issue 33)", "scripts/bench/scale-out.bench.ts"],
 ];
 
 for (const [label, file] of benches) {
