@@ -28,15 +28,17 @@ export function gracefulShutdown({ server, readiness, sharedState, logger, setti
     logger.info({ signal, ...settings }, "stopping: readiness answers 503; requests in flight are finished before the exit");
     if (settings.readyGraceMs > 0) await sleep(settings.readyGraceMs);
     const closed = new Promise<"drained">((resolve) => server.close(() => resolve("drained")));
-    // Connections with no request in flight are closed now; the others close after their answer
-    // (each answer carries Connection: close while draining).
+    // Connections with no request in flight are closed now, and each other one as soon as its answer
+    // is sent (a kept-alive connection would otherwise hold the drain until its keep-alive timeout).
     server.closeIdleConnections();
+    const idleSweep = setInterval(() => server.closeIdleConnections(), 100);
     let timer: NodeJS.Timeout | undefined;
     const deadline = new Promise<"deadline">((resolve) => {
       timer = setTimeout(() => resolve("deadline"), settings.drainTimeoutMs);
     });
     const outcome = await Promise.race([closed, deadline]);
     clearTimeout(timer);
+    clearInterval(idleSweep);
     if (outcome === "deadline") {
       logger.warn({ drainTimeoutMs: settings.drainTimeoutMs }, "stopping: requests still in flight at the drain deadline were cut");
       server.closeAllConnections();
