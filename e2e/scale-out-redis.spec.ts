@@ -73,6 +73,19 @@ const errorRecords = (instance: RunningServer, offset = 0) =>
     .map((line) => JSON.parse(line) as { level: number; msg: string })
     .filter((record) => record.level >= 50);
 
+/** Writes a raw request and resolves with everything the server sent back before closing. */
+function rawProbe(instance: RunningServer, text: string): Promise<string> {
+  const { port } = new URL(instance.origin);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), "127.0.0.1", () => socket.write(text));
+    let received = "";
+    socket.on("data", (chunk) => (received += chunk.toString("utf8")));
+    socket.on("close", () => resolve(received));
+    socket.on("error", reject);
+    socket.setTimeout(5_000, () => socket.destroy());
+  });
+}
+
 test.beforeAll(async () => {
   test.setTimeout(240_000); // two starts on a loaded 2-core machine
   redis = await startTestRedis();
@@ -92,6 +105,9 @@ test("both instances are healthy and ready, and the start log names Redis, not m
     expect(answer.headers.get("cache-control")).toBe("no-store");
     expect(await answer.json()).toEqual({ status: "ready" });
     expect(await status(`${instance.origin}/areaOE/api/health`)).toBe(200);
+    // As a balancer probes (HAProxy's http-check: HTTP/1.0, no Host): answered all the same.
+    expect(await rawProbe(instance, "GET /areaOE/api/ready HTTP/1.0\r\n\r\n")).toMatch(/^HTTP\/1\.1 200 /);
+    expect(await rawProbe(instance, "GET /areaOE/api/ready HTTP/1.1\r\nHost: 10.0.0.7:3000\r\nConnection: close\r\n\r\n")).toMatch(/^HTTP\/1\.1 200 /);
     expect(instance.output()).toContain("Redis connected");
     expect(instance.output()).not.toContain("right for ONE instance only");
   }
