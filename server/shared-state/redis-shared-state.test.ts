@@ -133,6 +133,21 @@ describe.skipIf(Boolean(missing))("the shared state in Redis", () => {
     expect(log.records().some((record) => record.msg.startsWith("Redis answers again"))).toBe(true);
   }, 60_000);
 
+  it("speaks TLS for a rediss:// address (so a plain server is never reached in clear)", async () => {
+    const log = captureLogger();
+    const tls = redisSharedState({ settings: redisSchema.parse({ url: redis.url.replace("redis://", "rediss://") }), logger: log.logger });
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      expect(await tls.reachable()).toBe(false);
+      await expect(tls.claimOnce("used-sign-in-state", "over-tls", Date.now() + 60_000)).rejects.toBeInstanceOf(SharedStateUnavailable);
+      // The plain server saw a TLS handshake, not a command: nothing was stored.
+      expect(redis.cli("EXISTS", "areaoe:used-sign-in-state:over-tls")).toBe("0");
+      expect(log.records().some((record) => record.level === 40 && record.msg.startsWith("Redis unavailable"))).toBe(true);
+    } finally {
+      await tls.close();
+    }
+  });
+
   it("reconnects quickly at first, then every 2 s", () => {
     expect([1, 5, 20, 1_000].map(reconnectDelayMs)).toEqual([100, 500, 2_000, 2_000]);
   });
