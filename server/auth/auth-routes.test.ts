@@ -7,6 +7,7 @@ import { CALLBACK_PATH, SIGN_IN_PATH } from "../../app/server-surface";
 import { hostGuard, trustedOrigins } from "../http/trusted-origin";
 import { authRateLimit, authRoutes } from "./auth-routes";
 import { deriveCookieKeys, TRANSACTION_COOKIE } from "./session-cookie";
+import { SharedStateUnavailable } from "../shared-state/shared-state";
 
 // A counting fake identity provider: discovery, and a token endpoint that counts its calls (and
 // refuses every code, as a real provider refuses a used one).
@@ -97,5 +98,54 @@ describe("sign-in callback", () => {
     const statuses: number[] = [];
     for (let i = 0; i < 10; i += 1) statuses.push((await fetch(`${portalBase}${CALLBACK_PATH}?code=x&state=y`, { redirect: "manual" })).status);
     expect(statuses.at(-1)).toBe(429);
+  });
+});
+
+describe("sign-in when the shared state does not answer (Redis down)", () => {
+  let server: Server;
+  let base = "";
+  let down = false;
+  const states = {
+    claim: () => (down ? Promise.reject(new SharedStateUnavailable("Redis connection reconnecting")) : Promise.resolve(true)),
+    available: () => Promise.resolve(!down),
+  };
+
+  beforeAll(async () => {
+    const app = express();
+    const port = await new Promise<number>((resolve) => {
+      server = app.listen(0, "127.0.0.1", () => resolve((server.address() as AddressInfo).port));
+    });
+    const guard = hostGuard(trustedOrigins({ publicOrigins: [], port, trust: () => false, protocolOf: () => "http" }), {});
+    app.use((req, res, next) => (guard(req, res) ? next() : undefined));
+    app.use((_req, res, next) => ((res.locals.lang = "en"), next()));
+    const settings = { mode: "external" as const, issuer: new URL(issuer), clientId: "areaoe", clientSecret: "s3cret", scope: "openid", sessionSecret: "y".repeat(32) };
+    app.use(authRoutes(settings, pino({ level: "silent" }), deriveCookieKeys(settings.sessionSecret), { limiter: authRateLimit(50), states }));
+    base = `http://127.0.0.1:${port}`;
+  });
+  afterAll(async () => {
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  it("refuses the callback with its clear page (503) before any token request: fail closed", async () => {
+    down = false;
+    const signIn = await fetch(`${base}${SIGN_IN_PATH}`, { redirect: "manual" });
+    expect(signIn.status).toBe(303);
+    const state = new URL(signIn.headers.get("location") ?? "").searchParams.get("state") ?? "";
+    const cookie = (signIn.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
+    down = true;
+    const before = tokenRequests;
+    const callback = await fetch(`${base}${CALLBACK_PATH}?code=abc&state=${state}`, { headers: { cookie }, redirect: "manual" });
+    expect(callback.status).toBe(503);
+    expect(await callback.text()).toContain("Sign-in is unavailable for a moment");
+    expect(tokenRequests).toBe(before);
+  });
+
+  it("starts no sign-in while it cannot be checked, and starts again when it can", async () => {
+    down = true;
+    const refused = await fetch(`${base}${SIGN_IN_PATH}`, { redirect: "manual" });
+    expect(refused.status).toBe(503);
+    expect(await refused.text()).toContain("Try again in a minute");
+    down = false;
+    expect((await fetch(`${base}${SIGN_IN_PATH}`, { redirect: "manual" })).status).toBe(303);
   });
 });
