@@ -194,6 +194,7 @@ test("Redis stopped: pages answer, limits limit, sign-in refuses with its clear 
   test.setTimeout(120_000);
   const [first, second] = pair();
   if (!redis) throw new Error("Redis is not running");
+  const kept = await demoSignIn(first.origin); // a session made before the outage
   const offsets = instances.map((instance) => instance.output().length);
   await redis.stop();
   await waitFor(async () => !(await ready(first)) && !(await ready(second)), 10_000, "ready 503 on both");
@@ -219,6 +220,16 @@ test("Redis stopped: pages answer, limits limit, sign-in refuses with its clear 
   expect(signInEn.status).toBe(503);
   expect(await signInEn.text()).toContain("Sign-in is unavailable for a moment");
 
+  // Signed out during the outage: the cookie is cleared now, its revocation written when Redis is back.
+  const signOut = await fetch(`${first.origin}/areaOE/auth/sign-out`, {
+    method: "POST",
+    headers: { cookie: kept, "content-type": "application/x-www-form-urlencoded", "sec-fetch-site": "same-origin" },
+    body: "returnTo=%2FareaOE%2F",
+    redirect: "manual",
+  });
+  expect(signOut.status).toBe(303);
+  await signOut.body?.cancel();
+
   for (const [index, instance] of instances.entries()) {
     expect(errorRecords(instance, offsets[index])).toEqual([]);
     const warnings = instance
@@ -233,8 +244,12 @@ test("Redis stopped: pages answer, limits limit, sign-in refuses with its clear 
   await redis.start();
   await Promise.all(instances.map((instance) => waitFor(() => ready(instance), 20_000, `${instance.origin} ready again`)));
   const cookie = await demoSignIn(second.origin);
-  const session = (await (await fetch(`${first.origin}/areaOE/api/session`, { headers: { cookie } })).json()) as { authenticated: boolean };
-  expect(session.authenticated).toBe(true);
+  const authenticated = async (instance: RunningServer, sessionCookie: string) =>
+    ((await (await fetch(`${instance.origin}/areaOE/api/session`, { headers: { cookie: sessionCookie } })).json()) as { authenticated: boolean }).authenticated;
+  expect(await authenticated(first, cookie)).toBe(true);
+  // The copy of the cookie signed out during the outage is refused by both.
+  expect(await authenticated(first, kept)).toBe(false);
+  expect(await authenticated(second, kept)).toBe(false);
   expect(second.output().slice(offsets[1])).toContain("Redis answers again");
 });
 

@@ -133,10 +133,35 @@ export function redisSharedState({ settings, logger, now = Date.now }: RedisShar
     }
   };
   const counters = new Set<SharedCounters>();
+  // Keys that could not be written while Redis did not answer (a sign-out's revocation, a refused
+  // callback's state): written when it answers again, so that a sign-out made during an outage still
+  // holds on every instance afterwards. Bounded; the oldest are dropped first.
+  const pending = new Map<string, number>();
+  const MAX_PENDING = 10_000;
+  const rememberForLater = (key: string, expiresAt: number) => {
+    pending.delete(key);
+    pending.set(key, expiresAt);
+    if (pending.size > MAX_PENDING) pending.delete(pending.keys().next().value as string);
+  };
+  const writePending = async () => {
+    for (const [key, expiresAt] of [...pending]) {
+      if (expiresAt <= now()) {
+        pending.delete(key);
+        continue;
+      }
+      try {
+        await client.call("SET", key, "1", "PXAT", String(expiresAt), "NX");
+        pending.delete(key);
+      } catch {
+        return; // down again: the next connection tries again
+      }
+    }
+  };
   // An error event without a listener would end the process; a failure is reported once a minute.
   client.on("error", unavailable);
   client.on("ready", () => {
     for (const store of counters) store.loadScripts();
+    void writePending();
     if (down) logger.warn({ redis: where }, "Redis answers again: the shared state is used again");
     else logger.info({ redis: where }, "Redis connected: the state of every instance is shared there");
     down = false;
@@ -160,8 +185,15 @@ export function redisSharedState({ settings, logger, now = Date.now }: RedisShar
   return {
     // SET … NX PXAT: only the first caller of every instance gets OK; the key expires with the thing
     // it stands for (never before now, so that a late claim is still remembered for a moment).
-    claimOnce: (namespace, key, expiresAt) =>
-      checked(async () => (await client.call("SET", keyOf(namespace, key), "1", "PXAT", String(Math.max(expiresAt, now() + 1_000)), "NX")) === "OK"),
+    claimOnce: async (namespace, key, expiresAt) => {
+      const at = Math.max(expiresAt, now() + 1_000);
+      try {
+        return await checked(async () => (await client.call("SET", keyOf(namespace, key), "1", "PXAT", String(at), "NX")) === "OK");
+      } catch (error) {
+        rememberForLater(keyOf(namespace, key), at);
+        throw error;
+      }
+    },
     has: (namespace, key) => checked(async () => (await client.exists(keyOf(namespace, key))) === 1),
     counters: (name) => {
       const store = new SharedCounters(`${settings.keyPrefix}rl:${name}:`, client, unavailable);
