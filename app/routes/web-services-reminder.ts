@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { redirect } from "react-router";
 import type { Route } from "./+types/web-services-reminder";
 import { pageRoutePath } from "~/config/site-map";
-import { createServerI18n } from "~/i18n/create-i18n";
+import { serverT } from "~/i18n/server-texts";
 import { RENEWAL_PLANNER_ID, readRenewalCheck } from "~/features/certificate-renewal/renewal-check";
 import { renewalReminderIcs, type RenewalTexts } from "~/features/certificate-renewal/renewal-reminder";
 import { portalContext } from "~/load-context";
@@ -19,7 +19,7 @@ export function loader({ url, context }: Route.LoaderArgs) {
     // Router paths: React Router adds the base path to a redirect.
     throw redirect(`${pageRoutePath("web-services")}${url.search}#${RENEWAL_PLANNER_ID}`);
   }
-  const t = createServerI18n(check.lang).getFixedT(check.lang, "certificate-renewal");
+  const t = serverT(check.lang, "certificate-renewal");
   const texts: RenewalTexts = (key, options) => t(key, options);
   const ics = renewalReminderIcs(check.answer, check.lang, texts, new Date(), `${randomUUID()}@areaoe`);
   return new Response(ics, {
