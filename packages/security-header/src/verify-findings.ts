@@ -75,14 +75,13 @@ export const FINDING_CODES = [
   "EXPIRED",
 ] as const satisfies readonly FindingCode[];
 
-// Fails to compile when a code of FindingCode is missing from FINDING_CODES.
-const everyCodeListed: readonly (typeof FINDING_CODES)[number][] = [] as FindingCode[];
-void everyCodeListed;
-const FIX_ORDER: readonly FindingCode[] = FINDING_CODES;
+// Compiles only while FINDING_CODES holds every FindingCode.
+type UnlistedCode = Exclude<FindingCode, (typeof FINDING_CODES)[number]>;
+const _everyCodeListed: [UnlistedCode] extends [never] ? true : UnlistedCode = true;
 
 export function sortFindings(findings: readonly VerificationFinding[]): VerificationFinding[] {
   // Array.prototype.sort is stable: findings of one code keep the document's order.
-  return [...findings].sort((a, b) => FIX_ORDER.indexOf(a.code) - FIX_ORDER.indexOf(b.code));
+  return [...findings].sort((a, b) => FINDING_CODES.indexOf(a.code) - FINDING_CODES.indexOf(b.code));
 }
 
 export class Findings {
