@@ -11,7 +11,15 @@ export const MAX_CERTIFICATE_FILE_BYTES = 1024 * 1024;
 export const MAX_KDF_ITERATIONS = 1_000_000;
 
 /** Input that is not a certificate this command can read: exit status 2, with the message. */
-export class UnreadableCertificate extends Error {}
+export class UnreadableCertificate extends Error {
+  /** A PKCS#12 file's algorithms, when they were read before the failure (the advice still applies). */
+  constructor(
+    message: string,
+    readonly algorithms: readonly Pkcs12Algorithm[] = [],
+  ) {
+    super(message);
+  }
+}
 
 /** How a PKCS#12 algorithm fares with OpenSSL 3 (its default provider). */
 export type AlgorithmStanding = "current" | "outdated" | "legacy" | "unknown";
@@ -71,12 +79,14 @@ const PBES2_CIPHERS: Record<string, { name: string; standing: AlgorithmStanding 
   "1.2.840.113549.3.2": { name: "RC2-CBC", standing: "legacy" },
 };
 
-const MAC_DIGESTS: Record<string, { name: string; standing: AlgorithmStanding }> = {
-  "1.3.14.3.2.26": { name: "sha1", standing: "current" },
-  "2.16.840.1.101.3.4.2.1": { name: "sha256", standing: "current" },
-  "2.16.840.1.101.3.4.2.2": { name: "sha384", standing: "current" },
-  "2.16.840.1.101.3.4.2.3": { name: "sha512", standing: "current" },
-  "1.2.840.113549.2.5": { name: "md5", standing: "legacy" },
+const MAC_ALGORITHMS: Record<string, { name: string; standing: AlgorithmStanding }> = {
+  "1.3.14.3.2.26": { name: "HMAC-SHA1", standing: "current" },
+  "2.16.840.1.101.3.4.2.1": { name: "HMAC-SHA256", standing: "current" },
+  "2.16.840.1.101.3.4.2.2": { name: "HMAC-SHA384", standing: "current" },
+  "2.16.840.1.101.3.4.2.3": { name: "HMAC-SHA512", standing: "current" },
+  "1.2.840.113549.2.5": { name: "HMAC-MD5", standing: "legacy" },
+  // RFC 9579 (2024): newer OpenSSL writes it; node-forge cannot verify it.
+  "1.2.840.113549.1.5.14": { name: "PBMAC1", standing: "current" },
 };
 
 const CERTIFICATE_PEM_TYPES = new Set(["CERTIFICATE", "X509 CERTIFICATE", "TRUSTED CERTIFICATE"]);
@@ -179,11 +189,11 @@ function parsePfx(bytes: Buffer): ParsedPfx | undefined {
       // MacData ::= SEQUENCE { mac DigestInfo { digestAlgorithm, digest }, macSalt, iterations DEFAULT 1 }
       const [digestInfo, , iterations] = children(macData);
       const oid = oidOf(children(children(digestInfo)[0])[0]);
-      const known = MAC_DIGESTS[oid];
+      const known = MAC_ALGORITHMS[oid];
       algorithms.push({
         protects: "integrity",
         oid,
-        name: `HMAC-${(known?.name ?? oid).toUpperCase()}`,
+        name: known?.name ?? oid,
         iterations: iterations ? integer(iterations) : 1,
         standing: known?.standing ?? "unknown",
       });
@@ -248,7 +258,10 @@ function fromDer(bytes: string): Asn1 {
 function readPkcs12({ asn1, algorithms }: ParsedPfx, password: string): CertificateFile {
   const tooMany = algorithms.find((algorithm) => algorithm.iterations > MAX_KDF_ITERATIONS);
   if (tooMany) {
-    throw new UnreadableCertificate(`the ${tooMany.protects} of this PKCS#12 file use ${tooMany.iterations} iterations; more than ${MAX_KDF_ITERATIONS} are not checked here`);
+    throw new UnreadableCertificate(
+      `the ${tooMany.protects} of this PKCS#12 file use ${tooMany.iterations} iterations; more than ${MAX_KDF_ITERATIONS} are not checked here`,
+      algorithms,
+    );
   }
   let pfx: forge.pkcs12.Pkcs12Pfx;
   try {
@@ -256,12 +269,13 @@ function readPkcs12({ asn1, algorithms }: ParsedPfx, password: string): Certific
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     if (/MAC could not be verified|wrong password|Invalid password|Failed to decrypt/i.test(message)) {
-      throw new UnreadableCertificate("the password is wrong (the PKCS#12 file's integrity check fails with it)");
+      throw new UnreadableCertificate("the password is wrong (the PKCS#12 file's integrity check fails with it)", algorithms);
     }
     if (/Unsupported/i.test(message)) {
-      throw new UnreadableCertificate("this PKCS#12 file is encrypted with an algorithm this tool cannot decrypt (see the algorithms above)");
+      const used = algorithms.map((algorithm) => `${algorithm.protects}: ${algorithm.name}`).join("; ");
+      throw new UnreadableCertificate(`this PKCS#12 file uses an algorithm this tool cannot decrypt (${used})`, algorithms);
     }
-    throw new UnreadableCertificate(`the PKCS#12 file could not be read (${message})`);
+    throw new UnreadableCertificate(`the PKCS#12 file could not be read (${message})`, algorithms);
   }
   const bags = pfx.safeContents.flatMap((contents) => contents.safeBags);
   const certificates = bags

@@ -127,6 +127,16 @@ describe("areaoe-security-header check-certificate", () => {
     );
   });
 
+  it.skipIf(!LEGACY_PROVIDER)("for a legacy file it cannot decrypt (RC4, RC2-128), still names the algorithms and the conversion, and exits 2", async () => {
+    openssl(["pkcs12", "-export", "-legacy", "-certpbe", "PBE-SHA1-RC4-128", "-keypbe", "PBE-SHA1-RC2-128", "-in", at("operator.pem"),
+      "-inkey", at("operator-key.pem"), "-out", at("operator-rc4.p12"), "-passout", `pass:${PASSWORD}`]);
+    const result = await check(["operator-rc4.p12"], PASSWORD);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toMatch(/cannot decrypt \(certificates: pbeWithSHA1And128BitRC4; private key: pbeWithSHA1And128BitRC2-CBC; integrity: HMAC-SHA1\)/);
+    expect(field(result.stdout, "Encryption (certificates)")).toBe("pbeWithSHA1And128BitRC4, 2048 iterations (LEGACY: OpenSSL 3 refuses it without -legacy)");
+    expect(result.stdout).toContain(`\n  ${conversionCommand("operator-rc4.p12")}\n`);
+  });
+
   it.skipIf(!LEGACY_PROVIDER || !SCRIPT)("the printed command really converts the legacy file, and the new file reads as AES-256", async () => {
     const printed = /\n {2}(openssl pkcs12 -legacy .*)\n/.exec((await check(["operator legacy.p12"], PASSWORD)).stdout)?.[1];
     expect(printed).toBeDefined();

@@ -54,6 +54,7 @@ const DAY_MS = 86_400_000;
 class CheckUsageError extends Error {}
 
 export async function runCheckCertificate(argv: readonly string[], io: CheckCertificateIo, now: () => Date = () => new Date()): Promise<number> {
+  let given: string | undefined;
   try {
     const { tokens } = parseArgs({ args: [...argv], options: { help: { type: "boolean", short: "h" } }, strict: false, allowPositionals: true, tokens: true });
     const files: string[] = [];
@@ -66,6 +67,7 @@ export async function runCheckCertificate(argv: readonly string[], io: CheckCert
     }
     const [file, ...more] = files;
     if (file === undefined || more.length > 0) throw new CheckUsageError("give exactly one FILE");
+    given = file;
     const bytes = await readBounded(resolve(io.cwd, file));
     const read = await readCertificateFile(bytes, () => readPassword(true, io));
     const at = now();
@@ -77,6 +79,11 @@ export async function runCheckCertificate(argv: readonly string[], io: CheckCert
       return CHECK_EXIT_UNREADABLE;
     }
     if (error instanceof UnreadableCertificate || error instanceof SecurityHeaderError) {
+      // A legacy file that cannot be read here can still be converted by OpenSSL: say how.
+      const algorithms = error instanceof UnreadableCertificate ? error.algorithms : [];
+      if (given !== undefined && algorithms.some((algorithm) => algorithm.standing === "legacy" || algorithm.standing === "outdated")) {
+        io.stdout.write(algorithmLines(algorithms) + "\n" + conversionAdvice(given, algorithms));
+      }
       io.stderr.write(`${NAME} ${CHECK_CERTIFICATE_COMMAND}: cannot read the certificate: ${error.message}\n`);
       return CHECK_EXIT_UNREADABLE;
     }
@@ -138,13 +145,25 @@ function report(file: string, read: CertificateFile, at: Date): string {
     ["SHA-256", certificate.fingerprint256],
   ];
   if (read.keyMatches !== null) lines.push(["Private key", read.keyMatches ? "matches the certificate" : "does NOT match any certificate in the file"]);
-  for (const algorithm of read.algorithms) lines.push([`Encryption (${algorithm.protects})`, describeAlgorithm(algorithm)]);
-  const width = Math.max(...lines.map(([label]) => label.length)) + 2;
-  let text = lines.map(([label, value]) => `${`${label}:`.padEnd(width)}${value}\n`).join("");
-  const legacy = read.algorithms.filter((algorithm) => algorithm.standing === "legacy");
-  const outdated = read.algorithms.filter((algorithm) => algorithm.standing === "outdated");
-  if (legacy.length > 0 || outdated.length > 0) text += `\n${conversionAdvice(file, legacy, outdated)}`;
+  lines.push(...encryptionLines(read.algorithms));
+  let text = formatLines(lines);
+  if (read.algorithms.some((algorithm) => algorithm.standing === "legacy" || algorithm.standing === "outdated")) {
+    text += `\n${conversionAdvice(file, read.algorithms)}`;
+  }
   return text;
+}
+
+function encryptionLines(algorithms: readonly Pkcs12Algorithm[]): [string, string][] {
+  return algorithms.map((algorithm) => [`Encryption (${algorithm.protects})`, describeAlgorithm(algorithm)]);
+}
+
+function algorithmLines(algorithms: readonly Pkcs12Algorithm[]): string {
+  return formatLines(encryptionLines(algorithms));
+}
+
+function formatLines(lines: [string, string][]): string {
+  const width = Math.max(...lines.map(([label]) => label.length)) + 2;
+  return lines.map(([label, value]) => `${`${label}:`.padEnd(width)}${value}\n`).join("");
 }
 
 function describeContents(read: CertificateFile): string {
@@ -235,7 +254,9 @@ export function conversionCommand(file: string): string {
   ].join(" && ");
 }
 
-function conversionAdvice(file: string, legacy: Pkcs12Algorithm[], outdated: Pkcs12Algorithm[]): string {
+function conversionAdvice(file: string, algorithms: readonly Pkcs12Algorithm[]): string {
+  const legacy = algorithms.filter((algorithm) => algorithm.standing === "legacy");
+  const outdated = algorithms.filter((algorithm) => algorithm.standing === "outdated");
   const names = (list: Pkcs12Algorithm[]) => [...new Set(list.map((algorithm) => algorithm.name))].join(", ");
   const why =
     legacy.length > 0
