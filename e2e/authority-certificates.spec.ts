@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import type { Browser, Page } from "@playwright/test";
-import { test, expect, axeViolations } from "./support/fixtures";
+import { test, expect, axeViolations, waitForHydration } from "./support/fixtures";
 import { apiPath } from "../app/config/paths";
 import type { AuthorityCertificatesDocument } from "../app/features/certificate-renewal/authority-certificates";
 
@@ -73,3 +73,30 @@ for (const lang of ["pt", "en"] as const) {
     expect(ics).toContain(`\r\n${texts.summary}\r\n`);
   });
 }
+
+test.describe("with JavaScript", () => {
+  test.use({ javaScriptEnabled: true });
+  test("a planner answer in the browser keeps the certificates table (the client loader asks the server once)", async ({ page, consoleErrors }) => {
+    await page.goto("/areaOE/public/webservices?lang=en");
+    await waitForHydration(page);
+    const table = page.getByRole("table", { name: TEXTS.en.caption });
+    const fingerprint = await table.locator("code.authority-certificates__fingerprint").first().textContent();
+    expect(fingerprint).toMatch(/^([0-9A-F]{2}:){31}[0-9A-F]{2}$/);
+    await page.evaluate(() => Object.assign(window, { samePage: true }));
+    const serverData: string[] = [];
+    page.on("request", (request) => {
+      // The page's own server loader (the root's revalidates on its own, as on every page).
+      const url = new URL(request.url());
+      if (url.pathname.endsWith(".data") && url.searchParams.get("_routes") === "web-services") serverData.push(request.url());
+    });
+    for (const day of ["31/12/2030", "30/11/2030"]) {
+      await page.getByLabel("Expiry date of the certificate").fill(day);
+      await page.getByRole("button", { name: "Calculate the last day" }).click();
+      await expect(page).toHaveURL(new RegExp(`validade=${day.replace(/\//g, "%2F")}`));
+      await expect(table.locator("code.authority-certificates__fingerprint").first()).toHaveText(fingerprint ?? "missing");
+    }
+    expect(await page.evaluate(() => "samePage" in window)).toBe(true);
+    expect(serverData).toHaveLength(1);
+    expect(consoleErrors).toEqual([]);
+  });
+});
