@@ -63,3 +63,13 @@ export type {
   AuthorityKeyWarningCode,
 } from "./features/security-header/authority-environment";
 export type { HeaderCheckOutcome } from "./features/security-header/header-check";
+
+// certificate-renewal ↔ server/api/authority-certificates: the authority's certificates as data (the
+// JSON's shape, its address and cache lifetime, and the day count the page shows too).
+export {
+  AUTHORITY_CERTIFICATES_API,
+  AUTHORITY_CERTIFICATES_MAX_AGE_SECONDS,
+  daysLeft,
+  type AuthorityCertificatesDocument,
+  type AuthorityCertificateSummary,
+} from "./features/certificate-renewal/authority-certificates";
