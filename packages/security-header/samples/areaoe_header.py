@@ -123,9 +123,9 @@ def check_vectors(path: str) -> int:
 
 
 def send(url: str, envelope_xml: str, p12_file: str, p12_password: str) -> bytes:
-    """Sends the request with the client certificate of a PKCS#12 file; the default SSL context checks the
-    server's certificate and host name (never CERT_NONE or check_hostname = False). A PKCS#12 with legacy
-    RC2-40 encryption may be refused by OpenSSL 3: convert it with openssl pkcs12 -legacy."""
+    # Sends the request with the client certificate of a PKCS#12 file. The default SSL context checks the
+    # server's certificate against the system's CAs and its host name: never weaken it. A PKCS#12 with legacy
+    # RC2-40 encryption may be refused by OpenSSL 3: convert it with openssl pkcs12 -legacy.
     import ssl, tempfile, urllib.request
     from cryptography.hazmat.primitives.serialization import pkcs12
     with open(p12_file, "rb") as file:
