@@ -9,6 +9,7 @@ describe("SOAP sandbox answers", () => {
     expect(faultCodeFor({ code: "USERNAME_FORMAT" })).toBe("wsse:FailedAuthentication");
     expect(faultCodeFor({ code: "WRONG_NAMESPACE" })).toBe("wsse:InvalidSecurity");
     expect(faultCodeFor({ code: "NONCE_UNDECRYPTABLE" })).toBe("wsse:InvalidSecurity");
+    expect(faultCodeFor({ code: "SOAP_VERSION_MISMATCH" })).toBe("soapenv:VersionMismatch");
   });
 
   it("puts the first error's message in faultstring and every error's code in detail, escaped", () => {

@@ -3,13 +3,17 @@ import { escapeXml, SOAP_ENVELOPE_NAMESPACE, WSS_NAMESPACE } from "@areaoe/secur
 
 export const SANDBOX_NAMESPACE = "urn:areaoe:sandbox:security-header";
 
-/** WS-Security 1.0 §12 fault codes, by what the finding says is wrong. */
-export type SecurityFaultCode = "wsse:InvalidSecurity" | "wsse:FailedAuthentication" | "wsse:MessageExpired";
+/**
+ * WS-Security 1.0 §12 fault codes, by what the finding says is wrong; an envelope of another SOAP
+ * version gets SOAP 1.1's own VersionMismatch (SOAP 1.1 §4.4.1).
+ */
+export type SecurityFaultCode = "wsse:InvalidSecurity" | "wsse:FailedAuthentication" | "wsse:MessageExpired" | "soapenv:VersionMismatch";
 
 const FAILED_AUTHENTICATION = new Set(["USERNAME_FORMAT", "PASSWORD_MISMATCH", "DIGEST_MISMATCH"]);
 const MESSAGE_EXPIRED = new Set(["EXPIRED", "CREATED_IN_FUTURE"]);
 
 export function faultCodeFor(finding: Pick<VerificationFinding, "code">): SecurityFaultCode {
+  if (finding.code === "SOAP_VERSION_MISMATCH") return "soapenv:VersionMismatch";
   if (MESSAGE_EXPIRED.has(finding.code)) return "wsse:MessageExpired";
   if (FAILED_AUTHENTICATION.has(finding.code)) return "wsse:FailedAuthentication";
   return "wsse:InvalidSecurity";
