@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: 0BSD
-// areaOE security header sample for C# (Mono 6 with mcs, or current .NET; standard library only).
-// Copy, change and use it freely. Makes the WS-Security UsernameToken header the customs web services
+// areaOE security header sample for C# (standard library only; tested: Mono 6.8 with mcs; written to build on
+// current .NET too, not tested there). Copy, change and use it freely. Makes the WS-Security UsernameToken header the customs web services
 // expect, in a SOAP 1.1 envelope:
 //   mcs -out:h.exe AreaoeHeader.cs && AREAOE_PASSWORD=... mono h.exe --username 123456789/1 --certificate authority.pem [--form digest|encrypted-created]
 //   mono h.exe --vectors security-header-test-vectors.json   (checks this code; exit 0 = all match)

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: 0BSD
-// areaOE security header sample for Java 8 or later (standard library only). Copy, change and use it freely.
+// areaOE security header sample for Java 8 or later (standard library only; tested: compiled with javac --release 8,
+// run on Java 17). Copy, change and use it freely.
 // Makes the WS-Security UsernameToken header the customs web services expect, in a SOAP 1.1 envelope:
 //   AREAOE_PASSWORD=... java AreaoeHeader.java --username 123456789/1 --certificate authority.pem [--form digest|encrypted-created]
 //   java AreaoeHeader.java --vectors security-header-test-vectors.json   (checks this code; exit 0 = all match)

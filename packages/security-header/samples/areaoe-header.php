@@ -1,6 +1,6 @@
 <?php
 // SPDX-License-Identifier: 0BSD
-// areaOE security header sample for PHP 8.1 or later with the openssl extension. Copy, change and use it freely.
+// areaOE security header sample for PHP 8.1 or later with the openssl extension (tested: 8.2). Copy, change and use it freely.
 // Makes the WS-Security UsernameToken header the customs web services expect, in a SOAP 1.1 envelope:
 //   AREAOE_PASSWORD=... php areaoe-header.php --username 123456789/1 --certificate authority.pem [--form digest|encrypted-created]
 //   php areaoe-header.php --vectors security-header-test-vectors.json   (checks this code; exit 0 = all match)

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: 0BSD
-// areaOE security header sample for Go 1.19 or later (standard library only). Copy, change and use it freely.
+// areaOE security header sample for Go 1.19 or later (standard library only; tested: 1.19). Copy, change and use it freely.
 // Makes the WS-Security UsernameToken header the customs web services expect, in a SOAP 1.1 envelope:
 //
 //	go build -o h areaoe_header.go
