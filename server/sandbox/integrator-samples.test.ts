@@ -31,6 +31,8 @@ interface Sample {
   /** The Debian package that brings the toolchain (.ci/run installs it). */
   readonly debianPackage: string;
   readonly present: () => boolean;
+  /** The call with the client certificate that the sample shows (PKCS#12, or its PEM conversion in Go). */
+  readonly clientCertificate: RegExp;
   /** Compiles once, where the language's run command compiles first. */
   readonly build?: () => void;
   /** The command and its arguments, as the samples page gives them. */
@@ -42,6 +44,7 @@ const SAMPLES_BY_LANGUAGE: readonly Sample[] = [
     language: "Java",
     file: "AreaoeHeader.java",
     debianPackage: "default-jdk-headless",
+    clientCertificate: /KeyStore\.getInstance\("PKCS12"\)/,
     present: () => has("java", ["-version"]) && has("javac", ["-version"]),
     command: (args) => ["java", [path.join(SAMPLES, "AreaoeHeader.java"), ...args]],
   },
@@ -49,6 +52,7 @@ const SAMPLES_BY_LANGUAGE: readonly Sample[] = [
     language: "C#",
     file: "AreaoeHeader.cs",
     debianPackage: "mono-mcs",
+    clientCertificate: /ClientCertificates\.Add\(new X509Certificate2\(p12File, p12Password\)\)/,
     present: () => has("mcs") && has("mono"),
     build: () => execFileSync("mcs", [`-out:${path.join(work, "h.exe")}`, path.join(SAMPLES, "AreaoeHeader.cs")], { stdio: "pipe" }),
     command: (args) => ["mono", [path.join(work, "h.exe"), ...args]],
@@ -57,6 +61,7 @@ const SAMPLES_BY_LANGUAGE: readonly Sample[] = [
     language: "Python",
     file: "areaoe_header.py",
     debianPackage: "python3-cryptography",
+    clientCertificate: /pkcs12\.load_key_and_certificates/,
     present: () => has("python3", ["-c", "import cryptography"]),
     command: (args) => ["python3", [path.join(SAMPLES, "areaoe_header.py"), ...args]],
   },
@@ -64,6 +69,7 @@ const SAMPLES_BY_LANGUAGE: readonly Sample[] = [
     language: "PHP",
     file: "areaoe-header.php",
     debianPackage: "php-cli",
+    clientCertificate: /CURLOPT_SSLCERTTYPE => 'P12'/,
     present: () => has("php", ["-r", "exit(extension_loaded('openssl') ? 0 : 1);"]),
     command: (args) => ["php", [path.join(SAMPLES, "areaoe-header.php"), ...args]],
   },
@@ -71,6 +77,7 @@ const SAMPLES_BY_LANGUAGE: readonly Sample[] = [
     language: "Go",
     file: "areaoe_header.go",
     debianPackage: "golang-go",
+    clientCertificate: /tls\.LoadX509KeyPair/,
     present: () => has("go", ["version"]),
     // No go.mod, as integrators build it: `go build -o h areaoe_header.go`.
     build: () => execFileSync("go", ["build", "-o", path.join(work, "h"), "areaoe_header.go"], { cwd: SAMPLES, stdio: "pipe" }),
@@ -80,6 +87,7 @@ const SAMPLES_BY_LANGUAGE: readonly Sample[] = [
     language: "Node.js",
     file: "areaoe-header.mjs",
     debianPackage: "nodejs",
+    clientCertificate: /pfx: readFileSync\(p12File\)/,
     present: () => true,
     command: (args) => [process.execPath, [path.join(SAMPLES, "areaoe-header.mjs"), ...args]],
   },
@@ -150,13 +158,14 @@ describe("no sample switches off the server's certificate or host-name checks", 
     /InsecureSkipVerify\s*:\s*true/, /rejectUnauthorized\s*:\s*false/, /NODE_TLS_REJECT_UNAUTHORIZED/,
   ];
   for (const sample of SAMPLES_BY_LANGUAGE) {
-    it(`${sample.file}: no trust-all pattern, a reuse licence, the password only from AREAOE_PASSWORD`, () => {
+    it(`${sample.file}: no trust-all pattern, a reuse licence, the password from AREAOE_PASSWORD, the client-certificate call`, () => {
       const text = readFileSync(path.join(SAMPLES, sample.file), "utf8");
       // The comments name what never to do; only code counts.
       const code = text.split("\n").filter((line) => !/^\s*(\/\/|#|\*)/.test(line)).join("\n");
       for (const pattern of TRUST_ALL) expect(code, `${sample.file} matches ${pattern}`).not.toMatch(pattern);
       expect(text).toMatch(/SPDX-License-Identifier: 0BSD/);
       expect(text).toContain("AREAOE_PASSWORD");
+      expect(code).toMatch(sample.clientCertificate);
     });
   }
   it("a trust-all line is caught (the check can fail)", () => {

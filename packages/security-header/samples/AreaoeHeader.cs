@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: 0BSD
 // areaOE security header sample for C# (standard library only; tested: Mono 6.8 with mcs; written to build on
-// current .NET too, not tested there). Copy, change and use it freely. Makes the WS-Security UsernameToken header the customs web services
-// expect, in a SOAP 1.1 envelope:
+// current .NET too, not tested there). Copy, change and use it freely. Makes the WS-Security UsernameToken
+// header the customs web services expect, in a SOAP 1.1 envelope:
 //   mcs -out:h.exe AreaoeHeader.cs && AREAOE_PASSWORD=... mono h.exe --username 123456789/1 --certificate authority.pem [--form digest|encrypted-created]
 //   mono h.exe --vectors security-header-test-vectors.json   (checks this code; exit 0 = all match)
 using System;
@@ -18,6 +18,7 @@ public static class AreaoeHeader
 {
     const string Wss = "http://schemas.xmlsoap.org/ws/2002/12/secext";
     const string Soap11 = "http://schemas.xmlsoap.org/soap/envelope/";
+    const string CreatedFormat = "yyyy'-'MM'-'dd'T'HH':'mm':'ss'.'fff'Z'";
 
     // AES-128 in ECB mode with PKCS#5/7 padding, as the authority's Java sample (AES/ECB/PKCS5Padding).
     static string Aes128(byte[] ks, byte[] data)
@@ -33,10 +34,7 @@ public static class AreaoeHeader
 
     // UTC, yyyy-MM-ddTHH:mm:ss.SSSZ, in the invariant culture: the machine's culture (ar-SA's Hijri calendar,
     // th-TH's Buddhist era) and time zone play no part.
-    static string FormatCreated(DateTime moment)
-    {
-        return moment.ToUniversalTime().ToString("yyyy'-'MM'-'dd'T'HH':'mm':'ss'.'fff'Z'", CultureInfo.InvariantCulture);
-    }
+    static string FormatCreated(DateTime moment) => moment.ToUniversalTime().ToString(CreatedFormat, CultureInfo.InvariantCulture);
 
     // The fields that depend on Ks: {password, digest or null, created}; Nonce is RSA(Ks) and is made apart.
     static string[] HeaderFields(byte[] ks, string created, string password, string form)
@@ -49,26 +47,22 @@ public static class AreaoeHeader
         using (SHA1 sha1 = SHA1.Create()) return new[] { Aes128(ks, pw), Aes128(ks, sha1.ComputeHash(input.ToArray())), created };
     }
 
-    static string Envelope(string username, string[] f, string nonce)
-    {
-        string digest = f[1] == null ? "" : " Digest=\"" + f[1] + "\"";
-        return "<soapenv:Envelope xmlns:soapenv=\"" + Soap11 + "\">\n  <soapenv:Header>\n"
-            + "    <wss:Security xmlns:wss=\"" + Wss + "\">\n      <wss:UsernameToken>\n"
-            + "        <wss:Username>" + username + "</wss:Username>\n"
-            + "        <wss:Password" + digest + ">" + f[0] + "</wss:Password>\n"
-            + "        <wss:Nonce>" + nonce + "</wss:Nonce>\n"
-            + "        <wss:Created>" + f[2] + "</wss:Created>\n"
-            + "      </wss:UsernameToken>\n    </wss:Security>\n  </soapenv:Header>\n  <soapenv:Body/>\n</soapenv:Envelope>";
-    }
+    static string Envelope(string username, string[] f, string nonce) =>
+        $"<soapenv:Envelope xmlns:soapenv=\"{Soap11}\">\n  <soapenv:Header>\n    <wss:Security xmlns:wss=\"{Wss}\">\n"
+        + $"      <wss:UsernameToken>\n        <wss:Username>{username}</wss:Username>\n"
+        + $"        <wss:Password{(f[1] == null ? "" : $" Digest=\"{f[1]}\"")}>{f[0]}</wss:Password>\n"
+        + $"        <wss:Nonce>{nonce}</wss:Nonce>\n        <wss:Created>{f[2]}</wss:Created>\n"
+        + "      </wss:UsernameToken>\n    </wss:Security>\n  </soapenv:Header>\n  <soapenv:Body/>\n</soapenv:Envelope>";
+
+    static byte[] FromPem(string pem) => Convert.FromBase64String(Regex.Replace(pem, "-----[A-Z ]+-----|\\s", ""));
 
     // PEM or DER. Warns on standard error when the certificate expires within 30 days.
     static RSA ReadCertificate(byte[] data)
     {
         string text = Encoding.ASCII.GetString(data);
-        if (text.Contains("-----BEGIN CERTIFICATE-----")) data = Convert.FromBase64String(Regex.Replace(text, "-----[A-Z ]+-----|\\s", ""));
-        var cert = new X509Certificate2(data);
+        var cert = new X509Certificate2(text.Contains("-----BEGIN CERTIFICATE-----") ? FromPem(text) : data);
         double daysLeft = (cert.NotAfter.ToUniversalTime() - DateTime.UtcNow).TotalDays;
-        if (daysLeft < 30) Console.Error.WriteLine("warning: the certificate " + (daysLeft < 0 ? "expired" : "expires") + " on " + FormatCreated(cert.NotAfter) + "; get the authority's current one");
+        if (daysLeft < 30) Console.Error.WriteLine($"warning: the certificate {(daysLeft < 0 ? "expired" : "expires")} on {FormatCreated(cert.NotAfter)}; get the authority's current one");
         return cert.GetRSAPublicKey();
     }
 
@@ -77,23 +71,22 @@ public static class AreaoeHeader
     {
         var data = (Dictionary<string, object>)new Json(File.ReadAllText(path, Encoding.UTF8)).Value();
         var testKey = (Dictionary<string, object>)data["testKey"];
-        RSA privateKey = Pkcs8.Read((string)testKey["privateKeyPem"]);
+        RSA privateKey = ReadPkcs8((string)testKey["privateKeyPem"]);
         var failures = new List<string>();
         Action<string, string, string, string> expect = (name, what, actual, wanted) =>
         {
-            if (actual != wanted) failures.Add("FAIL " + name + ": " + what + " is " + actual + ", expected " + wanted);
+            if (actual != wanted) failures.Add($"FAIL {name}: {what} is {actual}, expected {wanted}");
         };
         var vectors = (List<object>)data["vectors"];
         foreach (Dictionary<string, object> v in vectors)
         {
             string name = (string)v["name"], ks = ((string)v["ks"]).ToLowerInvariant(), created = (string)v["created"];
-            byte[] clear = privateKey.Decrypt(Convert.FromBase64String((string)v["nonce"]), RSAEncryptionPadding.Pkcs1);
-            expect(name, "decrypted nonce", Hex(clear), ks);
+            expect(name, "decrypted nonce", Hex(privateKey.Decrypt(Convert.FromBase64String((string)v["nonce"]), RSAEncryptionPadding.Pkcs1)), ks);
             string[] f = HeaderFields(FromHex(ks), created, (string)v["password"], (string)v["form"]);
             expect(name, "passwordCipher", f[0], (string)v["passwordCipher"]);
             expect(name, "digest", f[1], (string)v["digest"]);
             expect(name, "createdCipher", f[1] == null ? f[2] : null, (string)v["createdCipher"]);
-            DateTime at = DateTime.ParseExact(created, "yyyy'-'MM'-'dd'T'HH':'mm':'ss'.'fff'Z'", CultureInfo.InvariantCulture, DateTimeStyles.AdjustToUniversal | DateTimeStyles.AssumeUniversal);
+            DateTime at = DateTime.ParseExact(created, CreatedFormat, CultureInfo.InvariantCulture, DateTimeStyles.AdjustToUniversal | DateTimeStyles.AssumeUniversal);
             expect(name, "formatted created", FormatCreated(at), created);
         }
         // Our own RSA encryption, under the vectors' certificate, must decrypt back to Ks.
@@ -102,11 +95,11 @@ public static class AreaoeHeader
         expect("rsa round trip", "decrypted Ks", Hex(privateKey.Decrypt(publicKey.Encrypt(fresh, RSAEncryptionPadding.Pkcs1), RSAEncryptionPadding.Pkcs1)), Hex(fresh));
         if (vectors.Count == 0) failures.Add("FAIL vectors: the file has none");
         foreach (string failure in failures) Console.Error.WriteLine(failure);
-        Console.WriteLine(failures.Count == 0 ? "all " + vectors.Count + " vectors match" : failures.Count + " difference(s)");
+        Console.WriteLine(failures.Count == 0 ? $"all {vectors.Count} vectors match" : $"{failures.Count} difference(s)");
         return failures.Count == 0 ? 0 : 1;
     }
 
-    static string Hex(byte[] bytes) { return BitConverter.ToString(bytes).Replace("-", "").ToLowerInvariant(); }
+    static string Hex(byte[] bytes) => BitConverter.ToString(bytes).Replace("-", "").ToLowerInvariant();
 
     static byte[] FromHex(string hex)
     {
@@ -169,53 +162,30 @@ public static class AreaoeHeader
         return 2;
     }
 
-    // The vectors' PKCS#8 RSA private key (Mono has no PEM or PKCS#8 import): the DER fields, in order, into RSAParameters.
-    static class Pkcs8
+    // The vectors' PKCS#8 RSA private key (Mono imports no PEM or PKCS#8): the DER fields, in order, into
+    // RSAParameters. PrivateKeyInfo { version, algorithm, OCTET STRING { RSAPrivateKey { version, n, e, d, p, q, dp, dq, qi } } }.
+    static RSA ReadPkcs8(string pem)
     {
-        public static RSA Read(string pem)
+        byte[] der = FromPem(pem);
+        int at = 0;
+        Func<int> header = () => { at++; int length = der[at++]; if (length < 0x80) return length; int count = length & 0x7f; for (length = 0; count-- > 0;) length = (length << 8) | der[at++]; return length; };
+        Func<int, byte[]> integer = size =>
         {
-            byte[] der = Convert.FromBase64String(Regex.Replace(pem, "-----[A-Z ]+-----|\\s", ""));
-            int at = 0;
-            Header(der, ref at); // PrivateKeyInfo SEQUENCE
-            Skip(der, ref at); // version
-            Skip(der, ref at); // AlgorithmIdentifier
-            Header(der, ref at); // OCTET STRING
-            Header(der, ref at); // RSAPrivateKey SEQUENCE
-            Skip(der, ref at); // version
-            byte[][] n = new byte[8][];
-            for (int i = 0; i < 8; i++) n[i] = Integer(der, ref at);
-            int half = (n[0].Length + 1) / 2;
-            var p = new RSAParameters { Modulus = n[0], Exponent = n[1], D = Pad(n[2], n[0].Length), P = Pad(n[3], half), Q = Pad(n[4], half), DP = Pad(n[5], half), DQ = Pad(n[6], half), InverseQ = Pad(n[7], half) };
-            RSA rsa = RSA.Create();
-            rsa.ImportParameters(p);
-            return rsa;
-        }
-        static int Header(byte[] der, ref int at)
-        {
-            at++; // tag
-            int length = der[at++];
-            if (length < 0x80) return length;
-            int count = length & 0x7f;
-            for (length = 0; count-- > 0; ) length = (length << 8) | der[at++];
-            return length;
-        }
-        static void Skip(byte[] der, ref int at) { int length = Header(der, ref at); at += length; }
-        static byte[] Integer(byte[] der, ref int at)
-        {
-            int length = Header(der, ref at), start = at;
+            int length = header(), start = at;
             at += length;
             while (length > 1 && der[start] == 0) { start++; length--; } // unsigned: drop the sign byte
-            var value = new byte[length];
-            Array.Copy(der, start, value, 0, length);
+            var value = new byte[Math.Max(size, length)]; // left-padded to the size RSAParameters wants
+            Array.Copy(der, start, value, value.Length - length, length);
             return value;
-        }
-        static byte[] Pad(byte[] value, int length)
-        {
-            if (value.Length >= length) return value;
-            var padded = new byte[length];
-            Array.Copy(value, 0, padded, length - value.Length, value.Length);
-            return padded;
-        }
+        };
+        Action skip = () => { int length = header(); at += length; }; // not at += header(): C# reads at first
+        header(); skip(); skip(); header(); header(); skip(); // down to n, past the versions and the algorithm
+        byte[] n = integer(0), e = integer(0);
+        int half = (n.Length + 1) / 2;
+        var parameters = new RSAParameters { Modulus = n, Exponent = e, D = integer(n.Length), P = integer(half), Q = integer(half), DP = integer(half), DQ = integer(half), InverseQ = integer(half) };
+        RSA rsa = RSA.Create();
+        rsa.ImportParameters(parameters);
+        return rsa;
     }
 
     // The smallest JSON reader the vectors file needs (Mono has none without an extra reference).
@@ -232,7 +202,7 @@ public static class AreaoeHeader
             {
                 var map = new Dictionary<string, object>();
                 var list = new List<object>();
-                for (i++; ; )
+                for (i++; ;)
                 {
                     while (char.IsWhiteSpace(s[i]) || s[i] == ',') i++;
                     if (s[i] == '}' || s[i] == ']') { i++; return c == '{' ? (object)map : list; }
@@ -243,23 +213,22 @@ public static class AreaoeHeader
                     map[key] = Value();
                 }
             }
-            if (c == '"')
+            if (c != '"')
             {
-                var text = new StringBuilder();
-                for (i++; s[i] != '"'; i++)
-                {
-                    if (s[i] != '\\') { text.Append(s[i]); continue; }
-                    char e = s[++i];
-                    if (e == 'u') { text.Append((char)Convert.ToInt32(s.Substring(i + 1, 4), 16)); i += 4; }
-                    else text.Append(e == 'n' ? '\n' : e == 't' ? '\t' : e == 'r' ? '\r' : e == 'b' ? '\b' : e == 'f' ? '\f' : e);
-                }
-                i++;
-                return text.ToString();
+                int start = i;
+                while (i < s.Length && ",}] \n\r\t".IndexOf(s[i]) < 0) i++;
+                return s.Substring(start, i - start) == "null" ? null : s.Substring(start, i - start);
             }
-            int start = i;
-            while (i < s.Length && ",}] \n\r\t".IndexOf(s[i]) < 0) i++;
-            string word = s.Substring(start, i - start);
-            return word == "null" ? null : word;
+            var text = new StringBuilder();
+            for (i++; s[i] != '"'; i++)
+            {
+                if (s[i] != '\\') { text.Append(s[i]); continue; }
+                char x = s[++i];
+                if (x == 'u') { text.Append((char)Convert.ToInt32(s.Substring(i + 1, 4), 16)); i += 4; }
+                else text.Append(x == 'n' ? '\n' : x == 't' ? '\t' : x == 'r' ? '\r' : x == 'b' ? '\b' : x == 'f' ? '\f' : x);
+            }
+            i++;
+            return text.ToString();
         }
     }
 }
