@@ -58,6 +58,16 @@ export const SITE_PAGES = [
     parent: "security-header",
   },
   {
+    id: "security-header-vectors",
+    path: "public/ferramentas/webservices/securityHeader/testVectors",
+    parent: "security-header",
+  },
+  {
+    id: "security-header-faults",
+    path: "public/ferramentas/webservices/securityHeader/faults",
+    parent: "security-header",
+  },
+  {
     id: "security-header-form",
     path: "ferramentas/webservices/securityHeader/generateSecurityHeaderForm",
     parent: "security-header",

@@ -11,6 +11,7 @@ import { lazyComponent } from "./lazy-component";
 const Acronym = lazyComponent(() => import("../features/glossary/acronym").then((m) => m.Acronym));
 const Documents = lazyComponent(() => import("../features/documents/documents").then((m) => m.Documents));
 const Download = lazyComponent(() => import("../features/documents/download-facts").then((m) => m.Download));
+const FaultCatalogue = lazyComponent(() => import("../features/fault-catalogue/fault-catalogue").then((m) => m.FaultCatalogue));
 const ImagePreview = lazyComponent(() =>
   import("../components/ui/image-preview-dialog").then((m) => m.ImagePreviewDialog),
 );
@@ -27,6 +28,7 @@ export const mdxComponents = {
   ConfigLink,
   Documents,
   Download,
+  FaultCatalogue,
   ImagePreview,
   pre: CodeBlock,
   SystemCard,

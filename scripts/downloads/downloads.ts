@@ -63,6 +63,19 @@ export const DOWNLOAD_SOURCES: readonly DownloadSource[] = [
     madeBy: "npm run soapui-plugin -w @areaoe/security-header (needs a JDK)",
     date: JAR_ENTRY_DATE.slice(0, 10),
   },
+  {
+    id: "security-header-test-vectors",
+    source: "packages/security-header/test-vectors/security-header-test-vectors.json",
+    fileName: "security-header-test-vectors.json",
+    madeBy: "npm run test-vectors -w @areaoe/security-header",
+  },
+  {
+    // The catalogue page renders the same file (app/features/fault-catalogue).
+    id: "security-header-faults",
+    source: "content/faults/security-header-faults.json",
+    fileName: "security-header-faults.json",
+    madeBy: "(committed source)",
+  },
   // The integrators' samples (committed sources, one file per language), under /areaOE/downloads/samples/.
   ...SAMPLE_FILES.map(({ id, file }) => ({
     id,

@@ -25,6 +25,14 @@ describe("SOAP sandbox answers", () => {
     expect(xml).not.toContain('code="UNEXPECTED_PREFIX"');
   });
 
+  it("links each Finding of a Fault's detail to its entry of the fault catalogue, when given the catalogue's address", () => {
+    const catalogue = "https://portal.example/areaOE/public/ferramentas/webservices/securityHeader/faults";
+    const xml = securityFault([{ code: "EXPIRED", severity: "error", message: "Too old", params: {} }], catalogue);
+    expect(xml).toContain(`<sandbox:Finding code="EXPIRED" href="${catalogue}#EXPIRED">Too old</sandbox:Finding>`);
+    expect(clientFault("Not text/xml", "UNSUPPORTED_MEDIA_TYPE", catalogue)).toContain(`href="${catalogue}#UNSUPPORTED_MEDIA_TYPE"`);
+    expect(securityFault([{ code: "EXPIRED", severity: "error", message: "Too old", params: {} }])).not.toContain("href=");
+  });
+
   it("names the user and form on success, and the reason on a client fault", () => {
     const ok = acceptedResponse({ ok: true, form: "digest", username: "555555550/1", createdAt: "2026-11-23T10:00:00.000Z", findings: [] });
     expect(ok).toContain("<sandbox:Username>555555550/1</sandbox:Username>");

@@ -45,10 +45,10 @@ export type DigestMismatchCause =
   | "unknown";
 
 /**
- * The order a person should fix things in: readable XML, then the header's shape, then the form,
- * then what decrypts, then the Digest (which depends on all of them), then the clock.
+ * Every code, in the order a person should fix things in: readable XML, then the header's shape, then
+ * the form, then what decrypts, then the Digest (which depends on all of them), then the clock.
  */
-const FIX_ORDER: readonly FindingCode[] = [
+export const FINDING_CODES = [
   "NOT_XML",
   "DTD_FORBIDDEN",
   "XML_TOO_DEEP",
@@ -73,7 +73,12 @@ const FIX_ORDER: readonly FindingCode[] = [
   "DIGEST_MISMATCH",
   "CREATED_IN_FUTURE",
   "EXPIRED",
-];
+] as const satisfies readonly FindingCode[];
+
+// Fails to compile when a code of FindingCode is missing from FINDING_CODES.
+const everyCodeListed: readonly (typeof FINDING_CODES)[number][] = [] as FindingCode[];
+void everyCodeListed;
+const FIX_ORDER: readonly FindingCode[] = FINDING_CODES;
 
 export function sortFindings(findings: readonly VerificationFinding[]): VerificationFinding[] {
   // Array.prototype.sort is stable: findings of one code keep the document's order.
