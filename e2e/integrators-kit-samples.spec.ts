@@ -46,6 +46,12 @@ for (const lang of ["pt", "en"] as const) {
         expect(bytes.equals(readFileSync(path.join("packages/security-header/samples", file)))).toBe(true);
       }
 
+      // The test vectors' download, which the samples check themselves against.
+      const vectors = page.getByTestId("download-security-header-test-vectors");
+      await expect(vectors.getByRole("link")).toHaveAttribute("href", "/areaOE/downloads/security-header-test-vectors.json");
+      const vectorsBytes = await (await request.get("/areaOE/downloads/security-header-test-vectors.json")).body();
+      await expect(vectors.locator(".download-facts__digest")).toHaveText(createHash("sha256").update(vectorsBytes).digest("hex"));
+
     } finally {
       await context.close();
     }
