@@ -80,7 +80,13 @@ const SAMPLES_BY_LANGUAGE: readonly Sample[] = [
     clientCertificate: /tls\.LoadX509KeyPair/,
     present: () => has("go", ["version"]),
     // No go.mod, as integrators build it: `go build -o h areaoe_header.go`.
-    build: () => execFileSync("go", ["build", "-o", path.join(work, "h"), "areaoe_header.go"], { cwd: SAMPLES, stdio: "pipe" }),
+    build: () =>
+      execFileSync("go", ["build", "-o", path.join(work, "h"), "areaoe_header.go"], {
+        cwd: SAMPLES,
+        stdio: "pipe",
+        // Go needs a build cache; a CI user without HOME gets one in the test's folder.
+        env: process.env.GOCACHE || process.env.HOME || process.env.XDG_CACHE_HOME ? process.env : { ...process.env, GOCACHE: path.join(work, "go-cache") },
+      }),
     command: (args) => [path.join(work, "h"), args],
   },
   {
