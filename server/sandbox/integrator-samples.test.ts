@@ -2,11 +2,13 @@
 // run with their real toolchains exactly as their pages say: against the published test vectors, and
 // against this portal's sandbox, which must accept every envelope they print (HTTP 200). The test sits
 // with the sandbox because a package may not import the server; it reads the samples as files.
-import { execFileSync, spawnSync, type SpawnSyncReturns } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { execFile, execFileSync, spawnSync, type SpawnSyncReturns } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import https from "node:https";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import type { TLSSocket } from "node:tls";
 import express from "express";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -292,3 +294,122 @@ describe.skipIf(!has("javac", ["-version"]))("the Java sample on Java 8", () => 
 function flipFirst(base64: string): string {
   return (base64[0] === "A" ? "B" : "A") + base64.slice(1);
 }
+
+// Each sample's sending function, called as an integrator would: against a local HTTPS server that
+// demands a client certificate, trusting only a test CA given the runtime's usual way. It must present the
+// PKCS#12 certificate, and refuse the same server under a host name its certificate does not name.
+describe("the samples' sending functions: client certificate, server certificate and host name checked", () => {
+  const tls = path.join(work, "tls");
+  let port = 0;
+  let stopTls: () => void = () => undefined;
+  const sh = (args: string[]) => execFileSync("openssl", args, { cwd: tls, stdio: "ignore" });
+
+  beforeAll(async () => {
+    mkdirSync(tls, { recursive: true });
+    sh(["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "30", "-subj", "/CN=samples test CA", "-keyout", "ca.key", "-out", "ca.pem"]);
+    writeFileSync(path.join(tls, "san.cnf"), "subjectAltName=DNS:localhost\n");
+    for (const [name, subject, extension] of [["server", "/CN=localhost", ["-extfile", "san.cnf"]], ["client", "/CN=client 555555555", []]] as const) {
+      sh(["req", "-newkey", "rsa:2048", "-nodes", "-subj", subject, "-keyout", `${name}.key`, "-out", `${name}.csr`]);
+      sh(["x509", "-req", "-in", `${name}.csr`, "-CA", "ca.pem", "-CAkey", "ca.key", "-CAcreateserial", "-days", "30", ...extension, "-out", `${name}.pem`]);
+    }
+    sh(["pkcs12", "-export", "-in", "client.pem", "-inkey", "client.key", "-passout", "pass:p12-password", "-out", "client.p12"]);
+    // Go reads no PKCS#12: the conversion its comment gives.
+    sh(["pkcs12", "-in", "client.p12", "-passin", "pass:p12-password", "-clcerts", "-nokeys", "-out", "client.crt"]);
+    sh(["pkcs12", "-in", "client.p12", "-passin", "pass:p12-password", "-nocerts", "-nodes", "-out", "client-key.pem"]);
+    const server = https.createServer(
+      { key: readFileSync(path.join(tls, "server.key")), cert: readFileSync(path.join(tls, "server.pem")), ca: readFileSync(path.join(tls, "ca.pem")), requestCert: true, rejectUnauthorized: true },
+      (req, res) => {
+        req.resume();
+        req.on("end", () => res.end(`accepted ${(req.socket as TLSSocket).getPeerCertificate().subject.CN}`));
+      },
+    );
+    server.listen(0, "127.0.0.1");
+    await new Promise((resolve) => server.once("listening", resolve));
+    port = (server.address() as AddressInfo).port;
+    stopTls = () => server.close();
+  }, 60_000);
+  afterAll(() => stopTls());
+
+  const urls = () => ({ good: `https://localhost:${port}/soap`, wrongName: `https://127.0.0.1:${port}/soap` });
+  const byLanguage = (language: string) => SAMPLES_BY_LANGUAGE.find((sample) => sample.language === language);
+
+  // The HTTPS server runs in this process: the client must run without blocking it (no spawnSync).
+  function runClient(command: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ stdout: string; stderr: string }> {
+    return new Promise((resolve) => {
+      execFile(command, args, { cwd: tls, encoding: "utf8", timeout: 60_000, env: { ...process.env, ...env } }, (_error, stdout, stderr) => resolve({ stdout, stderr }));
+    });
+  }
+
+  function expectSentAndRefused(result: { stdout: string; stderr: string }) {
+    const [good = "", wrongName = ""] = result.stdout.trim().split("\n");
+    expect(good, result.stderr).toBe("good: accepted client 555555555");
+    expect(wrongName).toMatch(/^wrongName: refused/);
+  }
+
+  it.skipIf(!byLanguage("Python")?.present())("Python: ssl's default context (the CA from SSL_CERT_FILE)", async () => {
+    const driver = [
+      "import sys",
+      `sys.path.insert(0, ${JSON.stringify(SAMPLES)})`,
+      "import areaoe_header",
+      "for name, url in [('good', sys.argv[1]), ('wrongName', sys.argv[2])]:",
+      "    try: print(name + ': ' + areaoe_header.send(url, '<x/>', 'client.p12', 'p12-password').decode())",
+      "    except Exception as error: print(name + ': refused ' + type(error).__name__)",
+    ].join("\n");
+    const { good, wrongName } = urls();
+    expectSentAndRefused(await runClient("python3", ["-c", driver, good, wrongName], { SSL_CERT_FILE: path.join(tls, "ca.pem") }));
+  }, 60_000);
+
+  it("Node.js: node:https's defaults (the CA from NODE_EXTRA_CA_CERTS)", async () => {
+    // The function without the command line at the end of the file.
+    const text = readFileSync(path.join(SAMPLES, "areaoe-header.mjs"), "utf8");
+    writeFileSync(path.join(tls, "sample.mjs"), text.slice(0, text.indexOf("const args = parseArgs")));
+    writeFileSync(path.join(tls, "driver.mjs"), [
+      'import { send } from "./sample.mjs";',
+      'for (const [name, url] of [["good", process.argv[2]], ["wrongName", process.argv[3]]]) {',
+      '  try { console.log(`${name}: ${(await send(url, "<x/>", "client.p12", "p12-password")).body}`); }',
+      '  catch (error) { console.log(`${name}: refused ${error.code}`); }',
+      "}",
+    ].join("\n"));
+    const { good, wrongName } = urls();
+    expectSentAndRefused(await runClient(process.execPath, ["driver.mjs", good, wrongName], { NODE_EXTRA_CA_CERTS: path.join(tls, "ca.pem") }));
+  }, 60_000);
+
+  it.skipIf(!byLanguage("Java")?.present())("Java: the JVM's default trust (the CA from javax.net.ssl.trustStore) and host-name check", async () => {
+    const classes = path.join(tls, "java");
+    execFileSync("keytool", ["-importcert", "-noprompt", "-alias", "ca", "-file", "ca.pem", "-keystore", "trust.p12", "-storetype", "PKCS12", "-storepass", "trust-password"], { cwd: tls, stdio: "ignore" });
+    writeFileSync(path.join(tls, "SendDriver.java"), [
+      "public class SendDriver { public static void main(String[] urls) throws Exception {",
+      '  String[] names = {"good", "wrongName"};',
+      "  for (int i = 0; i < 2; i++) {",
+      '    try { System.out.println(names[i] + ": " + new String(AreaoeHeader.send(urls[i], "<x/>", "client.p12", "p12-password".toCharArray()), "UTF-8")); }',
+      '    catch (Exception error) { System.out.println(names[i] + ": refused " + error.getClass().getSimpleName()); }',
+      "  } } }",
+    ].join("\n"));
+    execFileSync("javac", ["-d", classes, path.join(SAMPLES, "AreaoeHeader.java"), "SendDriver.java"], { cwd: tls, stdio: "pipe" });
+    const { good, wrongName } = urls();
+    expectSentAndRefused(await runClient("java", ["-Djavax.net.ssl.trustStore=trust.p12", "-Djavax.net.ssl.trustStorePassword=trust-password", "-cp", classes, "SendDriver", good, wrongName]));
+  }, 120_000);
+
+  it.skipIf(!byLanguage("Go")?.present())("Go: crypto/tls's defaults (the CA from SSL_CERT_FILE), with the certificate converted as its comment says", async () => {
+    const dir = path.join(tls, "go");
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(path.join(dir, "areaoe_header.go"), readFileSync(path.join(SAMPLES, "areaoe_header.go")));
+    writeFileSync(path.join(dir, "driver.go"), [
+      "package main",
+      'import ("fmt"; "os")',
+      "// Runs before the sample's main when the test asks for it.",
+      "func init() {",
+      '\tif os.Getenv("SEND_DRIVER") == "" { return }',
+      '\tfor i, name := range []string{"good", "wrongName"} {',
+      '\t\tif body, err := send(os.Args[i+1], "<x/>", "client.crt", "client-key.pem"); err != nil { fmt.Println(name + ": refused") } else { fmt.Println(name + ": " + string(body)) }',
+      "\t}",
+      "\tos.Exit(0)",
+      "}",
+    ].join("\n"));
+    const binary = path.join(dir, "driver");
+    const goEnv = process.env.GOCACHE || process.env.HOME || process.env.XDG_CACHE_HOME ? process.env : { ...process.env, GOCACHE: path.join(work, "go-cache") };
+    execFileSync("go", ["build", "-o", binary, "areaoe_header.go", "driver.go"], { cwd: dir, stdio: "pipe", env: goEnv });
+    const { good, wrongName } = urls();
+    expectSentAndRefused(await runClient(binary, [good, wrongName], { SEND_DRIVER: "1", SSL_CERT_FILE: path.join(tls, "ca.pem") }));
+  }, 120_000);
+});
