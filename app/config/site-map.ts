@@ -72,6 +72,11 @@ export const SITE_PAGES = [
     path: "ferramentas/webservices/securityHeader/generateSecurityHeaderForm",
     parent: "security-header",
   },
+  {
+    id: "security-header-samples",
+    path: "public/ferramentas/webservices/securityHeader/samples",
+    parent: "security-header",
+  },
   { id: "first-steps", path: "public/primeirosPassos", parent: "home" },
   { id: "testing-manual", path: "public/manualDeTestes", parent: "home" },
   { id: "iva-exp", path: "public/ivaExp", parent: "home" },

@@ -31,6 +31,16 @@ export interface DownloadInfo {
 
 export const DOWNLOADS_PATH = appPath("/downloads");
 
+/** The security header samples, one per language (their page: security-header-samples). */
+export const SAMPLE_FILES = [
+  { id: "security-header-sample-java", file: "AreaoeHeader.java" },
+  { id: "security-header-sample-csharp", file: "AreaoeHeader.cs" },
+  { id: "security-header-sample-python", file: "areaoe_header.py" },
+  { id: "security-header-sample-php", file: "areaoe-header.php" },
+  { id: "security-header-sample-go", file: "areaoe_header.go" },
+  { id: "security-header-sample-nodejs", file: "areaoe-header.mjs" },
+] as const;
+
 export const DOWNLOAD_SOURCES: readonly DownloadSource[] = [
   {
     id: "web-services-security-header-cli",
@@ -66,6 +76,13 @@ export const DOWNLOAD_SOURCES: readonly DownloadSource[] = [
     fileName: "security-header-faults.json",
     madeBy: "(committed source)",
   },
+  // The integrators' samples (committed sources, one file per language), under /areaOE/downloads/samples/.
+  ...SAMPLE_FILES.map(({ id, file }) => ({
+    id,
+    source: `packages/security-header/samples/${file}`,
+    fileName: `samples/${file}`,
+    madeBy: "(committed source)",
+  })),
 ];
 
 export interface LoadedDownload extends DownloadInfo {
