@@ -9,11 +9,9 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { TLSSocket } from "node:tls";
-import express from "express";
-import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadHeaderSandbox, type HeaderSandbox } from "./header-sandbox";
-import { sandboxRateLimit, sandboxRouter } from "./sandbox-router";
+import { startSandboxApp } from "./sandbox-test-app";
 
 const SAMPLES = path.resolve("packages/security-header/samples");
 const VECTORS = path.resolve("packages/security-header/test-vectors/security-header-test-vectors.json");
@@ -154,15 +152,12 @@ beforeAll(async () => {
   sandbox = await loadHeaderSandbox(work, work);
   writeFileSync(certificatePem, sandbox.certificatePem);
   writeFileSync(certificateDer, sandbox.certificateDer);
-  const app = express();
-  app.use(sandboxRouter({ sandbox, logger: pino({ level: "silent" }), limiter: sandboxRateLimit() }));
-  const server = app.listen(0, "127.0.0.1");
+  const app = await startSandboxApp(sandbox);
   // Slow runs (a JVM start) leave fetch's kept-alive socket idle past Node's 5 s default: the server
   // closing it just as fetch reuses it is a reset that has nothing to do with the samples.
-  server.keepAliveTimeout = 300_000;
-  await new Promise((resolve) => server.once("listening", resolve));
-  endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}/sandbox/soap`;
-  closeServer = () => server.close();
+  app.server.keepAliveTimeout = 300_000;
+  endpoint = `${app.origin}/sandbox/soap`;
+  closeServer = () => void app.close();
 }, 60_000);
 afterAll(() => closeServer());
 

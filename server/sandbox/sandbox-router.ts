@@ -1,11 +1,13 @@
-import express, { Router, type Response } from "express";
-import { rateLimit } from "express-rate-limit";
+import express, { Router, type RequestHandler, type Response } from "express";
+import { rateLimit, type Store } from "express-rate-limit";
 import type { Logger } from "pino";
 import { MAX_VERIFY_INPUT_BYTES } from "@areaoe/security-header/node";
 import type { HeaderSandbox } from "./header-sandbox";
 import { markExpectedFault } from "../http/expected-fault";
+import { clientKey, markQuietRefusal, oncePerWindow, tooManyAnswer } from "../http/client-budget";
 import { acceptedResponse, clientFault, securityFault, serverFault } from "./soap-response";
-import { asksForWsdl, requestOrigin, sandboxWsdl } from "./sandbox-wsdl";
+import { asksForWsdl, sandboxWsdl } from "./sandbox-wsdl";
+import { requestOrigin } from "../http/trusted-origin";
 import { pageHref } from "../../app/server-surface";
 
 /** The fault catalogue's address for this request: each Finding of a Fault links to its entry. */
@@ -56,27 +58,46 @@ export function sandboxRateLimitLifted(env: NodeJS.ProcessEnv = process.env): bo
 export function sandboxRateLimit(
   limit = SANDBOX_CHECKS_PER_MINUTE,
   windowMs = 60_000,
-  { lifted = false, allClients: budget = { limit: SANDBOX_CHECKS_PER_SECOND_ALL_CLIENTS, windowMs: 1_000 } } = {},
+  {
+    lifted = false,
+    allClients: budget = { limit: SANDBOX_CHECKS_PER_SECOND_ALL_CLIENTS, windowMs: 1_000 },
+    logger,
+    counters,
+  }: {
+    lifted?: boolean;
+    allClients?: { limit: number; windowMs: number };
+    logger?: Logger;
+    /** The counters' store per limit (server/shared-state); default this process's memory. */
+    counters?: (name: string) => Store;
+  } = {},
 ) {
+  // Each refusal is answered; the log gets one line per client (or for the shared budget) per window.
+  const firstRefusal = oncePerWindow(windowMs);
+  const tooMany = tooManyAnswer({ windowMs });
   const perClient = rateLimit({
     windowMs,
     limit,
+    ...(counters ? { store: counters("sandbox-checks-per-client") } : {}),
     ...(lifted ? { skip: () => true } : {}),
     standardHeaders: "draft-8",
     legacyHeaders: false,
-    handler: (_req, res) => {
-      res.status(429).type("text/plain; charset=utf-8").setHeader("Cache-Control", "no-store");
-      res.send("Too many checks; wait a minute and try again.\n");
+    handler: (req, res) => {
+      if (firstRefusal(clientKey(req))) logger?.info({ client: clientKey(req), budget: "sandbox checks" }, "refused: a client spent its budget (429)");
+      // The checker page is read by a person (their language); a SOAP tool gets the same short text.
+      tooMany(req, res, Math.ceil(windowMs / 1_000), "sandbox checks");
     },
   });
   const allClients = rateLimit({
     windowMs: budget.windowMs,
     limit: budget.limit,
+    ...(counters ? { store: counters("sandbox-checks-all-clients") } : {}),
     // One bucket for everybody: the budget is the server's, not a client's.
     keyGenerator: () => "all-clients",
     standardHeaders: false,
     legacyHeaders: false,
     handler: (_req, res) => {
+      if (firstRefusal("all-clients")) logger?.warn({ budget: "sandbox checks, all clients", perSecond: budget.limit }, "refused: sandbox checks over the budget of all clients (503)");
+      markQuietRefusal(res);
       res.status(503).type("text/plain; charset=utf-8").setHeader("Cache-Control", "no-store");
       res.setHeader("Retry-After", "1");
       markExpectedFault(res);
@@ -90,6 +111,8 @@ export interface SandboxRouterOptions {
   sandbox: HeaderSandbox;
   logger: Logger;
   limiter: ReturnType<typeof sandboxRateLimit>;
+  /** The deadline of the request body (server/http/body-deadline.ts); none in unit tests that omit it. */
+  bodyDeadline?: RequestHandler;
 }
 
 /**
@@ -100,7 +123,7 @@ export interface SandboxRouterOptions {
  * - GET /sandbox/soap?wsdl: its WSDL (SOAP 1.1, document/literal), with soap:address on the address the
  *   WSDL was fetched from, so that a SoapUI user can start a project from that URL.
  */
-export function sandboxRouter({ sandbox, logger, limiter }: SandboxRouterOptions): Router {
+export function sandboxRouter({ sandbox, logger, limiter, bodyDeadline }: SandboxRouterOptions): Router {
   const router = Router();
   router.get("/sandbox/test-certificate.pem", (_req, res) => {
     res.type("application/x-pem-file").setHeader("Content-Disposition", 'attachment; filename="areaoe-test-certificate.pem"');
@@ -133,6 +156,7 @@ export function sandboxRouter({ sandbox, logger, limiter }: SandboxRouterOptions
         }
         next();
       },
+      ...(bodyDeadline ? [bodyDeadline] : []),
       express.text({ type: "text/xml", limit: SANDBOX_MAX_BYTES }),
       (req, res) => {
         const body = typeof req.body === "string" ? req.body : "";
@@ -157,6 +181,7 @@ export function sandboxRouter({ sandbox, logger, limiter }: SandboxRouterOptions
     .get((req, res, next) => {
       if (!asksForWsdl(req)) return next();
       res.status(200).type("text/xml; charset=utf-8").setHeader("Cache-Control", "no-store");
+      // The trusted origin the Host check matched, never the Host header or an unchecked protocol.
       res.send(sandboxWsdl(`${requestOrigin(req)}${req.baseUrl}${req.path}`));
     })
     .all((_req, res) => {
@@ -166,6 +191,8 @@ export function sandboxRouter({ sandbox, logger, limiter }: SandboxRouterOptions
 
   // A body over the limit or unreadable as text: answer as SOAP, never a 500 with a stack.
   router.use("/sandbox", (error: { status?: number; type?: string }, req: express.Request, res: Response, next: express.NextFunction) => {
+    // Already answered (the body deadline's 408): the parser's late "aborted" needs nothing more.
+    if (res.headersSent) return;
     if (error.type === "entity.too.large") {
       sendXml(res, 413, clientFault(`The request is larger than ${SANDBOX_MAX_BYTES / 1024} KB.`, "TOO_LARGE", catalogueFor(req)));
       return;
