@@ -10,11 +10,12 @@ import { sandboxRateLimit, sandboxRouter } from "./sandbox-router";
 /**
  * For tests: the sandbox's router on a free loopback port, behind the Host check as in the server
  * (every request is matched to a configured origin first: the WSDL's address and the fault catalogue's
- * links come from it). `mount` is the router's base path ("" for the bare /sandbox paths).
+ * links come from it). `mount` is the router's base path ("" for the bare /sandbox paths); `otherOrigins`
+ * are further public origins (behind a proxy) the server also answers for.
  */
 export async function startSandboxApp(
   sandbox: HeaderSandbox,
-  { mount = "", checksPerMinute }: { mount?: string; checksPerMinute?: number } = {},
+  { mount = "", checksPerMinute, otherOrigins = [] }: { mount?: string; checksPerMinute?: number; otherOrigins?: readonly string[] } = {},
 ): Promise<{ origin: string; server: Server; close(): Promise<void> }> {
   const app = express();
   app.set("trust proxy", "loopback");
@@ -29,6 +30,6 @@ export async function startSandboxApp(
   const port = (server.address() as AddressInfo).port;
   const origin = `http://127.0.0.1:${port}`;
   const trust = app.get("trust proxy fn") as Parameters<typeof protocolReader>[0];
-  guard.check = hostGuard(trustedOrigins({ publicOrigins: [origin], port, trust, protocolOf: protocolReader(trust) }), {});
+  guard.check = hostGuard(trustedOrigins({ publicOrigins: [origin, ...otherOrigins], port, trust, protocolOf: protocolReader(trust) }), {});
   return { origin, server, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
