@@ -1,7 +1,7 @@
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { TextsContext } from "./i18n/texts-context";
-import { createServerI18n } from "./i18n/create-i18n";
+import { createRenderTexts } from "./i18n/server-texts";
 import { i18nHeadElements } from "./i18n/i18n-head";
 import { renderToHtml } from "./render/render-to-html";
 import { inlineStylesheet } from "./render/inline-stylesheet";
@@ -38,16 +38,16 @@ export default async function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   const loadContext = portalContext(routerLoadContext);
-  const i18n = createServerI18n(loadContext.lang);
+  const texts = createRenderTexts(loadContext.lang);
   const nonce = loadContext.cspNonce;
   const outcome = await renderToHtml(
-    <TextsContext value={i18n}>
+    <TextsContext value={texts}>
       <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
     </TextsContext>,
     { nonce, timeoutMs: renderTimeoutMs, onError: (error) => reportServerError(error, request) },
   );
   if (outcome.kind === "timeout") {
-    return busyResponse({ t: i18n.getFixedT(loadContext.lang), lang: loadContext.lang, url: request.url, headers: responseHeaders });
+    return busyResponse({ t: texts.getFixedT(loadContext.lang, "common"), lang: loadContext.lang, url: request.url, headers: responseHeaders });
   }
   // A page the browser hydrates (app/config/hydration.ts; the root renders <Scripts/> for the same
   // pages) preloads exactly the namespaces this render used, in its language only, and its content
@@ -60,7 +60,7 @@ export default async function handleRequest(
   );
   const leaf = matches.at(-1)?.route.id;
   const head = hydrates
-    ? i18nHeadElements(i18n, loadContext.lang, loadContext.localeChunks) +
+    ? i18nHeadElements(texts, loadContext.lang, loadContext.localeChunks) +
       contentHeadElements(leaf, loadContext.lang, loadContext.localeChunks)
     : speculationRulesElement(BASE_PATH, nonce);
   // A page with an image preview gets its one small module (app/components/ui/image-preview-script.ts).

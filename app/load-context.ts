@@ -4,6 +4,7 @@ import type { LocaleChunks } from "./i18n/i18n-head";
 import type { PublicConfig } from "./config/public-config";
 import type { SessionUser } from "./features/session/session-user";
 import type { AuthorityEnvironment } from "./features/security-header/authority-environment";
+import type { AuthorityCertificateSummary } from "./features/certificate-renewal/authority-certificates";
 import type { HeaderCheckCertificate, HeaderCheckOutcome } from "./features/security-header/header-check";
 
 /** What the Node server hands to every loader and to the server entry. */
@@ -23,6 +24,8 @@ export interface AreaOELoadContext {
   signInEnabled: boolean;
   /** The authority certificates for the security header (public material), with warnings as of `now`. */
   securityHeaderEnvironments: (now?: Date) => AuthorityEnvironment[];
+  /** The same certificates as data (the web services page's table and GET /api/authority-certificates). */
+  authorityCertificates: (now?: Date) => AuthorityCertificateSummary[];
   /** The header checker: the local TEST certificate, and a check of a pasted request against its key. */
   securityHeaderSandbox: {
     certificate: HeaderCheckCertificate;

@@ -13,7 +13,7 @@ import errorsEn from "./features/errors/locales/en.json" with { type: "json" };
 // Language: the list, its query and cookie names, negotiation (server/http/language.ts decides).
 export { isLanguage, LANGUAGE_COOKIE, LANGUAGE_QUERY, type Language } from "./i18n/languages";
 export { negotiateLanguage } from "./i18n/negotiate-language";
-export { sharedI18n } from "./i18n/create-i18n";
+export { serverT } from "./i18n/server-texts";
 export type { LocaleChunks } from "./i18n/i18n-head";
 
 // Addresses: the base path and the helpers that build paths under it (one source, app/config/paths.ts).
@@ -65,3 +65,13 @@ export type {
   AuthorityKeyWarningCode,
 } from "./features/security-header/authority-environment";
 export type { HeaderCheckOutcome } from "./features/security-header/header-check";
+
+// certificate-renewal ↔ server/api/authority-certificates: the authority's certificates as data (the
+// JSON's shape, its address and cache lifetime, and the day count the page shows too).
+export {
+  AUTHORITY_CERTIFICATES_API,
+  AUTHORITY_CERTIFICATES_MAX_AGE_SECONDS,
+  daysLeft,
+  type AuthorityCertificatesDocument,
+  type AuthorityCertificateSummary,
+} from "./features/certificate-renewal/authority-certificates";

@@ -16,6 +16,7 @@ import { hashedAssetFiles, missingAsset, publicFiles } from "./http/static-asset
 import { createAuth } from "./auth/create-auth";
 import type { AuthorityEnvironments } from "./security-header/authority-environments";
 import { timeRouter } from "./api/time";
+import { authorityCertificatesRouter } from "./api/authority-certificates";
 import type { HeaderSandbox } from "./sandbox/header-sandbox";
 import { toHeaderCheckOutcome } from "./sandbox/header-check-outcome";
 import { HEADER_CHECK_MAX_BODY_BYTES, headerCheckGuard } from "./sandbox/header-check-guard";
@@ -199,6 +200,7 @@ export function createPortal({
   // Only this endpoint parses a body, and only it is rate limited.
   app.use(BASE_PATH, clientErrorsRouter({ logger, allClientsPerSecond: limits.errorReportsPerSecond, bodyDeadlineMs: limits.bodyDeadlineMs, counters: (name) => sharedState.counters(name) }));
   app.use(BASE_PATH, timeRouter());
+  app.use(BASE_PATH, authorityCertificatesRouter(authorityEnvironments));
   // Every route that decrypts a stranger's header shares one rate limit.
   const benchLift = sandboxRateLimitLifted();
   if (benchLift) logger.warn("sandbox rate limit LIFTED for a loopback benchmark (AREAOE_BENCH_LIFT_SANDBOX_RATE_LIMIT)");
@@ -248,6 +250,7 @@ export function createPortal({
     stylesheet,
     ...auth.loadContext(res),
     securityHeaderEnvironments: (now?: Date) => authorityEnvironments?.describe(now) ?? [],
+    authorityCertificates: (now?: Date) => authorityEnvironments?.certificates(now) ?? [],
     securityHeaderSandbox: {
       certificate: headerSandbox.certificate,
       enabled: headerSandbox.checkerEnabled,

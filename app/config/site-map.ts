@@ -58,8 +58,23 @@ export const SITE_PAGES = [
     parent: "security-header",
   },
   {
+    id: "security-header-vectors",
+    path: "public/ferramentas/webservices/securityHeader/testVectors",
+    parent: "security-header",
+  },
+  {
+    id: "security-header-faults",
+    path: "public/ferramentas/webservices/securityHeader/faults",
+    parent: "security-header",
+  },
+  {
     id: "security-header-form",
     path: "ferramentas/webservices/securityHeader/generateSecurityHeaderForm",
+    parent: "security-header",
+  },
+  {
+    id: "security-header-samples",
+    path: "public/ferramentas/webservices/securityHeader/samples",
     parent: "security-header",
   },
   { id: "first-steps", path: "public/primeirosPassos", parent: "home" },

@@ -1,5 +1,4 @@
-import type { TFunction } from "i18next";
-import { createSmallT, type Bundle } from "./small-t";
+import { createSmallT, type Bundle, type TFunction } from "./small-t";
 import { loadLocale } from "./locale-modules";
 import type { I18nBootstrap } from "./i18n-bootstrap";
 import { setDefaultTextSource, type TextSource } from "./texts-context";
@@ -7,7 +6,7 @@ import { setPageTextReader, type PageTexts } from "./page-text";
 import { FALLBACK_LANGUAGES } from "./languages";
 
 /**
- * The browser's texts, without i18next: the namespaces of the page's language that the server render
+ * The browser's texts: the namespaces of the page's language that the server render
  * used (the bootstrap names them; their chunks are preloaded), loaded before hydration, read through
  * the small `t` (small-t.ts). A namespace a later page needs loads when that page is first shown (its
  * components suspend meanwhile); a language switch loads that language's namespaces first. No fallback
@@ -84,7 +83,7 @@ export class ClientTexts implements TextSource {
     const id = `${lng}\u0000${ns}\u0000${keyPrefix ?? ""}`;
     let t = this.fixed.get(id);
     if (!t) {
-      t = createSmallT(lng, ns, (lang, namespace) => this.bundle(lang, namespace), keyPrefix) as unknown as TFunction;
+      t = createSmallT(lng, ns, (lang, namespace) => this.bundle(lang, namespace), keyPrefix);
       this.fixed.set(id, t);
     }
     return t;

@@ -1,8 +1,7 @@
-import type { i18n as I18n } from "i18next";
 import { resources, localeSources } from "./resources";
 import { ALWAYS_LOADED_NAMESPACES, localeKey } from "./locale-files";
 import { bootstrapElement } from "./i18n-bootstrap";
-import { usedNamespaces } from "./render-view";
+import type { RenderTexts } from "./server-texts";
 import { LANGUAGES } from "./languages";
 
 /** The browser chunk URLs of one source file and what it imports (from the client build manifest). */
@@ -13,8 +12,8 @@ export type LocaleChunks = (source: string) => string[];
  * render used (in the page's language only, so hydration needs no extra round trip), and the
  * bootstrap that tells the browser which namespaces to load before hydrating.
  */
-export function i18nHeadElements(i18n: I18n, lang: string, chunks?: LocaleChunks): string {
-  const namespaces = [...new Set([...ALWAYS_LOADED_NAMESPACES, ...usedNamespaces(i18n)])].filter(
+export function i18nHeadElements(texts: RenderTexts, lang: string, chunks?: LocaleChunks): string {
+  const namespaces = [...new Set([...ALWAYS_LOADED_NAMESPACES, ...texts.usedNamespaces()])].filter(
     (namespace) => localeSources[localeKey(lang, namespace)] !== undefined,
   );
   const urls = new Set(
@@ -26,7 +25,7 @@ export function i18nHeadElements(i18n: I18n, lang: string, chunks?: LocaleChunks
   const languageNames = Object.fromEntries(
     LANGUAGES.filter((other) => other !== lang).map((other) => [
       other,
-      (resources[other]?.common as { language?: Record<string, string> } | undefined)?.language ?? {},
+      (resources[other]?.common?.language as Record<string, string> | undefined) ?? {},
     ]),
   );
   const links = [...urls].map((href) => `<link rel="modulepreload" href="${href}"/>`).join("");

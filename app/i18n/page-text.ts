@@ -12,9 +12,9 @@ export type PageTextReader = (id: string, lang: Language) => PageTexts | undefin
 let reader: PageTextReader | undefined;
 
 /**
- * Where page texts come from: on the server i18next's default instance, which holds every text
- * (create-i18n.ts); in the browser the small client store's `pages` namespace of the page's
- * language, which is always loaded (client-texts.ts, locale-files.ts).
+ * Where page texts come from: on the server every language's `pages` namespace (server-texts.ts); in
+ * the browser the client store's `pages` namespace of the page's language, which is always loaded
+ * (client-texts.ts, locale-files.ts).
  */
 export function setPageTextReader(read: PageTextReader): void {
   reader = read;

@@ -1,19 +1,22 @@
-import type { Resource, ResourceLanguage } from "i18next";
 import { LANGUAGES } from "./languages";
+import type { Bundle } from "./small-t";
 import { localeKey, parseLocaleFile } from "./locale-files";
 
 // Server side and tests only: every text of every language, bundled. The browser never imports this
 // module; it loads its language's namespaces one by one (locale-modules.ts).
-const shared = import.meta.glob<{ default: ResourceLanguage }>("./locales/*/*.json", { eager: true });
-const features = import.meta.glob<{ default: ResourceLanguage }>("../features/*/locales/*.json", {
+const shared = import.meta.glob<{ default: Bundle }>("./locales/*/*.json", { eager: true });
+const features = import.meta.glob<{ default: Bundle }>("../features/*/locales/*.json", {
   eager: true,
 });
 
 /** "lang/namespace" → the source file, to find its browser chunk in the build manifest. */
 export const localeSources: Record<string, string> = {};
 
-function buildResources(): Resource {
-  const resources: Resource = Object.fromEntries(LANGUAGES.map((lang) => [lang, {}]));
+/** Language → namespace → texts. */
+export type Resources = Record<string, Record<string, Bundle>>;
+
+function buildResources(): Resources {
+  const resources: Resources = Object.fromEntries(LANGUAGES.map((lang) => [lang, {}]));
   for (const [file, module] of Object.entries({ ...shared, ...features })) {
     const locale = parseLocaleFile(file);
     if (!locale) continue;

@@ -1,16 +1,18 @@
 /**
- * The browser's `t`: the subset of i18next the portal's texts use, over plain namespace bundles (the
- * same JSON the server's i18next holds). It resolves `namespace:key` and dotted keys, a component's key
- * prefix, plurals by `count` with i18next's suffixes (`_zero` for exactly 0, then `_one`/`_other`…
- * from `Intl.PluralRules`), and `{{name}}` interpolation (dotted paths too) without escaping, as the
- * app's i18next does (`escapeValue: false`: React escapes the text). A variable that is not given
- * stays as written, one given as null or undefined becomes empty: as i18next does. The texts use no
- * nesting (`$t(`), context or formatters; app/i18n/small-t.test.ts checks that and compares every
- * text with i18next's result.
+ * The portal's `t`, on the server and in the browser: the subset of i18next's behaviour the portal's
+ * texts use, over plain namespace bundles (the JSON files of the locales). It resolves `namespace:key`
+ * and dotted keys, a component's key prefix, plurals by `count` with i18next's suffixes (`_zero` for
+ * exactly 0, then `_one`/`_other`… from `Intl.PluralRules`), and `{{name}}` interpolation (dotted
+ * paths too) without escaping (React escapes the text). A variable that is not given stays as written,
+ * one given as null or undefined becomes empty, as i18next does. The texts use no nesting (`$t(`),
+ * context or formatters; app/i18n/small-t.test.ts checks that and compares every text with i18next's
+ * result (i18next is a development dependency for that comparison only).
  */
 export type Bundle = { readonly [key: string]: unknown };
 export type TextOptions = { readonly [name: string]: unknown };
 export type SmallT = (key: string, options?: TextOptions) => string;
+/** What components call `t`: the small `t`, on the server and in the browser. */
+export type TFunction = SmallT;
 
 const pluralRules = new Map<string, Intl.PluralRules>();
 
@@ -80,7 +82,7 @@ export function createSmallT(
     const candidates = [path];
     if (typeof count === "number") {
       // A form the texts lack (pt's "many", for exact millions) reads `_other`; i18next would fall
-      // back to the next language instead, which the browser does not have.
+      // back to the next language instead (the browser holds one language only).
       candidates.unshift(path + pluralSuffix(lang, count), `${path}_other`);
       if (count === 0) candidates.unshift(`${path}_zero`);
     }

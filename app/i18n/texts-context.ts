@@ -1,9 +1,9 @@
 import { createContext } from "react";
-import type { TFunction } from "i18next";
+import type { TFunction } from "./small-t";
 
 /**
- * Where components get their texts: on the server the render's i18next view (create-i18n.ts), in the
- * browser the small client store (client-texts.ts), which holds only the namespaces the page uses.
+ * Where components get their texts: on the server the render's texts (server-texts.ts), in the browser
+ * the small client store (client-texts.ts), which holds only the namespaces the page uses.
  * Both answer the same few questions, so no component knows which one it has.
  */
 export interface TextSource {

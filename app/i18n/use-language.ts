@@ -2,8 +2,8 @@ import { useTranslation } from "./use-translation";
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from "./languages";
 
 /**
- * The language the page is rendered in, as a `Language`. It is i18next's current language, which the
- * server negotiated (root loader) and the browser switches to once a language's texts are loaded, so
+ * The language the page is rendered in, as a `Language`: the texts' language, which the server
+ * negotiated (root loader) and the browser switches to once a language's texts are loaded, so
  * components read it here instead of narrowing `i18n.language` or passing a `lang` prop down.
  */
 export function useLanguage(): Language {

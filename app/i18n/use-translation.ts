@@ -1,5 +1,5 @@
 import { use, useContext, useSyncExternalStore } from "react";
-import type { TFunction } from "i18next";
+import type { TFunction } from "./small-t";
 import { defaultTextSource, TextsContext, type TextSource } from "./texts-context";
 
 export interface TranslationOptions {
@@ -14,9 +14,8 @@ const noVersion = () => 0;
 
 /**
  * Every component's texts: a `t` fixed to the page's language and the first namespace asked for (a
- * `namespace:key` reads another), as react-i18next's hook did. On the server the source is the
- * render's i18next view, whose fixed `t` lives for the process (create-i18n.ts) and which records the
- * namespaces for the browser's preload. In the browser it is the small store of client-texts.ts: a
+ * `namespace:key` reads another). On the server the source is the render's texts, whose fixed `t`
+ * lives for the process (server-texts.ts) and which record the namespaces for the browser's preload. In the browser it is the small store of client-texts.ts: a
  * namespace not loaded yet suspends the component until its chunk arrives (a page reached by a
  * client-side navigation), and a language switch re-renders every component.
  */

@@ -12,6 +12,7 @@ const Acronym = lazyComponent(() => import("../features/glossary/acronym").then(
 const ChangeLog = lazyComponent(() => import("./change-log").then((m) => m.ChangeLog));
 const Documents = lazyComponent(() => import("../features/documents/documents").then((m) => m.Documents));
 const Download = lazyComponent(() => import("../features/documents/download-facts").then((m) => m.Download));
+const FaultCatalogue = lazyComponent(() => import("../features/fault-catalogue/fault-catalogue").then((m) => m.FaultCatalogue));
 const ImagePreview = lazyComponent(() =>
   import("../components/ui/image-preview-dialog").then((m) => m.ImagePreviewDialog),
 );
@@ -29,6 +30,7 @@ export const mdxComponents = {
   ConfigLink,
   Documents,
   Download,
+  FaultCatalogue,
   ImagePreview,
   pre: CodeBlock,
   SystemCard,

@@ -1,5 +1,5 @@
 import escapeHtml from "escape-html";
-import type { TFunction } from "i18next";
+import type { TFunction } from "../i18n/small-t";
 
 /** Seconds a visitor (or crawler) is asked to wait after a 503. */
 export const RETRY_AFTER_SECONDS = 5;

@@ -2,7 +2,7 @@ import { Suspense, use } from "react";
 import { describe, expect, it } from "vitest";
 import { renderToHtml } from "./render-to-html";
 import { busyResponse, RETRY_AFTER_SECONDS } from "./busy-page";
-import { createServerI18n } from "../i18n/create-i18n";
+import { serverT } from "../i18n/server-texts";
 
 const never = new Promise<string>(() => undefined);
 function Waits() {
@@ -61,9 +61,8 @@ describe("renderToHtml", () => {
 
 describe("busyResponse", () => {
   it("is a 503 with Retry-After, never cached, in the visitor's language, with a link to try again", async () => {
-    const i18n = createServerI18n("en");
     const response = busyResponse({
-      t: i18n.getFixedT("en"),
+      t: serverT("en"),
       lang: "en",
       url: "https://portal.example/areaOE/public/importacao?lang=en",
       headers: new Headers(),
@@ -79,9 +78,8 @@ describe("busyResponse", () => {
   });
 
   it("escapes the address it links to", async () => {
-    const i18n = createServerI18n("pt");
     const response = busyResponse({
-      t: i18n.getFixedT("pt"),
+      t: serverT("pt"),
       lang: "pt",
       url: 'https://portal.example/areaOE/x?a="><script>',
       headers: new Headers(),

@@ -27,6 +27,16 @@ describe("the renewal reminder route", () => {
     expect(ics).toContain("\r\nSUMMARY;LANGUAGE=en:Request the renewal of the web-service certificate\r\n");
   });
 
+  it("with certificado=autoridade, reminds of the authority's certificate, not of one's own renewal", async () => {
+    const expiry = addMonths(new Date(), 5);
+    const response = load(`?validade=${format(expiry, "yyyy-MM-dd")}&lang=en&certificado=autoridade`);
+    expect(response.headers.get("Content-Disposition")).toBe('attachment; filename="authority-certificate-reminder.ics"');
+    const ics = (await response.text()).replace(/\r\n /g, "");
+    expect(ics).toContain(`\r\nDTSTART;VALUE=DATE:${format(subMonths(expiry, 1), "yyyyMMdd")}\r\n`);
+    expect(ics).toContain("\r\nSUMMARY;LANGUAGE=en:Install the authority's new encryption certificate\r\n");
+    expect(ics).toContain("The authority's encryption certificate for the security header expires on");
+  });
+
   it("names the file in Portuguese for pt", () => {
     const response = load(`?validade=${format(addMonths(new Date(), 3), "dd/MM/yyyy")}`, "pt");
     expect(response.headers.get("Content-Disposition")).toBe('attachment; filename="lembrete-renovacao-certificado.ics"');

@@ -8,6 +8,8 @@ import { pageHref } from "~/config/site-map";
 import { mdxComponents } from "~/mdx/mdx-components";
 import { readRenewalCheck } from "~/features/certificate-renewal/renewal-check";
 import { CertificateRenewalPlanner } from "~/features/certificate-renewal/certificate-renewal-planner";
+import { AuthorityCertificatesTable } from "~/features/certificate-renewal/authority-certificates-table";
+import type { AuthorityCertificateSummary } from "~/features/certificate-renewal/authority-certificates";
 import { portalContext } from "~/load-context";
 
 export const meta = pageMeta("web-services");
@@ -21,22 +23,31 @@ const RENEWAL_REMINDER_HREF = `${pageHref("web-services")}/lembrete-renovacao.ic
 
 // The renewal planner is a GET form (`?validade=…&lang=…`): the server answers it, so it works without
 // JavaScript; in the browser the client loader answers the same address with the same rules.
+// The authority certificates table comes from the server (the certificates loaded at start).
 export async function loader({ url, context }: Route.LoaderArgs) {
-  const { lang } = portalContext(context);
-  await loadContent("web-services", lang);
-  return readRenewalCheck(url, lang);
+  const portal = portalContext(context);
+  await loadContent("web-services", portal.lang);
+  return { ...readRenewalCheck(url, portal.lang), certificates: portal.authorityCertificates() };
 }
 
-export function clientLoader({ url }: Route.ClientLoaderArgs) {
-  return readRenewalCheck(url, document.documentElement.lang);
+/** The certificates of the first server answer in this browser: the planner's submissions reuse them. */
+let knownCertificates: AuthorityCertificateSummary[] | undefined;
+
+export async function clientLoader({ url, serverLoader }: Route.ClientLoaderArgs) {
+  knownCertificates ??= (await serverLoader()).certificates;
+  return { ...readRenewalCheck(url, document.documentElement.lang), certificates: knownCertificates };
 }
 
 function Planner() {
   return <CertificateRenewalPlanner check={useLoaderData<typeof loader>()} reminderHref={RENEWAL_REMINDER_HREF} />;
 }
 
-// The planner is in this route's chunk only: it is the one page that uses it.
-const components = { ...mdxComponents, CertificateRenewalPlanner: Planner };
+function AuthorityCertificates() {
+  return <AuthorityCertificatesTable certificates={useLoaderData<typeof loader>().certificates} reminderHref={RENEWAL_REMINDER_HREF} />;
+}
+
+// The planner and the certificates table are in this route's chunk only: this is the one page that uses them.
+const components = { ...mdxComponents, CertificateRenewalPlanner: Planner, AuthorityCertificates };
 
 export default function Page() {
   return <ContentPage id="web-services" content={useLazyContent("web-services")} components={components} />;

@@ -31,6 +31,16 @@ export interface DownloadInfo {
 
 export const DOWNLOADS_PATH = appPath("/downloads");
 
+/** The security header samples, one per language (their page: security-header-samples). */
+export const SAMPLE_FILES = [
+  { id: "security-header-sample-java", file: "AreaoeHeader.java" },
+  { id: "security-header-sample-csharp", file: "AreaoeHeader.cs" },
+  { id: "security-header-sample-python", file: "areaoe_header.py" },
+  { id: "security-header-sample-php", file: "areaoe-header.php" },
+  { id: "security-header-sample-go", file: "areaoe_header.go" },
+  { id: "security-header-sample-nodejs", file: "areaoe-header.mjs" },
+] as const;
+
 export const DOWNLOAD_SOURCES: readonly DownloadSource[] = [
   {
     id: "web-services-security-header-cli",
@@ -53,6 +63,26 @@ export const DOWNLOAD_SOURCES: readonly DownloadSource[] = [
     madeBy: "npm run soapui-plugin -w @areaoe/security-header (needs a JDK)",
     date: JAR_ENTRY_DATE.slice(0, 10),
   },
+  {
+    id: "security-header-test-vectors",
+    source: "packages/security-header/test-vectors/security-header-test-vectors.json",
+    fileName: "security-header-test-vectors.json",
+    madeBy: "npm run test-vectors -w @areaoe/security-header",
+  },
+  {
+    // The catalogue page renders the same file (app/features/fault-catalogue).
+    id: "security-header-faults",
+    source: "content/faults/security-header-faults.json",
+    fileName: "security-header-faults.json",
+    madeBy: "(committed source)",
+  },
+  // The integrators' samples (committed sources, one file per language), under /areaOE/downloads/samples/.
+  ...SAMPLE_FILES.map(({ id, file }) => ({
+    id,
+    source: `packages/security-header/samples/${file}`,
+    fileName: `samples/${file}`,
+    madeBy: "(committed source)",
+  })),
 ];
 
 export interface LoadedDownload extends DownloadInfo {

@@ -1,5 +1,5 @@
 import type { Request, Response } from "express";
-import { sharedI18n, BUSY_HEADERS, busyPageHtml } from "../../app/server-surface";
+import { serverT, BUSY_HEADERS, busyPageHtml } from "../../app/server-surface";
 import { requestLanguage } from "./plain-error-page";
 import { markQuietRefusal } from "./client-budget";
 
@@ -13,5 +13,5 @@ export function sendBusy(req: Request, res: Response): void {
     res.end();
     return;
   }
-  res.send(busyPageHtml({ t: sharedI18n(lang).getFixedT(lang), lang, path: req.originalUrl }));
+  res.send(busyPageHtml({ t: serverT(lang), lang, path: req.originalUrl }));
 }

@@ -1,15 +1,12 @@
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path, { join } from "node:path";
-import express from "express";
-import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateSecurityHeader, parseAuthorityKey, probeImplicitRejection } from "@areaoe/security-header/node";
 import { loadAuthorityEnvironments } from "../security-header/authority-environments";
 import { assertSeparateSandboxKey, defaultSandboxKeyDir, loadHeaderSandbox, type HeaderSandbox } from "./header-sandbox";
-import { sandboxRateLimit, sandboxRouter } from "./sandbox-router";
+import { startSandboxApp } from "./sandbox-test-app";
 
 // A test key pair made by openssl (2048 bits, quicker than the sandbox's own 4096-bit one), in the
 // files the sandbox reads from its folder.
@@ -23,16 +20,12 @@ beforeAll(() => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 async function soapStatus(sandbox: HeaderSandbox, body: string): Promise<{ status: number; text: string }> {
-  const app = express();
-  app.use(sandboxRouter({ sandbox, logger: pino({ level: "silent" }), limiter: sandboxRateLimit() }));
-  const server = app.listen(0, "127.0.0.1");
-  await new Promise((resolve) => server.once("listening", resolve));
+  const app = await startSandboxApp(sandbox);
   try {
-    const { port } = server.address() as AddressInfo;
-    const response = await fetch(`http://127.0.0.1:${port}/sandbox/soap`, { method: "POST", headers: { "Content-Type": "text/xml" }, body });
+    const response = await fetch(`${app.origin}/sandbox/soap`, { method: "POST", headers: { "Content-Type": "text/xml" }, body });
     return { status: response.status, text: await response.text() };
   } finally {
-    server.close();
+    await app.close();
   }
 }
 

@@ -8,6 +8,12 @@ import { clientKey, markQuietRefusal, oncePerWindow, tooManyAnswer } from "../ht
 import { acceptedResponse, clientFault, securityFault, serverFault } from "./soap-response";
 import { asksForWsdl, sandboxWsdl } from "./sandbox-wsdl";
 import { requestOrigin } from "../http/trusted-origin";
+import { pageHref } from "../../app/server-surface";
+
+/** The fault catalogue's address for this request: each Finding of a Fault links to its entry. */
+function catalogueFor(req: express.Request): string {
+  return `${requestOrigin(req)}${pageHref("security-header-faults")}`;
+}
 
 /** The largest request the sandbox and the checker read (a SOAP envelope with a header is ~1–2 KB). */
 export const SANDBOX_MAX_BYTES = MAX_VERIFY_INPUT_BYTES;
@@ -137,15 +143,15 @@ export function sandboxRouter({ sandbox, logger, limiter, bodyDeadline }: Sandbo
       (req, res, next) => {
         // SOAP 1.1 travels as text/xml (SOAP 1.2's application/soap+xml is not what the authority speaks).
         if (!req.is("text/xml")) {
-          sendXml(res, 415, clientFault("The content type must be text/xml (SOAP 1.1).", "UNSUPPORTED_MEDIA_TYPE"));
+          sendXml(res, 415, clientFault("The content type must be text/xml (SOAP 1.1).", "UNSUPPORTED_MEDIA_TYPE", catalogueFor(req)));
           return;
         }
         next();
       },
-      (_req, res, next) => {
+      (req, res, next) => {
         // Switched off at start (no implicit rejection in this runtime): said plainly, never a leaky check.
         if (!sandbox.checkerEnabled) {
-          sendXml(res, 503, serverFault("The header sandbox is switched off on this server: its runtime cannot decrypt the Nonce safely. Use the header guide, or try again after the server is updated.", "SANDBOX_SWITCHED_OFF"));
+          sendXml(res, 503, serverFault("The header sandbox is switched off on this server: its runtime cannot decrypt the Nonce safely. Use the header guide, or try again after the server is updated.", "SANDBOX_SWITCHED_OFF", catalogueFor(req)));
           return;
         }
         next();
@@ -157,7 +163,7 @@ export function sandboxRouter({ sandbox, logger, limiter, bodyDeadline }: Sandbo
         const result = sandbox.check(body);
         const unreadable = result.findings.find((finding) => UNREADABLE.has(finding.code));
         if (unreadable) {
-          sendXml(res, 400, clientFault(unreadable.message, unreadable.code));
+          sendXml(res, 400, clientFault(unreadable.message, unreadable.code, catalogueFor(req)));
           return;
         }
         const codes = result.findings.map((finding) => finding.code);
@@ -165,7 +171,7 @@ export function sandboxRouter({ sandbox, logger, limiter, bodyDeadline }: Sandbo
           logger.info({ sandbox: "soap", accepted: false, findings: codes }, "sandbox: header refused");
           // SOAP 1.1 sends a Fault with HTTP 500, but a refused header is the sandbox doing its job.
           markExpectedFault(res);
-          sendXml(res, 500, securityFault(result.findings));
+          sendXml(res, 500, securityFault(result.findings, catalogueFor(req)));
           return;
         }
         logger.info({ sandbox: "soap", accepted: true, form: result.form, findings: codes }, "sandbox: header accepted");
@@ -184,15 +190,15 @@ export function sandboxRouter({ sandbox, logger, limiter, bodyDeadline }: Sandbo
     });
 
   // A body over the limit or unreadable as text: answer as SOAP, never a 500 with a stack.
-  router.use("/sandbox", (error: { status?: number; type?: string }, _req: express.Request, res: Response, next: express.NextFunction) => {
+  router.use("/sandbox", (error: { status?: number; type?: string }, req: express.Request, res: Response, next: express.NextFunction) => {
     // Already answered (the body deadline's 408): the parser's late "aborted" needs nothing more.
     if (res.headersSent) return;
     if (error.type === "entity.too.large") {
-      sendXml(res, 413, clientFault(`The request is larger than ${SANDBOX_MAX_BYTES / 1024} KB.`, "TOO_LARGE"));
+      sendXml(res, 413, clientFault(`The request is larger than ${SANDBOX_MAX_BYTES / 1024} KB.`, "TOO_LARGE", catalogueFor(req)));
       return;
     }
     if (typeof error.status === "number" && error.status >= 400 && error.status < 500) {
-      sendXml(res, error.status, clientFault("The request body could not be read as text/xml.", "UNREADABLE_BODY"));
+      sendXml(res, error.status, clientFault("The request body could not be read as text/xml.", "UNREADABLE_BODY", catalogueFor(req)));
       return;
     }
     next(error);

@@ -1,19 +1,14 @@
 // @vitest-environment jsdom
-import type { AddressInfo } from "node:net";
 import { request as httpRequest, type Server } from "node:http";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import express from "express";
-import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { wrapInEnvelope } from "@areaoe/security-header";
 import { generateSecurityHeader, parseAuthorityKey } from "@areaoe/security-header/node";
 import { BASE_PATH } from "../../app/server-surface";
-import { hostGuard, trustedOrigins } from "../http/trusted-origin";
-import { protocolReader } from "../http/request-protocol";
 import { loadHeaderSandbox, type HeaderSandbox } from "./header-sandbox";
-import { sandboxRateLimit, sandboxRouter } from "./sandbox-router";
+import { startSandboxApp } from "./sandbox-test-app";
 
 const WSDL_NS = "http://schemas.xmlsoap.org/wsdl/";
 const SOAP_BINDING_NS = "http://schemas.xmlsoap.org/wsdl/soap/";
@@ -52,19 +47,10 @@ describe("the sandbox WSDL (GET /sandbox/soap?wsdl)", () => {
   beforeAll(async () => {
     dir = mkdtempSync(path.join(tmpdir(), "areaoe-wsdl-"));
     sandbox = await loadHeaderSandbox(dir, path.join(dir, "key"));
-    const app = express();
-    app.set("trust proxy", "loopback");
     // As in the server: every request is matched to a configured origin first (the WSDL's address).
-    const guard: { check?: ReturnType<typeof hostGuard> } = {};
-    app.use((req, res, next) => (guard.check?.(req, res) ? next() : undefined));
-    app.use(BASE_PATH, sandboxRouter({ sandbox, logger: pino({ level: "silent" }), limiter: sandboxRateLimit(1_000) }));
-    await new Promise<void>((resolve) => {
-      server = app.listen(0, "127.0.0.1", () => resolve());
-    });
-    const port = (server.address() as AddressInfo).port;
-    origin = `http://127.0.0.1:${port}`;
-    const trust = app.get("trust proxy fn") as Parameters<typeof protocolReader>[0];
-    guard.check = hostGuard(trustedOrigins({ publicOrigins: [origin, "https://portal.example:8443"], port, trust, protocolOf: protocolReader(trust) }), {});
+    const app = await startSandboxApp(sandbox, { mount: BASE_PATH, checksPerMinute: 1_000, otherOrigins: ["https://portal.example:8443"] });
+    server = app.server;
+    origin = app.origin;
   }, 120_000);
 
   afterAll(async () => {

@@ -35,6 +35,9 @@ export function sandboxWsdl(address: string): string {
         <xs:simpleContent>
           <xs:extension base="xs:string">
             <xs:attribute name="code" type="xs:string" use="required"/>
+            <xs:attribute name="href" type="xs:anyURI" use="optional">
+              <xs:annotation><xs:documentation>A Finding's entry in the portal's fault catalogue (the code as anchor).</xs:documentation></xs:annotation>
+            </xs:attribute>
           </xs:extension>
         </xs:simpleContent>
       </xs:complexType>

@@ -9,6 +9,7 @@ describe("SOAP sandbox answers", () => {
     expect(faultCodeFor({ code: "USERNAME_FORMAT" })).toBe("wsse:FailedAuthentication");
     expect(faultCodeFor({ code: "WRONG_NAMESPACE" })).toBe("wsse:InvalidSecurity");
     expect(faultCodeFor({ code: "NONCE_UNDECRYPTABLE" })).toBe("wsse:InvalidSecurity");
+    expect(faultCodeFor({ code: "SOAP_VERSION_MISMATCH" })).toBe("soapenv:VersionMismatch");
   });
 
   it("puts the first error's message in faultstring and every error's code in detail, escaped", () => {
@@ -22,6 +23,14 @@ describe("SOAP sandbox answers", () => {
     expect(xml).toContain('code="WRONG_NAMESPACE"');
     expect(xml).toContain('code="EXPIRED"');
     expect(xml).not.toContain('code="UNEXPECTED_PREFIX"');
+  });
+
+  it("links each Finding of a Fault's detail to its entry of the fault catalogue, when given the catalogue's address", () => {
+    const catalogue = "https://portal.example/areaOE/public/ferramentas/webservices/securityHeader/faults";
+    const xml = securityFault([{ code: "EXPIRED", severity: "error", message: "Too old", params: {} }], catalogue);
+    expect(xml).toContain(`<sandbox:Finding code="EXPIRED" href="${catalogue}#EXPIRED">Too old</sandbox:Finding>`);
+    expect(clientFault("Not text/xml", "UNSUPPORTED_MEDIA_TYPE", catalogue)).toContain(`href="${catalogue}#UNSUPPORTED_MEDIA_TYPE"`);
+    expect(securityFault([{ code: "EXPIRED", severity: "error", message: "Too old", params: {} }])).not.toContain("href=");
   });
 
   it("names the user and form on success, and the reason on a client fault", () => {

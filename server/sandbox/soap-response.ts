@@ -1,15 +1,32 @@
-import type { VerificationFinding, VerificationResult } from "@areaoe/security-header/node";
+import type { FindingCode, VerificationFinding, VerificationResult } from "@areaoe/security-header/node";
 import { escapeXml, SOAP_ENVELOPE_NAMESPACE, WSS_NAMESPACE } from "@areaoe/security-header";
 
 export const SANDBOX_NAMESPACE = "urn:areaoe:sandbox:security-header";
 
-/** WS-Security 1.0 §12 fault codes, by what the finding says is wrong. */
-export type SecurityFaultCode = "wsse:InvalidSecurity" | "wsse:FailedAuthentication" | "wsse:MessageExpired";
+/** The sandbox's own codes, for a request it cannot check at all (the fault catalogue explains each). */
+export const SANDBOX_FAULT_CODES = ["UNSUPPORTED_MEDIA_TYPE", "TOO_LARGE", "UNREADABLE_BODY", "SANDBOX_SWITCHED_OFF"] as const;
+export type SandboxFaultCode = (typeof SANDBOX_FAULT_CODES)[number];
+
+/**
+ * Each Finding of a Fault's detail links to its entry of the fault catalogue (`href`, the catalogue
+ * page's absolute address plus `#CODE`); `catalogue` is that page's address for this request.
+ */
+function findingElement(code: string, message: string, catalogue: string | undefined): string {
+  const href = catalogue === undefined ? "" : ` href="${escapeXml(`${catalogue}#${code}`)}"`;
+  return `<sandbox:Finding code="${escapeXml(code)}"${href}>${escapeXml(message)}</sandbox:Finding>`;
+}
+
+/**
+ * WS-Security 1.0 §12 fault codes, by what the finding says is wrong; an envelope of another SOAP
+ * version gets SOAP 1.1's own VersionMismatch (SOAP 1.1 §4.4.1).
+ */
+export type SecurityFaultCode = "wsse:InvalidSecurity" | "wsse:FailedAuthentication" | "wsse:MessageExpired" | "soapenv:VersionMismatch";
 
 const FAILED_AUTHENTICATION = new Set(["USERNAME_FORMAT", "PASSWORD_MISMATCH", "DIGEST_MISMATCH"]);
 const MESSAGE_EXPIRED = new Set(["EXPIRED", "CREATED_IN_FUTURE"]);
 
 export function faultCodeFor(finding: Pick<VerificationFinding, "code">): SecurityFaultCode {
+  if (finding.code === "SOAP_VERSION_MISMATCH") return "soapenv:VersionMismatch";
   if (MESSAGE_EXPIRED.has(finding.code)) return "wsse:MessageExpired";
   if (FAILED_AUTHENTICATION.has(finding.code)) return "wsse:FailedAuthentication";
   return "wsse:InvalidSecurity";
@@ -28,12 +45,12 @@ function envelope(body: string): string {
 }
 
 /** A SOAP 1.1 Fault (sent with HTTP 500, as SOAP 1.1 §6.2 prescribes) for the first error finding. */
-export function securityFault(findings: readonly VerificationFinding[]): string {
+export function securityFault(findings: readonly VerificationFinding[], catalogue?: string): string {
   const errors = findings.filter((finding) => finding.severity === "error");
   const first = errors[0] ?? findings[0];
   const code = first ? faultCodeFor(first) : "wsse:InvalidSecurity";
   const details = errors
-    .map((finding) => `        <sandbox:Finding code="${escapeXml(finding.code)}">${escapeXml(finding.message)}</sandbox:Finding>`)
+    .map((finding) => `        ${findingElement(finding.code, finding.message, catalogue)}`)
     .join("\n");
   return envelope(
     [
@@ -51,16 +68,16 @@ export function securityFault(findings: readonly VerificationFinding[]): string 
 }
 
 /** A request the sandbox cannot read at all (not XML, a DTD): a Client fault, sent with HTTP 400. */
-export function clientFault(message: string, code: string): string {
-  return plainFault("soapenv:Client", message, code);
+export function clientFault(message: string, code: SandboxFaultCode | FindingCode, catalogue?: string): string {
+  return plainFault("soapenv:Client", message, code, catalogue);
 }
 
 /** The sandbox cannot check anything (switched off at start): a Server fault, sent with HTTP 503. */
-export function serverFault(message: string, code: string): string {
-  return plainFault("soapenv:Server", message, code);
+export function serverFault(message: string, code: SandboxFaultCode, catalogue?: string): string {
+  return plainFault("soapenv:Server", message, code, catalogue);
 }
 
-function plainFault(faultCode: "soapenv:Client" | "soapenv:Server", message: string, code: string): string {
+function plainFault(faultCode: "soapenv:Client" | "soapenv:Server", message: string, code: string, catalogue: string | undefined): string {
   return envelope(
     [
       "    <soapenv:Fault>",
@@ -68,7 +85,7 @@ function plainFault(faultCode: "soapenv:Client" | "soapenv:Server", message: str
       `      <faultstring xml:lang="en">${escapeXml(message)}</faultstring>`,
       "      <detail>",
       `        <sandbox:SecurityHeaderFindings xmlns:sandbox="${SANDBOX_NAMESPACE}">`,
-      `          <sandbox:Finding code="${escapeXml(code)}">${escapeXml(message)}</sandbox:Finding>`,
+      `          ${findingElement(code, message, catalogue)}`,
       "        </sandbox:SecurityHeaderFindings>",
       "      </detail>",
       "    </soapenv:Fault>",

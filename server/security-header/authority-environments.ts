@@ -1,3 +1,4 @@
+import { createHash, createPublicKey } from "node:crypto";
 import path from "node:path";
 import { authorityKeyWarnings, SecurityHeaderError, type AuthorityKey } from "@areaoe/security-header";
 import {
@@ -6,7 +7,13 @@ import {
   parseAuthorityKey,
   readAuthorityKeyFile,
 } from "@areaoe/security-header/node";
-import type { AuthorityEnvironment, AuthorityEnvironmentId, AuthorityKeyWarningCode } from "../../app/server-surface";
+import {
+  daysLeft,
+  type AuthorityCertificateSummary,
+  type AuthorityEnvironment,
+  type AuthorityEnvironmentId,
+  type AuthorityKeyWarningCode,
+} from "../../app/server-surface";
 import { ConfigError } from "../config/load-config";
 import type { AppConfig } from "../config/schema";
 
@@ -14,12 +21,16 @@ interface LoadedEnvironment {
   id: AuthorityEnvironmentId;
   key: AuthorityKey;
   localTest: boolean;
+  /** SHA-256 of the DER SubjectPublicKeyInfo, computed once at start. */
+  spkiSha256Fingerprint: string;
 }
 
 /** The authority certificates loaded at start; `describe` gives the page's view at a given time. */
 export interface AuthorityEnvironments {
   readonly localTestKeyInUse: boolean;
   describe(now?: Date): AuthorityEnvironment[];
+  /** The certificates as data (GET /api/authority-certificates and the web services page), as of `now`. */
+  certificates(now?: Date): AuthorityCertificateSummary[];
 }
 
 export interface LoadAuthorityEnvironmentsOptions {
@@ -54,11 +65,13 @@ export async function loadAuthorityEnvironments(
     const dir = localTestKeyDir ?? defaultLocalTestKeyDir(cwd);
     const pair = await ensureLocalTestKeyPair(dir);
     log(LOCAL_TEST_KEY_NOTICE.replace("%s", dir) + (pair.generated ? " (generated now)" : ""));
-    loaded.push({ id: "test", key: parseAuthorityKey(pair.certificatePem), localTest: true });
+    const key = parseAuthorityKey(pair.certificatePem);
+    loaded.push({ id: "test", key, localTest: true, spkiSha256Fingerprint: spkiFingerprint(key) });
   }
   return {
     localTestKeyInUse: loaded.some((environment) => environment.localTest),
     describe: (now = new Date()) => loaded.map((environment) => describeEnvironment(environment, now)),
+    certificates: (now = new Date()) => loaded.map((environment) => summarizeCertificate(environment, now)),
   };
 }
 
@@ -67,7 +80,7 @@ async function loadConfigured(id: AuthorityEnvironmentId, value: string, cwd: st
   const inlinePem = value.startsWith("-----BEGIN");
   try {
     const key = inlinePem ? parseAuthorityKey(value) : await readAuthorityKeyFile(path.resolve(cwd, value));
-    return { id, key, localTest: false };
+    return { id, key, localTest: false, spkiSha256Fingerprint: spkiFingerprint(key) };
   } catch (error) {
     const reason = error instanceof SecurityHeaderError ? `${error.message} (${error.code})` : (error as Error).message;
     throw new ConfigError(`Invalid configuration: ${field}: ${reason}`);
@@ -86,5 +99,33 @@ function describeEnvironment(environment: LoadedEnvironment, now: Date): Authori
       ? { subject: certificate.subject, notAfter: certificate.notAfter, sha256Fingerprint: certificate.sha256Fingerprint }
       : null,
     warnings: authorityKeyWarnings(environment.key, now).map((warning) => warning.code as AuthorityKeyWarningCode),
+  };
+}
+
+/** Colon-separated upper-case hex, the form `openssl x509 -fingerprint -sha256` prints. */
+function colonHex(bytes: Buffer): string {
+  return (bytes.toString("hex").toUpperCase().match(/../g) ?? []).join(":");
+}
+
+/** The key's SubjectPublicKeyInfo in DER, as `openssl x509 -pubkey | openssl pkey -pubin -outform DER` writes it. */
+function spkiFingerprint(key: AuthorityKey): string {
+  const spki = createPublicKey({ key: { ...key.publicKey }, format: "jwk" }).export({ type: "spki", format: "der" });
+  return colonHex(createHash("sha256").update(spki).digest());
+}
+
+function summarizeCertificate(environment: LoadedEnvironment, now: Date): AuthorityCertificateSummary {
+  const { certificate, keySizeBits } = environment.key;
+  return {
+    environment: environment.id,
+    localTest: environment.localTest,
+    keySizeBits,
+    subject: certificate?.subject ?? null,
+    issuer: certificate?.issuer ?? null,
+    serialNumber: certificate?.serialNumber ?? null,
+    notBefore: certificate?.notBefore ?? null,
+    notAfter: certificate?.notAfter ?? null,
+    daysLeft: certificate ? daysLeft(certificate.notAfter, now) : null,
+    sha256Fingerprint: certificate?.sha256Fingerprint ?? null,
+    spkiSha256Fingerprint: environment.spkiSha256Fingerprint,
   };
 }

@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { createServerI18n } from "../../i18n/create-i18n";
+import { createRenderTexts } from "../../i18n/server-texts";
 import { checkRenewalExpiry, type RenewalPlanAnswer } from "./renewal-check";
 import { renewalReminderIcs, renewalReminderQuery, type RenewalTexts } from "./renewal-reminder";
 
 const plan = checkRenewalExpiry("31/12/2026", "pt", new Date(2026, 10, 1)) as RenewalPlanAnswer;
 
 function texts(lang: "pt" | "en"): RenewalTexts {
-  const t = createServerI18n(lang).getFixedT(lang, "certificate-renewal");
+  const t = createRenderTexts(lang).getFixedT(lang, "certificate-renewal");
   return (key, options) => t(key, options);
 }
 

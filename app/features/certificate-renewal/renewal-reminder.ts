@@ -17,6 +17,27 @@ export function renewalReminderQuery(plan: RenewalPlanAnswer, lang: string): str
   return `?${new URLSearchParams({ [RENEWAL_EXPIRY_PARAM]: plan.expiry, [LANGUAGE_QUERY]: dateLanguage(lang) })}`;
 }
 
+/**
+ * Whose certificate a reminder is about: the operator's own (the planner: request the renewal) or the
+ * authority's encryption certificate (the certificates table: have the new one in time).
+ */
+export const REMINDER_SUBJECT_PARAM = "certificado";
+export const AUTHORITY_REMINDER_SUBJECT = "autoridade";
+
+/** The query of the .ics reminder for the authority certificate that expires on `day` (yyyy-mm-dd). */
+export function authorityReminderQuery(day: string, lang: string): string {
+  return `?${new URLSearchParams({
+    [RENEWAL_EXPIRY_PARAM]: day,
+    [LANGUAGE_QUERY]: dateLanguage(lang),
+    [REMINDER_SUBJECT_PARAM]: AUTHORITY_REMINDER_SUBJECT,
+  })}`;
+}
+
+/** Whether a reminder's address asks for the authority certificate's texts. */
+export function isAuthorityReminder(url: URL): boolean {
+  return url.searchParams.get(REMINDER_SUBJECT_PARAM) === AUTHORITY_REMINDER_SUBJECT;
+}
+
 /** The calendar reminder of a plan: an all-day event on the last day, with an alarm a week before. */
 export function renewalReminderIcs(plan: RenewalPlanAnswer, lang: string, texts: RenewalTexts, now: Date, uid: string): string {
   return buildIcs({

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { cleanup, render, screen, within } from "@testing-library/react";
 import { TextsContext } from "../../i18n/texts-context";
 import { MemoryRouter } from "react-router";
-import { createServerI18n } from "../../i18n/create-i18n";
+import { createRenderTexts } from "../../i18n/server-texts";
 import type { Language } from "../../i18n/languages";
 import type { DocumentEntry } from "./document-schema";
 import { DocumentsTable } from "./documents-table";
@@ -31,7 +31,7 @@ const inApp: DocumentEntry = { ...base, id: "guide", title: { pt: "Guia", en: "G
 function renderIn(lang: Language, node: React.ReactNode) {
   return render(
     <MemoryRouter basename="/areaOE" initialEntries={["/areaOE/"]}>
-      <TextsContext value={createServerI18n(lang)}>{node}</TextsContext>
+      <TextsContext value={createRenderTexts(lang)}>{node}</TextsContext>
     </MemoryRouter>,
   );
 }

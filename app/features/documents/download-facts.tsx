@@ -14,11 +14,13 @@ export function Download({ id }: { id: string }) {
   const download = DOWNLOADS.find((candidate) => candidate.id === id);
   const entry = registry.documents.get(id);
   if (!download || !entry) return null;
+  // Files in a sub-folder (samples/…) are saved under their own name: a browser would mangle the slash.
+  const savedAs = download.fileName.slice(download.fileName.lastIndexOf("/") + 1);
   return (
     <div className="download-facts" data-testid={`download-${id}`}>
       <p>
-        <a href={download.href} download={download.fileName}>
-          {t("download.link", { file: download.fileName })}
+        <a href={download.href} download={savedAs}>
+          {t("download.link", { file: savedAs })}
         </a>{" "}
         ({formatDownloadSize(download.bytes)}, <time dateTime={download.date}>{download.date}</time>)
       </p>

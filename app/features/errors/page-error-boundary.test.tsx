@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { TextsContext } from "../../i18n/texts-context";
-import { createServerI18n } from "~/i18n/create-i18n";
+import { createRenderTexts } from "~/i18n/server-texts";
 import { PageErrorBoundary } from "./page-error-boundary";
 
 vi.mock("./error-reporting", () => ({ reportError: vi.fn() }));
@@ -24,7 +24,7 @@ describe("PageErrorBoundary", () => {
       vi.spyOn(console, "error").mockImplementation(() => undefined);
       const { reportError } = await import("./error-reporting");
       render(
-        <TextsContext value={createServerI18n(lang)}>
+        <TextsContext value={createRenderTexts(lang)}>
           <PageErrorBoundary resetKey="/a">
             <Flaky />
           </PageErrorBoundary>

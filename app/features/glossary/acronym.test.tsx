@@ -4,13 +4,13 @@ import type { ReactNode } from "react";
 import { renderToString } from "react-dom/server";
 import { TextsContext } from "../../i18n/texts-context";
 import { afterEach, describe, expect, it } from "vitest";
-import { createServerI18n } from "../../i18n/create-i18n";
+import { createRenderTexts } from "../../i18n/server-texts";
 import { POPOVER_SIDE_OFFSET } from "../../components/ui/popover";
 import { SmartLink } from "../../components/ui/smart-link";
 import { Acronym } from "./acronym";
 
 function withLang(lang: "pt" | "en", node: ReactNode) {
-  return <TextsContext value={createServerI18n(lang)}>{node}</TextsContext>;
+  return <TextsContext value={createRenderTexts(lang)}>{node}</TextsContext>;
 }
 
 afterEach(cleanup);

@@ -1,4 +1,5 @@
 import type { Ref } from "react";
+import { pageHref } from "../../config/site-map";
 import { useTranslation } from "../../i18n/use-translation";
 import type { HeaderCheckFinding, HeaderCheckOutcome } from "./header-check";
 
@@ -63,6 +64,9 @@ function FindingItem({ finding }: { finding: HeaderCheckFinding }) {
       </p>
       <p>{t(`check.finding.${finding.code}.fix`, params)}</p>
       {cause ? <p>{cause}</p> : null}
+      <p>
+        <a href={`${pageHref("security-header-faults")}#${finding.code}`}>{t("check.catalogueLink", { code: finding.code })}</a>
+      </p>
     </li>
   );
 }

@@ -124,7 +124,7 @@ export function SecurityHeaderForm({ usernamePrefill, environments, overviewHref
         else {
           setErrors({});
           // The library's code has a text of its own when the visitor can act on it; otherwise the general one.
-          setFailure(t([`errors.${outcome.code}`, "errors.unexpected"]));
+          setFailure(t(`errors.${outcome.code}`, { defaultValue: t("errors.unexpected") }));
         }
         return;
       }

@@ -6,7 +6,7 @@ import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BUNDLE_FILE, bundleCli, type BundleInfo } from "../scripts/bundle.js";
 import { verifySecurityHeader } from "./node.js";
-import { makeTempDir } from "./test-support/openssl.js";
+import { makeTempDir, openssl } from "./test-support/openssl.js";
 
 const build = makeTempDir("security-header-bundle-");
 const user = makeTempDir("security-header-bundle-user-");
@@ -59,6 +59,22 @@ describe("the one-file CLI", () => {
     const privateKey = readFileSync(join(user.dir, "keys", "private-key.pem"), "utf8");
     expect(verifySecurityHeader(result.stdout, { privateKey, password: "S3cret-ção" })).toMatchObject({ ok: true, form, username: "555555555/1" });
   });
+});
+
+describe("the one-file CLI's check-certificate", () => {
+  it("reads a PKCS#12 file made by openssl, on this Node and on the machine's", () => {
+    const key = join(user.dir, "operator-key.pem");
+    const certificate = join(user.dir, "operator.pem");
+    openssl(["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", key, "-out", certificate, "-days", "30", "-subj", "/CN=Bundle operator"]);
+    openssl(["pkcs12", "-export", "-in", certificate, "-inkey", key, "-out", join(user.dir, "operator.p12"), "-passout", "pass:p12-pässword"]);
+    for (const node of systemNodeVersion ? [process.execPath, SYSTEM_NODE] : [process.execPath]) {
+      const result = runBundle(["check-certificate", "operator.p12"], "p12-pässword\n", node);
+      expect(result.stderr).toBe("");
+      expect(result.status).toBe(0);
+      expect(result.stdout).toMatch(/^Subject: +CN=Bundle operator$/m);
+      expect(result.stdout).toMatch(/^Encryption \(private key\): +PBES2 \(PBKDF2, AES-256-CBC\)/m);
+    }
+  }, 120_000);
 });
 
 describe.skipIf(!systemNodeVersion)(`the one-file CLI on the machine's Node.js at ${SYSTEM_NODE} (${systemNodeVersion ?? "absent: skipped"})`, () => {

@@ -4,6 +4,10 @@ export const HELP = `${NAME}: make the WS-Security header for the tax authority'
 
 Usage:
   ${NAME} --username NIF/USERID [--key FILE] [--form FORM] [--password-stdin] [options]
+  ${NAME} check-certificate FILE
+      check a certificate (PEM, DER or PKCS#12) on this machine: subject, issuer, validity,
+      key size and usage; the openssl commands to convert a PKCS#12 file with legacy
+      encryption. See: ${NAME} check-certificate --help
 
 The password is read from standard input with --password-stdin (one trailing newline is
 removed), or typed at a hidden prompt when standard input is a terminal. It is never accepted

@@ -3,6 +3,7 @@ import type { AuthorityKey } from "./authority-key.js";
 import { parseCommandLine, UsageError, type CliOptions } from "./cli-args.js";
 import { CLOCK_REPORT_THRESHOLD_MS, describeOffset, readServerClock } from "./cli-clock.js";
 import { HELP } from "./cli-help.js";
+import { CHECK_CERTIFICATE_COMMAND, runCheckCertificate } from "./cli-check-certificate.js";
 import { describeFailure, EXIT_OK, formatHeader, formatWarning } from "./cli-output.js";
 import { readPassword } from "./cli-password.js";
 import { generateSecurityHeader } from "./header.node.js";
@@ -23,6 +24,8 @@ export interface CliIo {
 }
 
 export async function runCli(argv: readonly string[], io: CliIo = processIo()): Promise<number> {
+  // A command of its own, with its own options and exit statuses (cli-check-certificate.ts).
+  if (argv[0] === CHECK_CERTIFICATE_COMMAND) return runCheckCertificate(argv.slice(1), io);
   let password = "";
   try {
     const options = parseCommandLine(argv);

@@ -11,3 +11,9 @@ declare module "node-forge/lib/rsa.js" {
   const rsaModule: { setPublicKey(n: jsbn.BigInteger, e: jsbn.BigInteger): pki.rsa.PublicKey };
   export default rsaModule;
 }
+
+declare module "node-forge/lib/random.js" {
+  // forge's shared PRNG (rsa.js draws the PKCS#1 v1.5 padding from it); typed as far as it is used.
+  const randomModule: { getBytes(count: number): string };
+  export default randomModule;
+}

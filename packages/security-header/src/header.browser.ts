@@ -1,8 +1,8 @@
 import { ecb } from "@noble/ciphers/aes.js";
 import { toBase64, utf8 } from "./bytes.js";
 import { SecurityHeaderError } from "./errors.js";
-import { headerGenerator, type GenerateSecurityHeader } from "./header-core.js";
-import { browserRsaKey, rsaEncryptPkcs1v15 } from "./rsa-pkcs1.js";
+import { headerGenerator, type GenerateSecurityHeader, type HeaderCrypto } from "./header-core.js";
+import { browserRsaKey, rsaEncryptPkcs1v15, type BrowserRsaKey } from "./rsa-pkcs1.js";
 
 // The browser implementation (the package's "browser"/default export condition): WebCrypto for the
 // random bytes and SHA-1, @noble/ciphers for AES-128-ECB (WebCrypto has no ECB), forge for RSA.
@@ -19,7 +19,8 @@ function randomBytes(length: number): Uint8Array {
   return webCrypto().getRandomValues(new Uint8Array(length));
 }
 
-export const generateSecurityHeader: GenerateSecurityHeader = headerGenerator({
+/** The browser's primitives (the test-vector script reuses them with a fixed Ks and padding seed). */
+export const browserHeaderCrypto: HeaderCrypto<BrowserRsaKey> = {
   prepareKey: browserRsaKey,
   sessionKey: () => randomBytes(16),
   aesEncrypt: (key, data) => ecb(key).encrypt(data), // PKCS#7 padding is the library default
@@ -34,4 +35,6 @@ export const generateSecurityHeader: GenerateSecurityHeader = headerGenerator({
   rsaEncrypt: (key, data) => rsaEncryptPkcs1v15(key, data),
   utf8,
   base64: toBase64,
-});
+};
+
+export const generateSecurityHeader: GenerateSecurityHeader = headerGenerator(browserHeaderCrypto);

@@ -6,4 +6,4 @@ export { defaultLocalTestKeyDir, ensureLocalTestKeyPair, LOCAL_TEST_KEY_BITS, ty
 export { parseAuthorityKey } from "./parse-authority-key.js";
 export { MAX_VERIFY_INPUT_BYTES, verifySecurityHeader, type VerificationResult, type VerifyOptions } from "./verify.js";
 export { ImplicitRejectionUnavailableError, probeImplicitRejection, type ImplicitRejectionProbe, type VerifierPrivateKey } from "./verify-crypto.js";
-export type { DigestMismatchCause, FindingCode, VerificationFinding } from "./verify-findings.js";
+export { FINDING_CODES, type DigestMismatchCause, type FindingCode, type VerificationFinding } from "./verify-findings.js";

@@ -3,6 +3,7 @@
 // eslint-disable-next-line @typescript-eslint/triple-slash-reference
 /// <reference path="./forge-modules.d.ts" />
 import jsbn from "node-forge/lib/jsbn.js";
+import random from "node-forge/lib/random.js";
 import rsa from "node-forge/lib/rsa.js";
 import { binaryStringToBytes, bytesToBinaryString, toHex } from "./bytes.js";
 import type { ValidatedPublicKey } from "./public-key.js";
@@ -18,7 +19,24 @@ export function browserRsaKey(key: ValidatedPublicKey): BrowserRsaKey {
   return rsa.setPublicKey(new jsbn.BigInteger(toHex(key.modulus), 16), new jsbn.BigInteger(toHex(key.exponent), 16));
 }
 
-/** RSAES-PKCS1-v1_5 (RFC 8017 §7.2.1) by node-forge. */
-export function rsaEncryptPkcs1v15(key: BrowserRsaKey, message: Uint8Array): Uint8Array {
-  return binaryStringToBytes(key.encrypt(bytesToBinaryString(message), "RSAES-PKCS1-V1_5"));
+/** Bytes for the padding string PS, `length` at a time (forge drops zero bytes and asks again). */
+export type PaddingRandomSource = (length: number) => Uint8Array;
+
+/**
+ * RSAES-PKCS1-v1_5 (RFC 8017 §7.2.1) by node-forge. `paddingRandom` replaces forge's PRNG for this one
+ * call: only for reproducible test vectors (a fixed seed), never for a real header, whose padding must
+ * be fresh random bytes. forge's padding takes its bytes from the shared `forge.random.getBytes` and has
+ * no parameter for another source, so it is swapped for the call; the call is synchronous, so nothing
+ * else can draw from it meanwhile.
+ */
+export function rsaEncryptPkcs1v15(key: BrowserRsaKey, message: Uint8Array, paddingRandom?: PaddingRandomSource): Uint8Array {
+  const encrypt = () => binaryStringToBytes(key.encrypt(bytesToBinaryString(message), "RSAES-PKCS1-V1_5"));
+  if (!paddingRandom) return encrypt();
+  const forgeGetBytes = random.getBytes;
+  random.getBytes = (count: number) => bytesToBinaryString(paddingRandom(count));
+  try {
+    return encrypt();
+  } finally {
+    random.getBytes = forgeGetBytes;
+  }
 }

@@ -5,6 +5,7 @@ export type FindingCode =
   | "XML_TOO_DEEP"
   | "XML_TOO_MANY_ELEMENTS"
   | "XML_TOO_MANY_ATTRIBUTES"
+  | "SOAP_VERSION_MISMATCH"
   | "NO_SECURITY_HEADER"
   | "WRONG_NAMESPACE"
   | "UNEXPECTED_PREFIX"
@@ -45,15 +46,16 @@ export type DigestMismatchCause =
   | "unknown";
 
 /**
- * The order a person should fix things in: readable XML, then the header's shape, then the form,
- * then what decrypts, then the Digest (which depends on all of them), then the clock.
+ * Every code, in the order a person should fix things in: readable XML, then the header's shape, then
+ * the form, then what decrypts, then the Digest (which depends on all of them), then the clock.
  */
-const FIX_ORDER: readonly FindingCode[] = [
+export const FINDING_CODES = [
   "NOT_XML",
   "DTD_FORBIDDEN",
   "XML_TOO_DEEP",
   "XML_TOO_MANY_ELEMENTS",
   "XML_TOO_MANY_ATTRIBUTES",
+  "SOAP_VERSION_MISMATCH",
   "NO_SECURITY_HEADER",
   "WRONG_NAMESPACE",
   "UNEXPECTED_PREFIX",
@@ -73,11 +75,15 @@ const FIX_ORDER: readonly FindingCode[] = [
   "DIGEST_MISMATCH",
   "CREATED_IN_FUTURE",
   "EXPIRED",
-];
+] as const satisfies readonly FindingCode[];
+
+// Compiles only while FINDING_CODES holds every FindingCode.
+type UnlistedCode = Exclude<FindingCode, (typeof FINDING_CODES)[number]>;
+const _everyCodeListed: [UnlistedCode] extends [never] ? true : UnlistedCode = true;
 
 export function sortFindings(findings: readonly VerificationFinding[]): VerificationFinding[] {
   // Array.prototype.sort is stable: findings of one code keep the document's order.
-  return [...findings].sort((a, b) => FIX_ORDER.indexOf(a.code) - FIX_ORDER.indexOf(b.code));
+  return [...findings].sort((a, b) => FINDING_CODES.indexOf(a.code) - FINDING_CODES.indexOf(b.code));
 }
 
 export class Findings {

@@ -79,6 +79,17 @@ describe("verifySecurityHeader findings", () => {
     expect(result.findings[0]?.message).toContain(OASIS);
   });
 
+  it("SOAP_VERSION_MISMATCH for a SOAP 1.2 envelope or an Envelope in no namespace; none for SOAP 1.1 or a bare header", () => {
+    const header = craftHeader({ publicKey: pair.publicKey, created: NOW.toISOString() });
+    const soap11 = wrapInEnvelope(header, "<ping/>");
+    const soap12 = soap11.replace("http://schemas.xmlsoap.org/soap/envelope/", "http://www.w3.org/2003/05/soap-envelope");
+    expect(codes(verify(soap12))).toEqual(["SOAP_VERSION_MISMATCH"]);
+    expect(verify(soap12).findings[0]?.params).toEqual({ found: "http://www.w3.org/2003/05/soap-envelope", expected: "http://schemas.xmlsoap.org/soap/envelope/" });
+    expect(codes(verify(`<Envelope><Header>${header}</Header><Body/></Envelope>`))).toEqual(["SOAP_VERSION_MISMATCH"]);
+    expect(codes(verify(soap11))).toEqual([]);
+    expect(codes(verify(header))).toEqual([]);
+  });
+
   it("UNEXPECTED_PREFIX is a warning: the right namespace under another prefix (or none) still passes", () => {
     for (const prefix of ["wsse", ""]) {
       const result = crafted({ prefix });

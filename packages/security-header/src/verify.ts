@@ -4,8 +4,9 @@ import { aesDecrypt, rsaDecrypt, sameSecret, sha1, verifierKey, type VerifierKey
 import { likelyDigestCause } from "./verify-digest.js";
 import { Findings, sortFindings, type VerificationFinding } from "./verify-findings.js";
 import { findTokenParts } from "./verify-structure.js";
-import { attribute, parseXml, XML_LIMITS, type XmlProblem } from "./verify-xml.js";
+import { attribute, parseXml, XML_LIMITS, type XmlElement, type XmlProblem } from "./verify-xml.js";
 import { usernameProblem } from "./username.js";
+import { SOAP_ENVELOPE_NAMESPACE } from "./xml.js";
 
 export interface VerifyOptions {
   /**
@@ -77,6 +78,7 @@ export function verifySecurityHeader(xml: string, options: VerifyOptions): Verif
     findings.error(parsed.problem, PARSE_PROBLEM_MESSAGES[parsed.problem](parsed.detail), { detail: parsed.detail });
     return result(null, null, null);
   }
+  checkEnvelopeVersion(parsed.elements[0], findings);
   const parts = findTokenParts(parsed.elements, findings);
   if (!parts) return result(null, null, null);
 
@@ -139,6 +141,20 @@ export function verifySecurityHeader(xml: string, options: VerifyOptions): Verif
   }
   if (createdAt) checkAge(Date.parse(createdAt), options, findings);
   return result(form, username, createdAt);
+}
+
+/**
+ * A whole envelope must be SOAP 1.1's (the services speak only SOAP 1.1; SOAP 1.1 section 4.4.1 answers
+ * any other envelope namespace with a VersionMismatch fault). A bare <wss:Security> has no envelope.
+ */
+function checkEnvelopeVersion(root: XmlElement | undefined, findings: Findings): void {
+  if (!root || root.local !== "Envelope" || root.uri === SOAP_ENVELOPE_NAMESPACE) return;
+  const found = root.uri === "" ? "(none)" : root.uri;
+  findings.error(
+    "SOAP_VERSION_MISMATCH",
+    `The Envelope is in the namespace ${found}; the services speak SOAP 1.1 (${SOAP_ENVELOPE_NAMESPACE})`,
+    { found, expected: SOAP_ENVELOPE_NAMESPACE },
+  );
 }
 
 /** An encrypted element's bytes, refused (one finding, nothing decrypted) above its size. */

@@ -3,8 +3,7 @@ import { renderToString } from "react-dom/server";
 import { TextsContext } from "./texts-context";
 import { useTranslation } from "./use-translation";
 import { describe, expect, it } from "vitest";
-import { createServerI18n, sharedI18n } from "./create-i18n";
-import { usedNamespaces } from "./render-view";
+import { createRenderTexts, serverT } from "./server-texts";
 import { i18nHeadElements } from "./i18n-head";
 import { readBootstrap } from "./i18n-bootstrap";
 
@@ -13,12 +12,11 @@ function Uses({ ns, k }: { ns: string; k: string }) {
   return <span>{t(k)}</span>;
 }
 
-describe("per-render i18n view", () => {
-  it("shares one instance per language and records only the namespaces its own render used", () => {
-    const first = createServerI18n("pt");
-    const second = createServerI18n("pt");
-    expect(Object.getPrototypeOf(first)).toBe(sharedI18n("pt"));
-    expect(Object.getPrototypeOf(second)).toBe(sharedI18n("pt"));
+describe("the texts of a server render", () => {
+  it("share one t per language and namespace, and record only the namespaces their own render used", () => {
+    const first = createRenderTexts("pt");
+    const second = createRenderTexts("pt");
+    expect(first.getFixedT("pt", "common")).toBe(second.getFixedT("pt", "common"));
     const html = renderToString(
       <TextsContext value={first}>
         <Uses ns="common" k="skipLink" />
@@ -31,18 +29,14 @@ describe("per-render i18n view", () => {
       </TextsContext>,
     );
     expect(html).toContain("Saltar para o conteúdo");
-    expect(usedNamespaces(first).sort()).toEqual(["common", "search"]);
-    expect(usedNamespaces(second)).toEqual(["session"]);
+    expect(first.usedNamespaces().sort()).toEqual(["common", "search"]);
+    expect(second.usedNamespaces()).toEqual(["session"]);
   });
 
-  it("a view has one own property, so react-i18next's per-component copy stays cheap", () => {
-    expect(Object.keys(Object.getOwnPropertyDescriptors(createServerI18n("en")))).toEqual(["reportNamespaces"]);
-    expect(Object.keys(Object.getOwnPropertyDescriptors(sharedI18n("en"))).length).toBeGreaterThan(10);
-  });
-
-  it("each language's view speaks its language", () => {
-    expect(createServerI18n("en").t("common:skipLink")).toBe("Skip to main content");
-    expect(createServerI18n("pt").t("common:skipLink")).toBe("Saltar para o conteúdo principal");
+  it("each language's texts speak its language", () => {
+    expect(createRenderTexts("en").getFixedT("en", "common")("skipLink")).toBe("Skip to main content");
+    expect(createRenderTexts("pt").language).toBe("pt");
+    expect(serverT("pt")("skipLink")).toBe("Saltar para o conteúdo principal");
   });
 });
 
@@ -50,14 +44,14 @@ describe("i18nHeadElements", () => {
   const chunks = (source: string) => [`/areaOE/assets/${source.replace(/\W+/g, "_")}.js`];
 
   it("preloads the used namespaces of the page's language only, and tells the browser which they are", () => {
-    const i18n = createServerI18n("en");
+    const texts = createRenderTexts("en");
     renderToString(
-      <TextsContext value={i18n}>
+      <TextsContext value={texts}>
         <Uses ns="glossary" k="x" />
         <Uses ns="no-such-namespace" k="x" />
       </TextsContext>,
     );
-    const head = i18nHeadElements(i18n, "en", chunks);
+    const head = i18nHeadElements(texts, "en", chunks);
     expect(head).toContain('<link rel="modulepreload" href="/areaOE/assets/app_i18n_locales_en_common_json.js"/>');
     expect(head).toContain('href="/areaOE/assets/app_i18n_locales_en_pages_json.js"');
     expect(head).toContain('href="/areaOE/assets/app_features_glossary_locales_en_json.js"');
@@ -72,7 +66,7 @@ describe("i18nHeadElements", () => {
   });
 
   it("without a build manifest (development) nothing is preloaded, the bootstrap is still there", () => {
-    const head = i18nHeadElements(createServerI18n("pt"), "pt");
+    const head = i18nHeadElements(createRenderTexts("pt"), "pt");
     expect(head).not.toContain("modulepreload");
     expect(head).toContain('<script type="application/json" id="areaoe-i18n">');
   });
@@ -87,21 +81,20 @@ describe("readBootstrap", () => {
   });
 
   it("cannot be closed early by a text containing </script>", () => {
-    const i18n = createServerI18n("pt");
-    const head = i18nHeadElements(i18n, "pt");
+    const head = i18nHeadElements(createRenderTexts("pt"), "pt");
     expect(head.match(/<\/script>/g)).toHaveLength(1);
   });
 });
 
 describe("server lookups", () => {
-  it("plain lookups are resolved once and shared; interpolation and other languages still work", () => {
-    const i18n = createServerI18n("en");
-    const t = i18n.getFixedT("en", "common");
-    expect(i18n.getFixedT("en", "common")).toBe(t);
-    expect(t("skipLink")).toBe("Skip to main content");
+  it("one t per language, namespace and key prefix; interpolation and another namespace work", () => {
+    const t = serverT("en", "common");
+    expect(serverT("en", "common")).toBe(t);
+    expect(serverT("en", "common", "language")).not.toBe(t);
     expect(t("skipLink")).toBe("Skip to main content");
     expect(t("language.switchTo", { language: "Português" })).toBe("View this page in Português");
-    expect(t("language.switchTo", { language: "English", lng: "pt" })).toBe("Ver esta página em English");
-    expect(i18n.getFixedT("en", "pages")("home.title")).not.toBe("home.title");
+    expect(serverT("pt")("language.switchTo", { language: "English" })).toBe("Ver esta página em English");
+    expect(serverT("en", "common", "language")("switchTo", { language: "x" })).toBe("View this page in x");
+    expect(t("pages:home.title")).not.toBe("pages:home.title");
   });
 });

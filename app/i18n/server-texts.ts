@@ -1,0 +1,58 @@
+import { DEFAULT_LANGUAGE, FALLBACK_LANGUAGES } from "./languages";
+import { resources } from "./resources";
+import { createSmallT, type Bundle, type TFunction } from "./small-t";
+import { setPageTextReader, type PageTexts } from "./page-text";
+import { setDefaultTextSource, type TextSource } from "./texts-context";
+
+// The server's texts (and the tests'): every namespace of every language is in memory (resources.ts),
+// read through the same small `t` as the browser's (small-t.ts), so a hydrated page shows exactly what
+// the server rendered. The browser holds only its language's namespaces (client-texts.ts).
+
+const bundle = (lang: string, namespace: string): Bundle | undefined => resources[lang]?.[namespace];
+
+/** One `t` per language, namespace and key prefix for the life of the process (texts never change). */
+const fixed = new Map<string, TFunction>();
+
+/** A `t` fixed to a language and namespace (a `namespace:key` reads another), outside any render. */
+export function serverT(lang: string, namespace = "common", keyPrefix?: string): TFunction {
+  const id = `${lang}\u0000${namespace}\u0000${keyPrefix ?? ""}`;
+  let t = fixed.get(id);
+  if (!t) {
+    t = createSmallT(lang, namespace, bundle, keyPrefix);
+    fixed.set(id, t);
+  }
+  return t;
+}
+
+/** The texts of one server render: its language, and the namespaces it used (for the browser's preload). */
+export interface RenderTexts extends TextSource {
+  /** The namespaces this render used so far. */
+  usedNamespaces(): string[];
+}
+
+/** The texts of one server render (or test), fixed to `lang`, recording the namespaces it uses. */
+export function createRenderTexts(lang: string): RenderTexts {
+  const used = new Set<string>();
+  return {
+    language: lang,
+    getFixedT: serverT,
+    reportNamespaces: {
+      addUsedNamespaces(namespaces) {
+        for (const namespace of namespaces) used.add(namespace);
+      },
+    },
+    usedNamespaces: () => [...used],
+  };
+}
+
+// Outside a render's provider (tests, scripts), components read the default language's texts.
+setDefaultTextSource(createRenderTexts(DEFAULT_LANGUAGE));
+
+// Page titles for meta functions and search results: the asked language, then the fallbacks.
+setPageTextReader((id, lang) => {
+  for (const language of [lang, ...FALLBACK_LANGUAGES]) {
+    const page = bundle(language, "pages")?.[id];
+    if (typeof page === "object" && page !== null) return page as PageTexts;
+  }
+  return undefined;
+});

@@ -1,0 +1,144 @@
+// SPDX-License-Identifier: 0BSD
+// areaOE security header sample for Node.js (node:crypto only; tested: Node.js 24). Copy, change and use it freely.
+// Node.js 20 makes headers too, but refuses the PKCS#1 v1.5 decryption that --vectors needs (CVE-2023-46809).
+// Makes the WS-Security UsernameToken header the customs web services expect, in a SOAP 1.1 envelope:
+//   AREAOE_PASSWORD=... node areaoe-header.mjs --username 123456789/1 --certificate authority.pem [--form digest|encrypted-created]
+//   node areaoe-header.mjs --vectors security-header-test-vectors.json   (checks this code; exit 0 = all match)
+import { constants, createCipheriv, createHash, privateDecrypt, publicEncrypt, randomBytes, X509Certificate } from "node:crypto";
+import { readFileSync } from "node:fs";
+import https from "node:https";
+
+const WSS = "http://schemas.xmlsoap.org/ws/2002/12/secext";
+const SOAP11 = "http://schemas.xmlsoap.org/soap/envelope/";
+const PKCS1 = constants.RSA_PKCS1_PADDING;
+
+// AES-128 in ECB mode with PKCS#5/7 padding, as the authority's Java sample (AES/ECB/PKCS5Padding).
+function aes(ks, data) {
+  const cipher = createCipheriv("aes-128-ecb", ks, null);
+  return Buffer.concat([cipher.update(data), cipher.final()]).toString("base64");
+}
+
+// UTC, yyyy-MM-ddTHH:mm:ss.SSSZ: toISOString never depends on the locale or the time zone.
+const formatCreated = (date) => date.toISOString();
+
+// The fields that depend on Ks; Nonce is RSA(Ks) and is made apart.
+function headerFields(ks, created, password, form) {
+  const pw = Buffer.from(password, "utf8");
+  const fields = { password: aes(ks, pw), digest: null, created };
+  if (form === "digest") {
+    fields.digest = aes(ks, createHash("sha1").update(Buffer.concat([ks, Buffer.from(created, "utf8"), pw])).digest());
+  } else {
+    fields.created = aes(ks, Buffer.from(created, "utf8"));
+  }
+  return fields;
+}
+
+function envelope(username, f, nonce) {
+  const digest = f.digest === null ? "" : ` Digest="${f.digest}"`;
+  return [
+    `<soapenv:Envelope xmlns:soapenv="${SOAP11}">`,
+    "  <soapenv:Header>",
+    `    <wss:Security xmlns:wss="${WSS}">`,
+    "      <wss:UsernameToken>",
+    `        <wss:Username>${username}</wss:Username>`,
+    `        <wss:Password${digest}>${f.password}</wss:Password>`,
+    `        <wss:Nonce>${nonce}</wss:Nonce>`,
+    `        <wss:Created>${f.created}</wss:Created>`,
+    "      </wss:UsernameToken>",
+    "    </wss:Security>",
+    "  </soapenv:Header>",
+    "  <soapenv:Body/>",
+    "</soapenv:Envelope>",
+  ].join("\n");
+}
+
+// PEM or DER: X509Certificate reads both.
+function readCertificate(file) {
+  const cert = new X509Certificate(readFileSync(file));
+  const daysLeft = (Date.parse(cert.validTo) - Date.now()) / 86_400_000;
+  if (daysLeft < 30) {
+    console.error(`warning: the certificate ${daysLeft < 0 ? "expired" : "expires"} on ${new Date(cert.validTo).toISOString()}; get the authority's current one`);
+  }
+  return cert.publicKey;
+}
+
+function generate(args) {
+  const password = process.env.AREAOE_PASSWORD ?? "";
+  if (!/^[0-9]{9}\/[0-9]+$/.test(args.username ?? "")) fail("--username must be NIF/UserID, e.g. 123456789/1");
+  if (password === "") fail("set the password in the environment variable AREAOE_PASSWORD");
+  if (!args.certificate) fail("--certificate FILE (PEM or DER) is required");
+  const form = args.form ?? "digest";
+  if (form !== "digest" && form !== "encrypted-created") fail("--form must be digest or encrypted-created");
+  const publicKey = readCertificate(args.certificate);
+  const ks = randomBytes(16); // a fresh AES-128 key from the CSPRNG for every header
+  const nonce = publicEncrypt({ key: publicKey, padding: PKCS1 }, ks).toString("base64");
+  process.stdout.write(envelope(args.username, headerFields(ks, formatCreated(new Date()), password, form), nonce) + "\n");
+}
+
+// Compares this file's output with the published test vectors; any difference exits non-zero.
+function checkVectors(file) {
+  const data = JSON.parse(readFileSync(file, "utf8"));
+  const privateKey = data.testKey.privateKeyPem;
+  let failures = 0;
+  const expect = (name, what, actual, wanted) => {
+    if (actual !== wanted) { failures++; console.error(`FAIL ${name}: ${what} is ${actual}, expected ${wanted}`); }
+  };
+  for (const v of data.vectors) {
+    const ks = Buffer.from(v.ks, "hex");
+    expect(v.name, "decrypted nonce", privateDecrypt({ key: privateKey, padding: PKCS1 }, Buffer.from(v.nonce, "base64")).toString("hex"), v.ks.toLowerCase());
+    const f = headerFields(ks, v.created, v.password, v.form);
+    expect(v.name, "passwordCipher", f.password, v.passwordCipher);
+    expect(v.name, "digest", f.digest, v.digest);
+    expect(v.name, "createdCipher", v.form === "digest" ? null : f.created, v.createdCipher);
+    expect(v.name, "formatted created", formatCreated(new Date(v.created)), v.created);
+  }
+  // Our own RSA encryption, under the vectors' certificate, must decrypt back to Ks.
+  const ks = randomBytes(16);
+  const cert = new X509Certificate(data.testKey.certificatePem);
+  const back = privateDecrypt({ key: privateKey, padding: PKCS1 }, publicEncrypt({ key: cert.publicKey, padding: PKCS1 }, ks));
+  expect("rsa round trip", "decrypted Ks", back.toString("hex"), ks.toString("hex"));
+  if (data.vectors.length === 0) expect("vectors", "count", 0, "at least 1");
+  console.log(failures === 0 ? `all ${data.vectors.length} vectors match` : `${failures} difference(s)`);
+  process.exitCode = failures === 0 ? 0 : 1;
+}
+
+// Sending the request: the client certificate from a PKCS#12 file, and the server's certificate and host
+// name checked by Node's defaults against the system's trusted CAs (never set rejectUnauthorized: false).
+// A PKCS#12 with legacy RC2-40 encryption may be refused by OpenSSL 3: convert it with openssl pkcs12 -legacy.
+export function send(url, envelopeXml, p12File, p12Password) {
+  return new Promise((resolve, reject) => {
+    const request = https.request(url, {
+      method: "POST",
+      pfx: readFileSync(p12File),
+      passphrase: p12Password,
+      headers: { "Content-Type": "text/xml; charset=utf-8", SOAPAction: '""' },
+      timeout: 30_000,
+    }, (response) => {
+      const chunks = [];
+      response.on("data", (chunk) => chunks.push(chunk));
+      response.on("end", () => resolve({ status: response.statusCode, body: Buffer.concat(chunks).toString("utf8") }));
+    });
+    request.on("timeout", () => request.destroy(new Error("timeout")));
+    request.on("error", reject);
+    request.end(envelopeXml);
+  });
+}
+
+function fail(message) {
+  console.error(`error: ${message}`);
+  process.exit(2);
+}
+
+function parseArgs(argv) {
+  const args = {};
+  for (let i = 0; i < argv.length; i += 2) {
+    const name = argv[i]?.replace(/^--/, "");
+    if (!["username", "certificate", "form", "vectors"].includes(name) || argv[i + 1] === undefined) fail(`unknown or incomplete argument ${argv[i]}`);
+    args[name] = argv[i + 1];
+  }
+  return args;
+}
+
+const args = parseArgs(process.argv.slice(2));
+if (args.vectors) checkVectors(args.vectors);
+else generate(args);

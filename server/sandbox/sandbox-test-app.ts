@@ -1,0 +1,35 @@
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import express from "express";
+import { pino } from "pino";
+import { hostGuard, trustedOrigins } from "../http/trusted-origin";
+import { protocolReader } from "../http/request-protocol";
+import type { HeaderSandbox } from "./header-sandbox";
+import { sandboxRateLimit, sandboxRouter } from "./sandbox-router";
+
+/**
+ * For tests: the sandbox's router on a free loopback port, behind the Host check as in the server
+ * (every request is matched to a configured origin first: the WSDL's address and the fault catalogue's
+ * links come from it). `mount` is the router's base path ("" for the bare /sandbox paths); `otherOrigins`
+ * are further public origins (behind a proxy) the server also answers for.
+ */
+export async function startSandboxApp(
+  sandbox: HeaderSandbox,
+  { mount = "", checksPerMinute, otherOrigins = [] }: { mount?: string; checksPerMinute?: number; otherOrigins?: readonly string[] } = {},
+): Promise<{ origin: string; server: Server; close(): Promise<void> }> {
+  const app = express();
+  app.set("trust proxy", "loopback");
+  const guard: { check?: ReturnType<typeof hostGuard> } = {};
+  app.use((req, res, next) => (guard.check?.(req, res) ? next() : undefined));
+  const router = sandboxRouter({ sandbox, logger: pino({ level: "silent" }), limiter: sandboxRateLimit(checksPerMinute) });
+  if (mount) app.use(mount, router);
+  else app.use(router);
+  const server = await new Promise<Server>((resolve) => {
+    const listening = app.listen(0, "127.0.0.1", () => resolve(listening));
+  });
+  const port = (server.address() as AddressInfo).port;
+  const origin = `http://127.0.0.1:${port}`;
+  const trust = app.get("trust proxy fn") as Parameters<typeof protocolReader>[0];
+  guard.check = hostGuard(trustedOrigins({ publicOrigins: [origin, ...otherOrigins], port, trust, protocolOf: protocolReader(trust) }), {});
+  return { origin, server, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
