@@ -1,4 +1,4 @@
-import type { Ref } from "react";
+import { useId, type Ref } from "react";
 import { pageHref } from "../../config/site-map";
 import { useTranslation } from "../../i18n/use-translation";
 import type { HeaderCheckFinding, HeaderCheckOutcome } from "./header-check";
@@ -55,17 +55,22 @@ export function HeaderCheckReport({ outcome, passwordCompared, headingRef }: Hea
 
 function FindingItem({ finding }: { finding: HeaderCheckFinding }) {
   const { t } = useTranslation("security-header");
+  // The link is named "CODE in the fault catalogue…" from the code shown above it, so the code is
+  // written once on the page (a reader's search or a test finds one element) and the name stays whole.
+  const id = useId();
   const params = { ...finding.params, interpolation: { escapeValue: false } };
   const cause = typeof finding.params.likelyCause === "string" ? t(`check.likelyCause.${finding.params.likelyCause}`) : null;
   return (
     <li className="header-check__finding">
       <p className="header-check__finding-title">
-        <strong>{t(`check.finding.${finding.code}.title`, params)}</strong> <code className="header-check__code">{finding.code}</code>
+        <strong>{t(`check.finding.${finding.code}.title`, params)}</strong> <code className="header-check__code" id={`${id}-code`}>{finding.code}</code>
       </p>
       <p>{t(`check.finding.${finding.code}.fix`, params)}</p>
       {cause ? <p>{cause}</p> : null}
       <p>
-        <a href={`${pageHref("security-header-faults")}#${finding.code}`}>{t("check.catalogueLink", { code: finding.code })}</a>
+        <a href={`${pageHref("security-header-faults")}#${finding.code}`} id={`${id}-link`} aria-labelledby={`${id}-code ${id}-link`}>
+          {t("check.catalogueLink")}
+        </a>
       </p>
     </li>
   );
