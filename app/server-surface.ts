@@ -5,10 +5,12 @@
  * what is listed here is a contract between the two sides.
  */
 
-import sessionPt from "./features/session/locales/pt.json" with { type: "json" };
-import sessionEn from "./features/session/locales/en.json" with { type: "json" };
-import errorsPt from "./features/errors/locales/pt.json" with { type: "json" };
-import errorsEn from "./features/errors/locales/en.json" with { type: "json" };
+// Without import attributes, as the locale globs of app/i18n import the same files: the bundler wants one
+// module imported one way.
+import sessionPt from "./features/session/locales/pt.json";
+import sessionEn from "./features/session/locales/en.json";
+import errorsPt from "./features/errors/locales/pt.json";
+import errorsEn from "./features/errors/locales/en.json";
 
 // Language: the list, its query and cookie names, negotiation (server/http/language.ts decides).
 export { isLanguage, LANGUAGE_COOKIE, LANGUAGE_QUERY, type Language } from "./i18n/languages";
