@@ -21,6 +21,8 @@ export interface AreaOELoadContext {
   session: SessionUser | null;
   /** False when no identity provider is configured and the demo provider is off. */
   signInEnabled: boolean;
+  /** True when sign-in goes to the embedded demo provider (local use only): the sign-in links say so. */
+  signInDemo: boolean;
   /** The authority certificates for the security header (public material), with warnings as of `now`. */
   securityHeaderEnvironments: (now?: Date) => AuthorityEnvironment[];
   /** The header checker: the local TEST certificate, and a check of a pasted request against its key. */

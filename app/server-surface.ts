@@ -65,3 +65,8 @@ export type {
   AuthorityKeyWarningCode,
 } from "./features/security-header/authority-environment";
 export type { HeaderCheckOutcome } from "./features/security-header/header-check";
+
+// certificate-renewal ↔ server/http/renewal-reminder.ts: the planner's .ics reminder, its address and
+// what the server answers there (a file, or back to the planner).
+export { RENEWAL_REMINDER_PATH } from "./features/certificate-renewal/renewal-reminder";
+export { reminderDownload } from "./features/certificate-renewal/reminder-download.server";

@@ -1,5 +1,5 @@
-import type { Browser, Page } from "@playwright/test";
-import { test, expect, axeViolations, waitForPageReady } from "./support/fixtures";
+import type { Page } from "@playwright/test";
+import { test as base, expect, axeViolations, waitForPageReady } from "./support/fixtures";
 import { ROUTED_PATHS } from "./support/routes";
 import pt from "../app/i18n/locales/pt/pages.json" with { type: "json" };
 import en from "../app/i18n/locales/en/pages.json" with { type: "json" };
@@ -8,6 +8,9 @@ const TITLES = { pt, en } as Record<"pt" | "en", Record<string, { title: string 
 
 /** Phone widths the portal must fit without sideways panning (WCAG 1.4.10 reflow: 320 CSS px). */
 const PHONE_WIDTHS = [320, 390] as const;
+
+/** Playwright's default viewport, which the checks without JavaScript start from. */
+const DEFAULT_VIEWPORT = { width: 1280, height: 720 };
 
 /** The footer's links to the accessibility statement and the privacy page, on every page. */
 const FOOTER = {
@@ -36,27 +39,35 @@ async function widerThanPhone(page: Page, url: string, width: number, javaScript
   return `${width} px ${javaScriptEnabled ? "with" : "without"} JavaScript: ${measured.html}/${measured.body} px > ${measured.viewport} (${measured.culprits.join(", ")})`;
 }
 
-/** The page without JavaScript (a context of its own: scripts are switched per context). */
-async function checkWithoutJavaScript(browser: Browser, url: string, lang: "pt" | "en"): Promise<string[]> {
-  const context = await browser.newContext({ javaScriptEnabled: false, locale: "pt-PT" });
-  try {
-    const page = await context.newPage();
-    const problems: string[] = [];
-    await page.goto(url);
-    const footer = page.getByRole("contentinfo", { name: FOOTER[lang].footer });
-    const accessibility = await footer.getByRole("link", { name: FOOTER[lang].accessibility, exact: true }).getAttribute("href");
-    const privacy = await footer.getByRole("link", { name: FOOTER[lang].privacy, exact: true }).getAttribute("href");
-    if (accessibility !== "/areaOE/public/acessibilidade") problems.push(`footer: accessibility → ${accessibility}`);
-    if (privacy !== "/areaOE/public/privacidade") problems.push(`footer: privacy → ${privacy}`);
-    for (const width of PHONE_WIDTHS) {
-      const wide = await widerThanPhone(page, url, width, false);
-      if (wide) problems.push(wide);
-    }
-    return problems;
-  } finally {
-    await context.close();
+/** The page without JavaScript: the footer's legal links (at the default 1280 px), then the phone widths. */
+async function checkWithoutJavaScript(page: Page, url: string, lang: "pt" | "en"): Promise<string[]> {
+  const problems: string[] = [];
+  await page.setViewportSize(DEFAULT_VIEWPORT);
+  await page.goto(url);
+  const footer = page.getByRole("contentinfo", { name: FOOTER[lang].footer });
+  const accessibility = await footer.getByRole("link", { name: FOOTER[lang].accessibility, exact: true }).getAttribute("href");
+  const privacy = await footer.getByRole("link", { name: FOOTER[lang].privacy, exact: true }).getAttribute("href");
+  if (accessibility !== "/areaOE/public/acessibilidade") problems.push(`footer: accessibility → ${accessibility}`);
+  if (privacy !== "/areaOE/public/privacidade") problems.push(`footer: privacy → ${privacy}`);
+  for (const width of PHONE_WIDTHS) {
+    const wide = await widerThanPhone(page, url, width, false);
+    if (wide) problems.push(wide);
   }
+  return problems;
 }
+
+// Scripts are switched per browser context: one context without JavaScript per worker, its one page
+// reused from page to page (as a visitor's tab would be).
+const test = base.extend<object, { pageWithoutJavaScript: Page }>({
+  pageWithoutJavaScript: [
+    async ({ browser }, use) => {
+      const context = await browser.newContext({ javaScriptEnabled: false, locale: "pt-PT", viewport: DEFAULT_VIEWPORT });
+      await use(await context.newPage());
+      await context.close();
+    },
+    { scope: "worker" },
+  ],
+});
 
 // One test per page and language checks everything that needs the page loaded in a browser, so axe (the
 // slow part: seconds per page) runs once per page and language.
@@ -65,10 +76,10 @@ for (const lang of ["pt", "en"] as const) {
     for (const { id, path } of ROUTED_PATHS) {
       test(`${path} answers 200 with lang, title, one h1, the footer's legal links, no console error, no axe violation, and fits 320 and 390 px with and without JavaScript`, async ({
         page,
-        browser,
+        pageWithoutJavaScript,
         consoleErrors,
       }) => {
-        // Five loads and an axe pass on a loaded two-core machine.
+        // Six loads and an axe pass on a loaded two-core machine.
         test.setTimeout(120_000);
         const url = `${path}?lang=${lang}`;
         const response = await page.goto(url);
@@ -86,7 +97,7 @@ for (const lang of ["pt", "en"] as const) {
         }
         expect(wide).toEqual([]);
         expect(consoleErrors).toEqual([]);
-        expect(await checkWithoutJavaScript(browser, url, lang)).toEqual([]);
+        expect(await checkWithoutJavaScript(pageWithoutJavaScript, url, lang)).toEqual([]);
       });
     }
   });

@@ -20,7 +20,15 @@ import type { HeaderSandbox } from "./sandbox/header-sandbox";
 import { toHeaderCheckOutcome } from "./sandbox/header-check-outcome";
 import { HEADER_CHECK_MAX_BODY_BYTES, headerCheckGuard } from "./sandbox/header-check-guard";
 import { sandboxRateLimit, sandboxRateLimitLifted, sandboxRouter } from "./sandbox/sandbox-router";
-import { apiPath, BASE_PATH, BASE_URL, createLoadContext, isUnderBasePath, type AreaOELoadContext } from "../app/server-surface";
+import {
+  apiPath,
+  BASE_PATH,
+  BASE_URL,
+  createLoadContext,
+  isUnderBasePath,
+  RENEWAL_REMINDER_PATH,
+  type AreaOELoadContext,
+} from "../app/server-surface";
 import { sendPlainErrorPage } from "./http/plain-error-page";
 import { createPageCache } from "./page-cache/page-cache";
 import { protocolReader } from "./http/request-protocol";
@@ -32,6 +40,7 @@ import { sendBusy } from "./http/busy";
 import { hostGuard, originsWarning, requestOrigin, trustedOrigins } from "./http/trusted-origin";
 import { isExpectedFault } from "./http/expected-fault";
 import { readBodyFirst } from "./http/read-body-first";
+import { renewalReminder } from "./http/renewal-reminder";
 
 /** How long a request body may take to arrive (the checker's 64 KB at a crawl is still seconds). */
 export const BODY_DEADLINE_MS = 10_000;
@@ -171,6 +180,8 @@ export function createPortal({
   // Its body is read whole (size cap, deadline) before the request may take a render slot.
   app.post(headerCheckGuard.paths, ...sandboxLimiter, readBodyFirst({ maxBytes: HEADER_CHECK_MAX_BODY_BYTES, deadlineMs: BODY_DEADLINE_MS }));
   app.use(pageMethods({ postPaths: headerCheckGuard.paths }));
+  // The renewal planner's .ics reminder: a file made here, not a page.
+  app.get(RENEWAL_REMINDER_PATH, renewalReminder);
   const mode = process.env.NODE_ENV === "development" ? "development" : "production";
   const loadValues = (req: Request, res: Response): AreaOELoadContext => ({
     lang: res.locals.lang,

@@ -12,14 +12,15 @@ import { readCookie } from "../http/cookies";
 export interface Auth {
   /** Session reading, /areaOE/auth/*, /areaOE/api/session and (if on) the demo provider. */
   router: Router;
-  /** What loaders see: the visitor (or null) and whether sign-in works at all. */
-  loadContext(res: Response): { session: SessionUser | null; signInEnabled: boolean };
+  /** What loaders see: the visitor (or null), whether sign-in works at all, and whether it is the demo's. */
+  loadContext(res: Response): { session: SessionUser | null; signInEnabled: boolean; signInDemo: boolean };
 }
 
 export function createAuth(config: AppConfig, logger: Logger, env: NodeJS.ProcessEnv = process.env, argv = process.argv): Auth {
   const settings = resolveAuthSettings(config, logger, env, argv);
   const keys = settings.mode === "disabled" ? null : deriveCookieKeys(settings.sessionSecret);
   const signInEnabled = settings.mode !== "disabled";
+  const signInDemo = settings.mode === "embedded";
   const router = express.Router();
 
   // A tampered, expired or foreign cookie is simply "signed out" (and removed), never an error.
@@ -55,6 +56,6 @@ export function createAuth(config: AppConfig, logger: Logger, env: NodeJS.Proces
 
   return {
     router,
-    loadContext: (res) => ({ session: res.locals.session ?? null, signInEnabled }),
+    loadContext: (res) => ({ session: res.locals.session ?? null, signInEnabled, signInDemo }),
   };
 }
