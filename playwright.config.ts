@@ -1,8 +1,18 @@
 import { defineConfig } from "@playwright/test";
-import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from "./scripts/chromium";
+import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE, chromiumProblem } from "./scripts/chromium";
+import { freePort } from "./scripts/bench/start-server";
 import { apiPath } from "./app/config/paths";
 
-const PORT = Number(process.env.E2E_PORT ?? 3210);
+// Without the browser every test would fail on its own: stop before starting anything, saying how to
+// install it.
+const missingBrowser = chromiumProblem();
+if (missingBrowser) throw new Error(missingBrowser);
+
+// The test server's port: E2E_PORT, or one free on loopback (a fixed default collides with a second
+// checkout's tests or a running portal). Chosen once, by the runner: its workers load this file again
+// and inherit the variable, so they all talk to the same server.
+process.env.E2E_PORT ||= String(await freePort());
+const PORT = Number(process.env.E2E_PORT);
 const BUILD_DIR = process.env.AREAOE_BUILD_DIR ?? "build";
 
 // End-to-end tests drive Debian's Chromium (never a downloaded browser) against the production build.

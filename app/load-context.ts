@@ -22,6 +22,8 @@ export interface AreaOELoadContext {
   session: SessionUser | null;
   /** False when no identity provider is configured and the demo provider is off. */
   signInEnabled: boolean;
+  /** True when sign-in goes to the embedded demo provider (local use only): the sign-in links say so. */
+  signInDemo: boolean;
   /** The authority certificates for the security header (public material), with warnings as of `now`. */
   securityHeaderEnvironments: (now?: Date) => AuthorityEnvironment[];
   /** The same certificates as data (the web services page's table and GET /api/authority-certificates). */

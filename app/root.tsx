@@ -42,6 +42,8 @@ export function loader({ context }: Route.LoaderArgs) {
     visitor: portal.session ? { name: portal.session.name } : null,
     // False when this server has no identity provider (no sign-in link then).
     signInEnabled: portal.signInEnabled,
+    // Sign-in goes to the embedded demo provider: the sign-in links say so.
+    signInDemo: portal.signInDemo,
   };
 }
 
@@ -104,7 +106,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <body id="top">
         <TextsContext value={i18n}>
           <SkipLink />
-          <SiteHeader account={<SessionStatus user={data?.visitor ?? null} signInEnabled={data?.signInEnabled ?? false} />}>
+          <SiteHeader account={<SessionStatus user={data?.visitor ?? null} signInEnabled={data?.signInEnabled ?? false} demo={data?.signInDemo ?? false} />}>
             <HeaderSearch />
           </SiteHeader>
           <div className="container page-layout">

@@ -13,7 +13,5 @@ export default [
   index("routes/home.tsx", { id: "home" }),
   route("home", "routes/home.tsx", { id: "home-alias" }),
   ...pages,
-  // Resource route: the renewal planner's .ics reminder (web services page), made by the server.
-  route("public/webservices/lembrete-renovacao.ics", "routes/web-services-reminder.ts", { id: "web-services-reminder" }),
   route("*", "routes/not-found.tsx", { id: "not-found" }),
 ] satisfies RouteConfig;

@@ -5,10 +5,12 @@
  * what is listed here is a contract between the two sides.
  */
 
-import sessionPt from "./features/session/locales/pt.json" with { type: "json" };
-import sessionEn from "./features/session/locales/en.json" with { type: "json" };
-import errorsPt from "./features/errors/locales/pt.json" with { type: "json" };
-import errorsEn from "./features/errors/locales/en.json" with { type: "json" };
+// Without import attributes, as the locale globs of app/i18n import the same files: the bundler wants one
+// module imported one way.
+import sessionPt from "./features/session/locales/pt.json";
+import sessionEn from "./features/session/locales/en.json";
+import errorsPt from "./features/errors/locales/pt.json";
+import errorsEn from "./features/errors/locales/en.json";
 
 // Language: the list, its query and cookie names, negotiation (server/http/language.ts decides).
 export { isLanguage, LANGUAGE_COOKIE, LANGUAGE_QUERY, type Language } from "./i18n/languages";
@@ -75,3 +77,7 @@ export {
   type AuthorityCertificatesDocument,
   type AuthorityCertificateSummary,
 } from "./features/certificate-renewal/authority-certificates";
+// certificate-renewal ↔ server/http/renewal-reminder.ts: the planner's .ics reminder, its address and
+// what the server answers there (a file, or back to the planner).
+export { RENEWAL_REMINDER_PATH } from "./features/certificate-renewal/renewal-reminder";
+export { reminderDownload } from "./features/certificate-renewal/reminder-download.server";

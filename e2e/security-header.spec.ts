@@ -45,7 +45,7 @@ async function signInToForm(page: Page, query = "") {
   // A signed-out visitor first reads why the form needs sign-in (e2e/session.spec.ts covers the page).
   await page
     .getByTestId("sign-in-required")
-    .getByRole("link", { name: /^(Iniciar sessão no Portal das Finanças|Log in to the finance portal)$/ })
+    .getByRole("link", { name: /^(Iniciar sessão no fornecedor de identidade de demonstração|Log in at the demo identity provider) \(/ })
     .click();
   await expect(page).toHaveURL(/\/areaOE\/dev-idp\/interaction\//);
   // The demo provider's login page (its language follows the portal's; e2e/session.spec.ts covers it).

@@ -5,6 +5,8 @@ import { pageHref } from "../app/config/site-map";
 
 const FIRST_STEPS = pageHref("first-steps");
 const FORM = pageHref("security-header-form");
+// The tests' server runs the demo provider: its sign-in buttons say they lead there.
+const DEMO_SIGN_IN = "Iniciar sessão no fornecedor de identidade de demonstração (contas fictícias)";
 
 const ACCOUNTS = {
   all: { nif: "555555550", password: "demo-todos", name: "Ana Demo Todos os Perfis" },
@@ -22,7 +24,7 @@ async function logInAtProvider(page: Page, account: { nif: string; password: str
 
 async function signInFromFirstSteps(page: Page, account: { nif: string; password: string }) {
   await page.goto(FIRST_STEPS);
-  await page.getByRole("link", { name: "Iniciar sessão no Portal das Finanças" }).click();
+  await page.getByRole("link", { name: DEMO_SIGN_IN }).click();
   await logInAtProvider(page, account);
   await expect(page).toHaveURL(new RegExp(`${FIRST_STEPS}$`));
 }
@@ -35,7 +37,7 @@ test("anonymous: the first-steps page shows the not-registered guidance, sign-in
   expect(response?.headers()["cache-control"]).toContain("no-store");
   const state = page.getByTestId("login-state");
   await expect(state.getByRole("heading", { name: "Não tem sessão iniciada" })).toBeVisible();
-  await expect(state.getByRole("link", { name: "Iniciar sessão no Portal das Finanças" })).toHaveAttribute(
+  await expect(state.getByRole("link", { name: DEMO_SIGN_IN })).toHaveAttribute(
     "href",
     `/areaOE/auth/sign-in?returnTo=${encodeURIComponent(FIRST_STEPS)}`,
   );
@@ -140,7 +142,7 @@ test("the form first tells an anonymous visitor why it needs sign-in, then signs
   await expect(explanation).toContainText("utilizador (NIF/UserID) e a senha");
   await waitForHydration(page);
   expect(await axeViolations(page)).toEqual([]);
-  await explanation.getByRole("link", { name: "Iniciar sessão no Portal das Finanças" }).click();
+  await explanation.getByRole("link", { name: DEMO_SIGN_IN }).click();
   await expect(page).toHaveURL(/\/areaOE\/dev-idp\/interaction\//);
   await expect(page.locator("html")).toHaveAttribute("lang", "pt");
   expect(await axeViolations(page)).toEqual([]);
@@ -163,7 +165,7 @@ test("following the home page's link to the form also goes through sign-in", asy
   // The home page is HTML only (no framework script): the link is a normal page load.
   await waitForPageReady(page);
   await page.locator(`a[href="${FORM}"]`).first().click();
-  await page.getByTestId("sign-in-required").getByRole("link", { name: "Iniciar sessão no Portal das Finanças" }).click();
+  await page.getByTestId("sign-in-required").getByRole("link", { name: DEMO_SIGN_IN }).click();
   await logInAtProvider(page, ACCOUNTS.some);
   await expect(page).toHaveURL(new RegExp(`${FORM}$`));
 });

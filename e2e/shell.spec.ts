@@ -1,26 +1,111 @@
-import { test, expect, axeViolations, waitForPageReady } from "./support/fixtures";
+import type { Page } from "@playwright/test";
+import { test as base, expect, axeViolations, waitForPageReady } from "./support/fixtures";
 import { ROUTED_PATHS } from "./support/routes";
 import pt from "../app/i18n/locales/pt/pages.json" with { type: "json" };
 import en from "../app/i18n/locales/en/pages.json" with { type: "json" };
 
 const TITLES = { pt, en } as Record<"pt" | "en", Record<string, { title: string }>>;
 
+/** Phone widths the portal must fit without sideways panning (WCAG 1.4.10 reflow: 320 CSS px). */
+const PHONE_WIDTHS = [320, 390] as const;
+
+/** Playwright's default viewport, which the checks without JavaScript start from. */
+const DEFAULT_VIEWPORT = { width: 1280, height: 720 };
+
+/** The footer's links to the accessibility statement and the privacy page, on every page. */
+const FOOTER = {
+  pt: { footer: "Rodapé", accessibility: "Acessibilidade", privacy: "Privacidade e cookies" },
+  en: { footer: "Footer", accessibility: "Accessibility", privacy: "Privacy and cookies" },
+} as const;
+
+/**
+ * Sets the phone width and says how the page is wider than the viewport, with the elements that stick
+ * out, or nothing when it fits. With JavaScript the page is loaded again at that width (scripts may
+ * read the width once, as a phone opens the page at its width); without, the stylesheet alone lays the
+ * page out, and it does so again when the width changes.
+ */
+async function widerThanPhone(page: Page, url: string, width: number, javaScriptEnabled: boolean): Promise<string | undefined> {
+  await page.setViewportSize({ width, height: 800 });
+  if (javaScriptEnabled) {
+    await page.goto(url);
+    // A hydrated page once hydrated (its lazily loaded widgets in place too); a page of text once loaded.
+    await waitForPageReady(page);
+  }
+  const measured = await page.evaluate(() => {
+    const viewport = window.innerWidth;
+    const culprits = [...document.body.querySelectorAll("*")]
+      .filter((element) => element.getBoundingClientRect().right > viewport + 0.5)
+      .slice(-3)
+      .map((element) => `${element.tagName.toLowerCase()}.${element.className} "${(element.textContent ?? "").trim().slice(0, 30)}"`);
+    return { html: document.documentElement.scrollWidth, body: document.body.scrollWidth, viewport, culprits };
+  });
+  if (measured.html <= measured.viewport && measured.body <= measured.viewport) return undefined;
+  return `${width} px ${javaScriptEnabled ? "with" : "without"} JavaScript: ${measured.html}/${measured.body} px > ${measured.viewport} (${measured.culprits.join(", ")})`;
+}
+
+/** The page without JavaScript: the footer's legal links (at the default 1280 px), then the phone widths. */
+async function checkWithoutJavaScript(page: Page, url: string, lang: "pt" | "en"): Promise<string[]> {
+  const problems: string[] = [];
+  await page.setViewportSize(DEFAULT_VIEWPORT);
+  await page.goto(url);
+  const footer = page.getByRole("contentinfo", { name: FOOTER[lang].footer });
+  const accessibility = await footer.getByRole("link", { name: FOOTER[lang].accessibility, exact: true }).getAttribute("href");
+  const privacy = await footer.getByRole("link", { name: FOOTER[lang].privacy, exact: true }).getAttribute("href");
+  if (accessibility !== "/areaOE/public/acessibilidade") problems.push(`footer: accessibility → ${accessibility}`);
+  if (privacy !== "/areaOE/public/privacidade") problems.push(`footer: privacy → ${privacy}`);
+  for (const width of PHONE_WIDTHS) {
+    const wide = await widerThanPhone(page, url, width, false);
+    if (wide) problems.push(wide);
+  }
+  return problems;
+}
+
+// Scripts are switched per browser context: one context without JavaScript per worker, its one page
+// reused from page to page (as a visitor's tab would be).
+const test = base.extend<object, { pageWithoutJavaScript: Page }>({
+  pageWithoutJavaScript: [
+    async ({ browser }, use) => {
+      const context = await browser.newContext({ javaScriptEnabled: false, locale: "pt-PT", viewport: DEFAULT_VIEWPORT });
+      await use(await context.newPage());
+      await context.close();
+    },
+    { scope: "worker" },
+  ],
+});
+
+// One test per page and language checks everything that needs the page loaded in a browser, so axe (the
+// slow part: seconds per page) runs once per page and language.
 for (const lang of ["pt", "en"] as const) {
   test.describe(`every route in ${lang}`, () => {
     for (const { id, path } of ROUTED_PATHS) {
-      test(`${path} answers 200 with lang, title, one h1, no console error and no axe violation`, async ({
+      test(`${path} answers 200 with lang, title, one h1, the footer's legal links, no console error, no axe violation, and fits 320 and 390 px with and without JavaScript`, async ({
         page,
+        pageWithoutJavaScript,
         consoleErrors,
       }) => {
-        const response = await page.goto(`${path}?lang=${lang}`);
+        // Four loads and an axe pass on a loaded two-core machine.
+        test.setTimeout(120_000);
+        const url = `${path}?lang=${lang}`;
+        const response = await page.goto(url);
         expect(response?.status()).toBe(200);
+        // The checks without JavaScript run meanwhile, in their own browser context.
+        const withoutJavaScript = checkWithoutJavaScript(pageWithoutJavaScript, url, lang);
+        // Awaited at the end; marked handled so that an earlier failure does not also report it as unhandled.
+        withoutJavaScript.catch(() => undefined);
         await expect(page.locator("html")).toHaveAttribute("lang", lang);
         const title = TITLES[lang][id === "home" ? "home" : id]?.title ?? "";
         await expect(page).toHaveTitle(new RegExp(title.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")));
         await expect(page.locator("h1")).toHaveCount(1);
         await waitForPageReady(page);
         expect(await axeViolations(page)).toEqual([]);
+        const wide: string[] = [];
+        for (const width of PHONE_WIDTHS) {
+          const problem = await widerThanPhone(page, url, width, true);
+          if (problem) wide.push(problem);
+        }
+        expect(wide).toEqual([]);
         expect(consoleErrors).toEqual([]);
+        expect(await withoutJavaScript).toEqual([]);
       });
     }
   });

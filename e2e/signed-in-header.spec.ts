@@ -25,7 +25,7 @@ test.describe("on a phone (390 px)", () => {
   test("pt: sign in from the header on any page, see who is signed in on every page, sign out from the header", async ({ page }) => {
     await page.goto(EXCISE);
     const header = page.getByRole("banner");
-    const signIn = header.getByRole("link", { name: "Iniciar sessão", exact: true });
+    const signIn = header.getByRole("link", { name: "Iniciar sessão (demonstração)", exact: true });
     await expect(signIn).toHaveAttribute("href", `/areaOE/auth/sign-in?returnTo=${encodeURIComponent(EXCISE)}`);
     await signIn.click();
     // The (demo) provider's login page fits the phone too.
@@ -37,7 +37,7 @@ test.describe("on a phone (390 px)", () => {
     const status = header.getByTestId("session-status");
     await expect(status).toHaveText(new RegExp(`Sessão iniciada como ${ANA.name}`));
     await expect(status.getByRole("button", { name: "Terminar sessão" })).toBeVisible();
-    await expect(header.getByRole("link", { name: "Iniciar sessão", exact: true })).toHaveCount(0);
+    await expect(header.getByRole("link", { name: "Iniciar sessão (demonstração)", exact: true })).toHaveCount(0);
     expect(await documentWidth(page)).toBeLessThanOrEqual(390);
     await waitForPageReady(page);
     expect(await axeViolations(page)).toEqual([]);
@@ -56,7 +56,7 @@ test.describe("on a phone (390 px)", () => {
     await status.getByRole("button", { name: "Terminar sessão" }).click();
     await page.getByRole("button", { name: "Sim, terminar sessão" }).click();
     await expect(page).toHaveURL(new RegExp(`${TRANSIT}$`));
-    await expect(header.getByRole("link", { name: "Iniciar sessão", exact: true })).toBeVisible();
+    await expect(header.getByRole("link", { name: "Iniciar sessão (demonstração)", exact: true })).toBeVisible();
     await expect(header.getByText(ANA.name)).toHaveCount(0);
     // Signed out, a public page may be revalidated by caches again.
     expect((await page.request.get(EXCISE)).headers()["cache-control"]).toBe("no-cache");
@@ -64,7 +64,7 @@ test.describe("on a phone (390 px)", () => {
 
   test("en: 'Logged in as' and 'Log out', without sideways panning at 320 px either", async ({ page }) => {
     await page.goto(`${EXCISE}?lang=en`);
-    await page.getByRole("banner").getByRole("link", { name: "Log in", exact: true }).click();
+    await page.getByRole("banner").getByRole("link", { name: "Log in (demo)", exact: true }).click();
     await logInAtProvider(page);
     await expect(page).toHaveURL(new RegExp(`${EXCISE}\\?lang=en$`));
     const status = page.getByRole("banner").getByTestId("session-status");
@@ -79,7 +79,7 @@ test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
   test("the header's sign-in link and sign-out form work", async ({ page }) => {
     await page.goto(TRANSIT);
-    await page.getByRole("banner").getByRole("link", { name: "Iniciar sessão", exact: true }).click();
+    await page.getByRole("banner").getByRole("link", { name: "Iniciar sessão (demonstração)", exact: true }).click();
     await logInAtProvider(page);
     await expect(page).toHaveURL(new RegExp(`${TRANSIT}$`));
     const status = page.getByRole("banner").getByTestId("session-status");
@@ -87,6 +87,6 @@ test.describe("without JavaScript", () => {
     await status.getByRole("button", { name: "Terminar sessão" }).click();
     await page.getByRole("button", { name: "Sim, terminar sessão" }).click();
     await expect(page).toHaveURL(new RegExp(`${TRANSIT}$`));
-    await expect(page.getByRole("banner").getByRole("link", { name: "Iniciar sessão", exact: true })).toBeVisible();
+    await expect(page.getByRole("banner").getByRole("link", { name: "Iniciar sessão (demonstração)", exact: true })).toBeVisible();
   });
 });

@@ -21,7 +21,17 @@ import type { HeaderSandbox } from "./sandbox/header-sandbox";
 import { toHeaderCheckOutcome } from "./sandbox/header-check-outcome";
 import { HEADER_CHECK_MAX_BODY_BYTES, headerCheckGuard } from "./sandbox/header-check-guard";
 import { sandboxRateLimit, sandboxRateLimitLifted, sandboxRouter } from "./sandbox/sandbox-router";
-import { apiPath, BASE_PATH, BASE_URL, createLoadContext, isUnderBasePath, routedPageAddresses, setServerLog, type AreaOELoadContext } from "../app/server-surface";
+import {
+  apiPath,
+  BASE_PATH,
+  BASE_URL,
+  createLoadContext,
+  isUnderBasePath,
+  RENEWAL_REMINDER_PATH,
+  routedPageAddresses,
+  setServerLog,
+  type AreaOELoadContext,
+} from "../app/server-surface";
 import { sendPlainErrorPage } from "./http/plain-error-page";
 import { createPageCache } from "./page-cache/page-cache";
 import { normaliseForwardedProto, protocolReader } from "./http/request-protocol";
@@ -40,6 +50,7 @@ import { hostGuard, originsWarning, requestOrigin, trustedOrigins } from "./http
 import { isExpectedFault } from "./http/expected-fault";
 import { readBodyFirst } from "./http/read-body-first";
 import { readiness as createReadiness, type Readiness } from "./http/readiness";
+import { renewalReminder } from "./http/renewal-reminder";
 
 
 export interface CreateAppOptions {
@@ -240,6 +251,8 @@ export function createPortal({
     formBodyOnly,
   );
   app.use(pageMethods({ postPaths: headerCheckGuard.paths }));
+  // The renewal planner's .ics reminder: a file made here, not a page.
+  app.get(RENEWAL_REMINDER_PATH, renewalReminder);
   const mode = process.env.NODE_ENV === "development" ? "development" : "production";
   const loadValues = (req: Request, res: Response): AreaOELoadContext => ({
     lang: res.locals.lang,

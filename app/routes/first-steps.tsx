@@ -5,7 +5,7 @@ import { loadContent } from "~/features/content/lazy-content";
 import { useLazyContent } from "~/features/content/use-lazy-content";
 import { pageMeta } from "~/config/page-meta";
 import { BASE_URL } from "~/config/paths";
-import { useAppConfig } from "~/config/use-root-data";
+import { useAppConfig, useRootData } from "~/config/use-root-data";
 import { mdxComponents } from "~/mdx/mdx-components";
 import { LoginState } from "~/features/session/login-state";
 import { ProfilesTable } from "~/features/session/profiles-table";
@@ -43,9 +43,10 @@ export default function Page({ loaderData }: Route.ComponentProps) {
   const links = useAppConfig()?.links;
   const gueHref = links?.gue ?? BASE_URL;
   const { user, roles, signInEnabled, returnTo } = loaderData;
+  const signInDemo = useRootData()?.signInDemo ?? false;
   return (
     <ContentPage id="first-steps" content={useLazyContent("first-steps")} components={mdxComponents}>
-      <LoginState user={user} signInEnabled={signInEnabled} returnTo={returnTo} gueHref={gueHref} />
+      <LoginState user={user} signInEnabled={signInEnabled} demo={signInDemo} returnTo={returnTo} gueHref={gueHref} />
 
       <section aria-labelledby="steps-heading">
         <h2 id="steps-heading">{t("steps.heading")}</h2>

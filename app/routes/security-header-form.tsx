@@ -3,7 +3,7 @@ import { useTranslation } from "../i18n/use-translation";
 import { pageMeta } from "~/config/page-meta";
 import { BASE_URL } from "~/config/paths";
 import { pageHref } from "~/config/site-map";
-import { useAppConfig } from "~/config/use-root-data";
+import { useAppConfig, useRootData } from "~/config/use-root-data";
 import { requireCustomsProfile } from "~/features/session/require-customs-profile.server";
 import { PermissionDenied } from "~/features/session/permission-denied";
 import { SignInDisabledNotice } from "~/features/session/sign-in-disabled-notice";
@@ -49,10 +49,16 @@ export default function Page({ loaderData }: Route.ComponentProps) {
 
 function SignedOutPage({ signInHref }: { signInHref: string }) {
   const { t } = useTranslation("pages");
+  const demo = useRootData()?.signInDemo ?? false;
   return (
     <article className="content-page">
       <h1>{t("security-header-form.title")}</h1>
-      <SignInRequired signInHref={signInHref} overviewHref={pageHref("security-header")} configHref={pageHref("security-header-config")} />
+      <SignInRequired
+        signInHref={signInHref}
+        overviewHref={pageHref("security-header")}
+        configHref={pageHref("security-header-config")}
+        demo={demo}
+      />
     </article>
   );
 }

@@ -4,9 +4,9 @@ import { ContentPage } from "~/features/content/content-page";
 import { loadContent } from "~/features/content/lazy-content";
 import { useLazyContent } from "~/features/content/use-lazy-content";
 import { pageMeta } from "~/config/page-meta";
-import { pageHref } from "~/config/site-map";
 import { mdxComponents } from "~/mdx/mdx-components";
 import { readRenewalCheck } from "~/features/certificate-renewal/renewal-check";
+import { RENEWAL_REMINDER_PATH } from "~/features/certificate-renewal/renewal-reminder";
 import { CertificateRenewalPlanner } from "~/features/certificate-renewal/certificate-renewal-planner";
 import { AuthorityCertificatesTable } from "~/features/certificate-renewal/authority-certificates-table";
 import type { AuthorityCertificateSummary } from "~/features/certificate-renewal/authority-certificates";
@@ -17,9 +17,6 @@ export const meta = pageMeta("web-services");
 // Its content file is loaded for the page's language only (app/features/content/lazy-content.ts); the
 // content files of these pages declare no Useful Links (content-handles.test.ts).
 export const handle = { pageId: "web-services", hydrate: true };
-
-/** The planner's .ics reminder: the resource route app/routes/web-services-reminder.ts. */
-const RENEWAL_REMINDER_HREF = `${pageHref("web-services")}/lembrete-renovacao.ics`;
 
 // The renewal planner is a GET form (`?validade=…&lang=…`): the server answers it, so it works without
 // JavaScript; in the browser the client loader answers the same address with the same rules.
@@ -39,11 +36,11 @@ export async function clientLoader({ url, serverLoader }: Route.ClientLoaderArgs
 }
 
 function Planner() {
-  return <CertificateRenewalPlanner check={useLoaderData<typeof loader>()} reminderHref={RENEWAL_REMINDER_HREF} />;
+  return <CertificateRenewalPlanner check={useLoaderData<typeof loader>()} reminderHref={RENEWAL_REMINDER_PATH} />;
 }
 
 function AuthorityCertificates() {
-  return <AuthorityCertificatesTable certificates={useLoaderData<typeof loader>().certificates} reminderHref={RENEWAL_REMINDER_HREF} />;
+  return <AuthorityCertificatesTable certificates={useLoaderData<typeof loader>().certificates} reminderHref={RENEWAL_REMINDER_PATH} />;
 }
 
 // The planner and the certificates table are in this route's chunk only: this is the one page that uses them.

@@ -16,8 +16,8 @@ import { revokedSessions } from "./revoked-sessions";
 export interface Auth {
   /** Session reading, /areaOE/auth/*, /areaOE/api/session and (if on) the demo provider. */
   router: Router;
-  /** What loaders see: the visitor (or null) and whether sign-in works at all. */
-  loadContext(res: Response): { session: SessionUser | null; signInEnabled: boolean };
+  /** What loaders see: the visitor (or null), whether sign-in works at all, and whether it is the demo's. */
+  loadContext(res: Response): { session: SessionUser | null; signInEnabled: boolean; signInDemo: boolean };
 }
 
 export function createAuth(
@@ -31,6 +31,7 @@ export function createAuth(
   const revoked = revokedSessions(shared);
   const keys = settings.mode === "disabled" ? null : deriveCookieKeys(settings.sessionSecret);
   const signInEnabled = settings.mode !== "disabled";
+  const signInDemo = settings.mode === "embedded";
   const router = express.Router();
 
   // A tampered, expired or foreign cookie is simply "signed out" (and removed), never an error.
@@ -79,6 +80,6 @@ export function createAuth(
 
   return {
     router,
-    loadContext: (res) => ({ session: res.locals.session ?? null, signInEnabled }),
+    loadContext: (res) => ({ session: res.locals.session ?? null, signInEnabled, signInDemo }),
   };
 }

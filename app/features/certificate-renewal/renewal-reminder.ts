@@ -1,6 +1,7 @@
 import { format } from "date-fns";
 import { DATE_LOCALES, dateLanguage } from "../../components/ui/date-value";
 import { LANGUAGE_QUERY } from "../../i18n/languages";
+import { pageHref } from "../../config/site-map";
 import { buildIcs } from "./ics";
 import { RENEWAL_EXPIRY_PARAM, fromIsoDay, type RenewalPlanAnswer } from "./renewal-check";
 
@@ -50,3 +51,6 @@ export function renewalReminderIcs(plan: RenewalPlanAnswer, lang: string, texts:
     alarm: texts("icsAlarm"),
   });
 }
+
+/** The address of the .ics reminder, beside the planner's page (answered by the Node server). */
+export const RENEWAL_REMINDER_PATH = `${pageHref("web-services")}/lembrete-renovacao.ics`;

@@ -8,13 +8,15 @@ import type { SignedInUser } from "./require-customs-profile.server";
 export interface LoginStateProps {
   user: SignedInUser | null;
   signInEnabled: boolean;
+  /** Sign-in goes to the embedded demo provider: the button says so. */
+  demo?: boolean;
   /** Where sign-in and sign-out bring the visitor back to (this page). */
   returnTo: string;
   gueHref: string;
 }
 
 /** SPEC §4: 'logged in as NAME (NIF)' with 'stop acting as NAME', or the not-registered guidance. */
-export function LoginState({ user, signInEnabled, returnTo, gueHref }: LoginStateProps) {
+export function LoginState({ user, signInEnabled, demo = false, returnTo, gueHref }: LoginStateProps) {
   const { t } = useTranslation("session");
   if (user) {
     return (
@@ -33,7 +35,7 @@ export function LoginState({ user, signInEnabled, returnTo, gueHref }: LoginStat
       <p className="login-state__actions">
         {/* A document link: the sign-in endpoint is served by the Node server, not by a route. */}
         <a href={signInHref(returnTo)} className="button button--primary">
-          {t("loginState.signIn")}
+          {t(demo ? "loginState.signInDemo" : "loginState.signIn")}
         </a>{" "}
         <SmartLink href={gueHref} className="button button--secondary">
           {t("loginState.gueLink")}

@@ -48,6 +48,17 @@ describe("LoginState", () => {
     expect(screen.getByRole("link", { name: /Apply for accreditation in GUE/ }).getAttribute("href")).toBe(GUE);
   });
 
+  it("with the demo provider: the sign-in button says it leads there, not to the finance portal (en, pt)", () => {
+    inApp(<LoginState user={null} signInEnabled demo returnTo="/areaOE/public/primeirosPassos" gueHref={GUE} />);
+    expect(screen.getByRole("link", { name: "Log in at the demo identity provider (fictitious accounts)" }).getAttribute("href")).toBe(
+      "/areaOE/auth/sign-in?returnTo=%2FareaOE%2Fpublic%2FprimeirosPassos",
+    );
+    expect(screen.queryByRole("link", { name: "Log in to the finance portal" })).toBeNull();
+    cleanup();
+    inApp(<LoginState user={null} signInEnabled demo returnTo="/areaOE/" gueHref={GUE} />, "pt");
+    expect(screen.getByRole("link", { name: "Iniciar sessão no fornecedor de identidade de demonstração (contas fictícias)" })).toBeTruthy();
+  });
+
   it("sign-in not configured: says so and offers no sign-in link", () => {
     inApp(<LoginState user={null} signInEnabled={false} returnTo="/areaOE/" gueHref={GUE} />);
     expect(screen.getByRole("heading", { name: "Sign-in is not available" })).toBeTruthy();
@@ -77,6 +88,16 @@ describe("SessionStatus (the header)", () => {
     expect(screen.queryByRole("button")).toBeNull();
   });
 
+  it("with the demo provider: the sign-in link says so (pt, en)", () => {
+    onPage(<SessionStatus user={null} signInEnabled demo />, "/public/transito", "pt");
+    expect(screen.getByRole("link", { name: "Iniciar sessão (demonstração)" }).getAttribute("href")).toBe(
+      "/areaOE/auth/sign-in?returnTo=%2FareaOE%2Fpublic%2Ftransito",
+    );
+    cleanup();
+    onPage(<SessionStatus user={null} signInEnabled demo />, "/public/transito", "en");
+    expect(screen.getByRole("link", { name: "Log in (demo)" })).toBeTruthy();
+  });
+
   it("sign-in not configured: nothing", () => {
     onPage(<SessionStatus user={null} signInEnabled={false} />, "/");
     expect(screen.queryByTestId("session-status")).toBeNull();
@@ -95,6 +116,14 @@ describe("SignInRequired", () => {
     );
     expect(within(section).getByRole("link", { name: "Cabeçalho de segurança" }).getAttribute("href")).toMatch(/\/public\/a$/);
     expect(within(section).getByRole("link", { name: "Configurar o cabeçalho de segurança" }).getAttribute("href")).toMatch(/\/public\/b$/);
+  });
+
+  it("with the demo provider: the sign-in button says it leads there (en)", () => {
+    inApp(<SignInRequired signInHref="/areaOE/auth/sign-in?returnTo=%2FareaOE%2Fx" overviewHref="/areaOE/public/a" configHref="/areaOE/public/b" demo />);
+    const section = screen.getByTestId("sign-in-required");
+    expect(within(section).getByRole("link", { name: "Log in at the demo identity provider (fictitious accounts)" }).getAttribute("href")).toBe(
+      "/areaOE/auth/sign-in?returnTo=%2FareaOE%2Fx",
+    );
   });
 });
 

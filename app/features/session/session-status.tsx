@@ -8,13 +8,15 @@ export interface SessionStatusProps {
   /** The signed-in visitor, or null. */
   user: { name: string } | null;
   signInEnabled: boolean;
+  /** Sign-in goes to the embedded demo provider: the link says so. */
+  demo?: boolean;
 }
 
 /**
  * For the site header, on every page: who is signed in, with a sign-out button (a POST form), or a
  * sign-in link that comes back to this page. Nothing when sign-in is not configured.
  */
-export function SessionStatus({ user, signInEnabled }: SessionStatusProps) {
+export function SessionStatus({ user, signInEnabled, demo = false }: SessionStatusProps) {
   const { t } = useTranslation("session");
   const location = useLocation();
   // The router's path is below its basename (/areaOE); the auth endpoints take the full path.
@@ -35,7 +37,7 @@ export function SessionStatus({ user, signInEnabled }: SessionStatusProps) {
     <div className="session-status" data-testid="session-status">
       {/* A document link: the sign-in endpoint is served by the Node server, not by a route. */}
       <a href={signInHref(returnTo)} className="session-status__sign-in">
-        {t("header.signIn")}
+        {t(demo ? "header.signInDemo" : "header.signIn")}
       </a>
     </div>
   );

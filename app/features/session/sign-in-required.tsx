@@ -7,13 +7,15 @@ export interface SignInRequiredProps {
   /** The guide to the security header, and the page with the command-line tool. */
   overviewHref: string;
   configHref: string;
+  /** Sign-in goes to the embedded demo provider: the button says so. */
+  demo?: boolean;
 }
 
 /**
  * What a signed-out visitor of the generation form sees first: why the form needs the finance-portal
  * credentials, then the way to sign in (and back here), instead of being sent to sign in unannounced.
  */
-export function SignInRequired({ signInHref, overviewHref, configHref }: SignInRequiredProps) {
+export function SignInRequired({ signInHref, overviewHref, configHref, demo = false }: SignInRequiredProps) {
   const { t } = useTranslation(["session", "pages"]);
   return (
     <section className="callout sign-in-required" aria-labelledby="sign-in-required-title" data-testid="sign-in-required">
@@ -24,7 +26,7 @@ export function SignInRequired({ signInHref, overviewHref, configHref }: SignInR
       <p className="sign-in-required__actions">
         {/* A document link: the sign-in endpoint is served by the Node server, not by a route. */}
         <a href={signInHref} className="button button--primary">
-          {t("signInRequired.signIn")}
+          {t(demo ? "signInRequired.signInDemo" : "signInRequired.signIn")}
         </a>
       </p>
       <p>{t("signInRequired.alternatives")}</p>
