@@ -44,6 +44,9 @@ export default defineConfig({
       AREAOE_ENABLE_FAULT_INJECTION: "1",
       // The embedded demo identity provider (local use only), for e2e/session.spec.ts.
       AREAOE_DEV_IDP: "1",
+      // Every test's browser is one client (127.0.0.1): its render budget is raised so that two
+      // workers crawling every page are not refused (server/http/availability.test.ts tests the budget).
+      AREAOE_LIMITS: JSON.stringify({ rendersPerSecond: 1_000, renderBurst: 10_000 }),
     },
   },
 });

@@ -13,10 +13,19 @@ import { pageHydrates } from "./config/hydration";
 import { speculationRulesElement } from "./render/speculation-rules";
 import { IMAGE_PREVIEW_ATTRIBUTE, imagePreviewScript } from "./components/ui/image-preview-script";
 import { BASE_PATH } from "./config/paths";
+import { reportServerError } from "./render/server-log";
 
 export const streamTimeout = 5_000;
 /** A render still running after this is an overload: the visitor gets a 503 with Retry-After. */
 export const renderTimeoutMs = streamTimeout + 1_000;
+
+/**
+ * React Router's errors (loaders, actions, its own refusals) go to the server's log as one record
+ * each, refusals at info without a stack (app/render/server-log.ts), never to the console.
+ */
+export function handleError(error: unknown, { request }: { request: Request }): void {
+  reportServerError(error, request);
+}
 
 export default async function handleRequest(
   request: Request,
@@ -35,7 +44,7 @@ export default async function handleRequest(
     <TextsContext value={i18n}>
       <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
     </TextsContext>,
-    { nonce, timeoutMs: renderTimeoutMs, onError: (error) => console.error(error) },
+    { nonce, timeoutMs: renderTimeoutMs, onError: (error) => reportServerError(error, request) },
   );
   if (outcome.kind === "timeout") {
     return busyResponse({ t: i18n.getFixedT(loadContext.lang), lang: loadContext.lang, url: request.url, headers: responseHeaders });

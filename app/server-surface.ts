@@ -23,11 +23,13 @@ export { apiPath, assetPath, BASE_PATH, BASE_URL, isUnderBasePath } from "./conf
 export { createLoadContext, type AreaOELoadContext } from "./load-context";
 
 // Site map and the public part of the startup configuration.
-export { pageHref } from "./config/site-map";
+export { OWN_MODULE_PAGES, pageHref, routedPageAddresses } from "./config/site-map";
 export { defaultUsefulLinks, type PublicConfig } from "./config/public-config";
 
 // Server rendering outside React Router: the "busy" page of the render admission.
 export { BUSY_HEADERS, busyPageHtml } from "./render/busy-page";
+// The server's logger for React Router's errors (entry.server's handleError).
+export { setServerLog } from "./render/server-log";
 
 // session ↔ server/auth: sign-in paths, the customs roles claim, the signed-in user, the texts of the
 // pages the server writes without React.

@@ -20,11 +20,17 @@ import type { HeaderSandbox } from "./sandbox/header-sandbox";
 import { toHeaderCheckOutcome } from "./sandbox/header-check-outcome";
 import { HEADER_CHECK_MAX_BODY_BYTES, headerCheckGuard } from "./sandbox/header-check-guard";
 import { sandboxRateLimit, sandboxRateLimitLifted, sandboxRouter } from "./sandbox/sandbox-router";
-import { apiPath, BASE_PATH, BASE_URL, createLoadContext, isUnderBasePath, type AreaOELoadContext } from "../app/server-surface";
+import { apiPath, BASE_PATH, BASE_URL, createLoadContext, isUnderBasePath, routedPageAddresses, setServerLog, type AreaOELoadContext } from "../app/server-surface";
 import { sendPlainErrorPage } from "./http/plain-error-page";
 import { createPageCache } from "./page-cache/page-cache";
-import { protocolReader } from "./http/request-protocol";
-import { SESSION_COOKIE } from "./auth/session-cookie";
+import { normaliseForwardedProto, protocolReader } from "./http/request-protocol";
+import { SESSION_COOKIE_NAMES } from "./auth/session-cookie";
+import { canonicalAddresses } from "./http/canonical-address";
+import { answerAddress } from "./http/address-answer";
+import { clientBudget, clientKey, isQuietRefusal, tooManyAnswer } from "./http/client-budget";
+import { bodyDeadline } from "./http/body-deadline";
+import { formBodyOnly } from "./http/form-body";
+import { memorySharedState, type SharedState } from "./shared-state/shared-state";
 import { readLocaleChunks } from "./http/locale-chunks";
 import { readStylesheets } from "./http/stylesheets";
 import { renderAdmission } from "./http/render-admission";
@@ -33,8 +39,6 @@ import { hostGuard, originsWarning, requestOrigin, trustedOrigins } from "./http
 import { isExpectedFault } from "./http/expected-fault";
 import { readBodyFirst } from "./http/read-body-first";
 
-/** How long a request body may take to arrive (the checker's 64 KB at a crawl is still seconds). */
-export const BODY_DEADLINE_MS = 10_000;
 
 export interface CreateAppOptions {
   config: AppConfig;
@@ -51,6 +55,11 @@ export interface CreateAppOptions {
   headerSandbox: HeaderSandbox;
   /** The listening port (default PORT, else 3000): with no public origin, loopback on it is answered. */
   port?: number;
+  /**
+   * What every instance must share: used sign-in states, revoked sessions, the counters of every
+   * limit (default: this process's memory).
+   */
+  sharedState?: SharedState;
 }
 
 /** A 5xx the server chose to send (no error thrown): pino-http made up the Error it would log. */
@@ -76,7 +85,10 @@ export function createPortal({
   authorityEnvironments,
   headerSandbox,
   port = Number.parseInt(process.env.PORT ?? "3000", 10),
+  sharedState = memorySharedState(),
 }: CreateAppOptions): { app: Express; listener: RequestListener } {
+  const { limits } = config;
+  setServerLog(logger);
   if (!headerSandbox.checkerEnabled) {
     logger.error(
       { reason: headerSandbox.checkerDisabledReason },
@@ -89,21 +101,50 @@ export function createPortal({
   app.set("trust proxy", config.trustProxy);
   logger.info({ trustProxy: config.trustProxy }, "trust proxy: X-Forwarded-* headers are read from these peers");
   const trust = app.get("trust proxy fn") as Parameters<typeof protocolReader>[0];
-  const origins = trustedOrigins({ publicOrigins: config.publicOrigins, port, trust, protocolOf: protocolReader(trust) });
+  const protocolOf = protocolReader(trust);
+  const origins = trustedOrigins({ publicOrigins: config.publicOrigins, port, trust, protocolOf });
   const warning = originsWarning(origins);
   if (warning) logger.warn(warning);
   else logger.info({ publicOrigins: origins.accepted }, "public origins");
   const hostAllowed = hostGuard(origins, { logger, exempt: isHealthCheck });
   const publicConfig = toPublicConfig(config);
-  const auth = createAuth(config, logger);
+  const auth = createAuth(config, logger, process.env, process.argv, sharedState);
+  const addresses = canonicalAddresses(routedPageAddresses());
+  // Renders (page-cache misses and everything the cache does not serve) cost each client from its
+  // budget; hits are free. One charge per request: a miss the cache passes on is not charged again.
+  const renders = clientBudget({ store: sharedState.counters("renders"), perSecond: limits.rendersPerSecond, burst: limits.renderBurst });
+  const tooMany = tooManyAnswer({ logger, windowMs: renders.windowMs });
+  const charged = new WeakSet<Request>();
+  const spendRender = async (req: Request, res: Response): Promise<boolean> => {
+    if (charged.has(req)) return true;
+    charged.add(req);
+    const retryAfter = await renders.take(req);
+    if (retryAfter === undefined) return true;
+    tooMany(req, res, retryAfter, "renders");
+    return false;
+  };
+  const timedOutBody = (req: Request, res: Response) => sendPlainErrorPage(req, res, 408);
   // Each page preloads its text chunks; their addresses come from the client build's manifest.
   const localeChunks = clientDir ? readLocaleChunks(clientDir) : undefined;
   // Pages carry the portal's stylesheet inline (app/render/portal-stylesheet.tsx).
   const stylesheet = clientDir ? readStylesheets(clientDir) : () => undefined;
 
-  // Requests that come through createApp alone (the development server) are checked here.
+  // The checks before anything else (the request listener below runs them for the production server;
+  // requests that come through createApp alone, in development, are checked here).
+  const checked = new WeakSet<IncomingMessage>();
+  const frontDoor = (req: IncomingMessage, res: ServerResponse): boolean => {
+    if (checked.has(req)) return true;
+    checked.add(req);
+    normaliseForwardedProto(req, protocolOf);
+    if (!hostAllowed(req, res)) return false;
+    // One address per resource, before the cache and the render (a 301 to it, or 400/404).
+    const verdict = addresses.check(req.url ?? "");
+    if (verdict.kind === "ok") return true;
+    answerAddress(req, res, verdict, logger);
+    return false;
+  };
   app.use((req, res, next) => {
-    if (hostAllowed(req, res)) next();
+    if (frontDoor(req, res)) next();
   });
   app.use(
     pinoHttp({
@@ -111,8 +152,17 @@ export function createPortal({
       autoLogging: { ignore: (req) => req.url === apiPath("health") },
       // A 503 is an overload (a render ran out of time) or an unreachable provider, not a fault; a
       // SOAP Fault's 500 is the sandbox refusing a header (server/http/expected-fault.ts).
+      // A spent budget (429) is logged once per client per window by its own line (client-budget.ts).
       customLogLevel: (_req, res, error) =>
-        res.statusCode === 503 ? "warn" : isExpectedFault(res) ? "info" : error || res.statusCode >= 500 ? "error" : "info",
+        isQuietRefusal(res)
+          ? "silent"
+          : res.statusCode === 503
+            ? "warn"
+            : isExpectedFault(res)
+              ? "info"
+              : error || res.statusCode >= 500
+                ? "error"
+                : "info",
       customSuccessMessage: (_req, res) => (res.statusCode === 503 ? "overloaded: answered 503 with Retry-After" : "request completed"),
       // pino-http logs every 5xx with an Error ("failed with status code …", a stack): for a 5xx that
       // is an answer (a SOAP Fault, an overload), only the response, and the success message.
@@ -141,13 +191,16 @@ export function createPortal({
   );
   app.use(wellFormedUrl);
   // Only this endpoint parses a body, and only it is rate limited.
-  app.use(BASE_PATH, clientErrorsRouter({ logger }));
+  app.use(BASE_PATH, clientErrorsRouter({ logger, allClientsPerSecond: limits.errorReportsPerSecond, bodyDeadlineMs: limits.bodyDeadlineMs }));
   app.use(BASE_PATH, timeRouter());
   // Every route that decrypts a stranger's header shares one rate limit.
   const benchLift = sandboxRateLimitLifted();
   if (benchLift) logger.warn("sandbox rate limit LIFTED for a loopback benchmark (AREAOE_BENCH_LIFT_SANDBOX_RATE_LIMIT)");
-  const sandboxLimiter = sandboxRateLimit(undefined, undefined, { lifted: benchLift });
-  app.use(BASE_PATH, sandboxRouter({ sandbox: headerSandbox, logger, limiter: sandboxLimiter }));
+  const sandboxLimiter = sandboxRateLimit(undefined, undefined, { lifted: benchLift, logger });
+  app.use(
+    BASE_PATH,
+    sandboxRouter({ sandbox: headerSandbox, logger, limiter: sandboxLimiter, bodyDeadline: bodyDeadline({ deadlineMs: limits.bodyDeadlineMs, timedOut: timedOutBody }) }),
+  );
 
   app.get("/", (_req, res) => res.redirect(302, BASE_URL));
   // The portal lives under its base path; any other address (/robots.txt, /wp-login.php) is a plain 404
@@ -166,10 +219,17 @@ export function createPortal({
   app.use(compression());
   app.use(BASE_PATH, languageMiddleware);
   // Session cookie, /areaOE/auth/*, /areaOE/api/session and (when switched on) the demo identity provider.
+  // Sign-out reads a small form body: it gets the same deadline as every body.
+  app.use(bodyDeadline({ deadlineMs: limits.bodyDeadlineMs, timedOut: timedOutBody }));
   app.use(auth.router);
   // The header checker is the one page that takes a POST (its form works without JavaScript).
   // Its body is read whole (size cap, deadline) before the request may take a render slot.
-  app.post(headerCheckGuard.paths, ...sandboxLimiter, readBodyFirst({ maxBytes: HEADER_CHECK_MAX_BODY_BYTES, deadlineMs: BODY_DEADLINE_MS }));
+  app.post(
+    headerCheckGuard.paths,
+    ...sandboxLimiter,
+    readBodyFirst({ maxBytes: HEADER_CHECK_MAX_BODY_BYTES, deadlineMs: limits.bodyDeadlineMs }),
+    formBodyOnly,
+  );
   app.use(pageMethods({ postPaths: headerCheckGuard.paths }));
   const mode = process.env.NODE_ENV === "development" ? "development" : "production";
   const loadValues = (req: Request, res: Response): AreaOELoadContext => ({
@@ -191,26 +251,31 @@ export function createPortal({
   // rendered per request. AREAOE_PAGE_CACHE=off turns the cache off (benchmarks compare both).
   // Renders beyond what the machine can do wait briefly, then get a 503 (never a 500 for being busy).
   // Page-cache misses take their slot here too.
-  const admission = renderAdmission({ maxConcurrent: 8, maxWaitMs: 3_000, maxQueue: 500, busy: sendBusy, logger });
+  // Waiting renders are served client by client in turn, and one client may hold at most 16 places.
+  const admission = renderAdmission({ maxConcurrent: 8, maxWaitMs: 3_000, maxQueue: 500, maxQueuePerClient: 16, clientOf: clientKey, busy: sendBusy, logger });
   const pageCache =
     mode === "production" && process.env.AREAOE_PAGE_CACHE !== "off"
       ? createPageCache({
           build,
           mode,
           loadValues,
-          sessionCookie: SESSION_COOKIE,
+          sessionCookies: SESSION_COOKIE_NAMES,
           logger,
           admission,
           busy: sendBusy,
+          spendRender,
         })
       : undefined;
   if (pageCache) app.get(/.*/, pageCache.middleware);
+  app.all(/.*/, async (req, res, next) => {
+    if (await spendRender(req, res)) next();
+  });
   app.all(/.*/, admission);
   app.all(/.*/, createRequestHandler({ build, mode, getLoadContext: (req, res) => createLoadContext(loadValues(req, res)) }));
   app.use(serverErrorHandler(logger));
   // The Host check comes first: nothing (not even a page-cache hit) is answered for a foreign Host.
   const listener: RequestListener = (req, res) => {
-    if (!hostAllowed(req, res)) return;
+    if (!frontDoor(req, res)) return;
     if (pageCache?.serveEarly(req, res)) return;
     app(req, res);
   };

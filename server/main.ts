@@ -1,10 +1,11 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { createServer, type Server } from "node:http";
+import type { Server } from "node:http";
 import * as build from "virtual:react-router/server-build";
 import { createPortal } from "./app";
 import { loadConfig } from "./config/load-config";
 import { createLogger } from "./logger";
+import { createPortalServer } from "./http/http-server";
 import { loadAuthorityEnvironments } from "./security-header/authority-environments";
 import { assertSeparateSandboxKey, loadHeaderSandbox } from "./sandbox/header-sandbox";
 
@@ -33,9 +34,9 @@ async function start(): Promise<Server> {
   const port = Number.parseInt(process.env.PORT ?? "3000", 10);
   const host = process.env.HOST ?? "0.0.0.0";
   const { listener } = createPortal({ config, logger, build, clientDir, previousAssetsDir, authorityEnvironments, headerSandbox, port });
-  // A request (headers and body) must arrive within 30 s, its headers within 20 s: a client that
-  // trickles bytes holds a socket for that long at most (Node's default was 300 s).
-  const server = createServer({ requestTimeout: 30_000, headersTimeout: 20_000, keepAliveTimeout: 65_000 }, listener).listen(port, host, () => {
+  // A request (headers and body) must arrive within 30 s, its headers within 20 s (config `limits`): a
+  // client that trickles bytes holds a socket for that long at most (Node's default was 300 s).
+  const server = createPortalServer(config.limits, listener).listen(port, host, () => {
     logger.info({ port, host }, `areaOE listening on http://localhost:${port}/areaOE/`);
   });
   return server;

@@ -77,6 +77,24 @@ export const SITE_PAGES = [
 
 export type PageId = (typeof SITE_PAGES)[number]["id"];
 
+/**
+ * Pages with a route module of their own (widgets, or data of their own such as the query a GET form
+ * answers); every other page is only its content file (app/routes.ts registers both).
+ */
+export const OWN_MODULE_PAGES: ReadonlySet<string> = new Set([
+  "first-steps",
+  "iva-exp",
+  "search",
+  "security-header-check",
+  "security-header-form",
+  "web-services",
+]);
+
+/** The address of every page that has a route → its page id (the server's canonical addresses). */
+export function routedPageAddresses(): Map<string, string> {
+  return new Map(SITE_PAGES.filter((page) => !("routed" in page)).map((page) => [appPath(page.path), page.id]));
+}
+
 const BY_ID = new Map<string, SitePage>(SITE_PAGES.map((page) => [page.id, page]));
 
 export function findPage(id: string): SitePage | undefined {

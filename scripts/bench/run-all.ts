@@ -27,6 +27,7 @@ const benches: [string, string][] = [
   ["Server throughput, render CPU and overload (issues 7 and 11)", "scripts/bench/server.bench.ts"],
   ["Header sandbox: checks per second, CPU per check, page p99 under sandbox load (issue 20)", "scripts/bench/sandbox.bench.ts"],
   ["Hostile input: a cached page while a stranger attacks (issue 21)", "scripts/bench/hostile.bench.ts"],
+  ["Availability: a cached page while one client floods each bypass, variant, worst header and worst report (issue 29)", "scripts/bench/availability.bench.ts"],
 ];
 
 for (const [label, file] of benches) {

@@ -2,6 +2,8 @@ import express, { type NextFunction, type Request, type Response, Router } from 
 import { rateLimit } from "express-rate-limit";
 import { z } from "zod";
 import type { Logger } from "pino";
+import { bodyDeadline } from "../http/body-deadline";
+import { clientKey, markQuietRefusal, oncePerWindow } from "../http/client-budget";
 import { errorDigest, redactText, redactUrl, REPORT_LIMITS } from "../../app/server-surface";
 
 export const MAX_BODY = "16kb";
@@ -26,22 +28,37 @@ export const clientErrorReportSchema = z
 
 export type ClientErrorReport = z.infer<typeof clientErrorReportSchema>;
 
+/** Characters kept of each line of a report's text, and lines kept, before any regular expression runs. */
+export const MAX_LINE_CHARS = 240;
+export const MAX_LINES = 40;
+
+/**
+ * A stranger's text cut to short lines and few of them. The redaction's regular expressions scan a
+ * line from each position where a match may start: on one 4,000-character line of `eyJ-` or `@` that
+ * is quadratic (19 ms a report); on lines of 240 characters it is bounded (stack frames are shorter).
+ */
+export function boundLines(text: string, maxLineChars = MAX_LINE_CHARS, maxLines = MAX_LINES): string {
+  const lines = text.split("\n", maxLines + 1);
+  const kept = lines.slice(0, maxLines).map((line) => (line.length > maxLineChars ? `${line.slice(0, maxLineChars)}…` : line));
+  return lines.length > maxLines ? `${kept.join("\n")}\n…` : kept.join("\n");
+}
+
 /**
  * What is logged of a report: the browser's redaction applied again (query strings, credentials,
  * tokens: a report is a stranger's text), and the digest computed here from the message and the
  * throw site, so made-up digests cannot make one error many log lines.
  */
 export function serverOwnedReport(report: ClientErrorReport): ClientErrorReport {
-  const message = redactText(report.message);
-  const stack = redactText(report.stack);
+  const message = redactText(boundLines(report.message));
+  const stack = redactText(boundLines(report.stack));
   return {
     digest: errorDigest(message, stack),
     message,
     stack,
-    componentStack: redactText(report.componentStack),
+    componentStack: redactText(boundLines(report.componentStack)),
     timestamp: report.timestamp,
-    userAgent: redactText(report.userAgent),
-    url: redactUrl(report.url),
+    userAgent: redactText(boundLines(report.userAgent, REPORT_LIMITS.userAgent, 1)),
+    url: redactUrl(boundLines(report.url, REPORT_LIMITS.url, 1)),
   };
 }
 
@@ -54,6 +71,13 @@ export interface ClientErrorsRouterOptions {
   dedupeMs?: number;
   /** Reports logged per minute from all clients together (default 60); then one "suppressed" line. */
   globalBudget?: number;
+  /**
+   * Reports read per second from all clients together (default 20): past it, 503 with Retry-After
+   * before the body is read, so many addresses together cannot spend the server's CPU on reports.
+   */
+  allClientsPerSecond?: number;
+  /** How long a report's body may take to arrive (default 10 s): then 408. */
+  bodyDeadlineMs?: number;
   now?: () => number;
 }
 
@@ -117,8 +141,26 @@ export function clientErrorsRouter({
   windowMs = 60_000,
   dedupeMs = 10 * 60_000,
   globalBudget = 60,
+  allClientsPerSecond = 20,
+  bodyDeadlineMs = 10_000,
   now = Date.now,
 }: ClientErrorsRouterOptions): Router {
+  const firstRefusal = oncePerWindow(windowMs);
+  const allClients = rateLimit({
+    windowMs: 1_000,
+    limit: allClientsPerSecond,
+    // One bucket for everybody: the budget is the server's, not a client's.
+    keyGenerator: () => "all-clients",
+    standardHeaders: false,
+    legacyHeaders: false,
+    handler: (_req, res) => {
+      if (firstRefusal("all-clients")) logger.warn({ budget: "client error reports, all clients", perSecond: allClientsPerSecond }, "refused: error reports over the budget of all clients (503)");
+      markQuietRefusal(res);
+      res.setHeader("Retry-After", "1");
+      problem(res, 503, "Too many error reports from everyone; try again in a second.");
+    },
+  });
+  const deadline = bodyDeadline({ deadlineMs: bodyDeadlineMs, timedOut: (_req, res) => problem(res, 408, "The report took too long to arrive.") });
   const router = Router();
   const firstInWindow = createDigestWindow(dedupeMs, now);
   const withinBudget = createLogBudget(globalBudget, 60_000, now, logger);
@@ -127,17 +169,24 @@ export function clientErrorsRouter({
     limit,
     standardHeaders: "draft-8",
     legacyHeaders: false,
-    handler: (_req, res) => problem(res, 429, "Too many error reports; try again later."),
+    handler: (req, res) => {
+      if (firstRefusal(clientKey(req))) logger.info({ client: clientKey(req), budget: "client error reports" }, "refused: a client spent its budget (429)");
+      markQuietRefusal(res);
+      res.setHeader("Retry-After", String(Math.ceil(windowMs / 1_000)));
+      problem(res, 429, "Too many error reports; try again later.");
+    },
   });
 
   router
     .route("/api/client-errors")
     .post(
       limiter,
+      allClients,
       (req, res, next) => {
         if (!req.is("application/json")) return problem(res, 415, "The content type must be application/json.");
         next();
       },
+      deadline,
       express.json({ limit: MAX_BODY, strict: true }),
       (req, res) => {
         const result = clientErrorReportSchema.safeParse(req.body);

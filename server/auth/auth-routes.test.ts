@@ -78,6 +78,21 @@ describe("sign-in callback", () => {
     expect(tokenRequests).toBe(1); // no second token request
   });
 
+  it("compares the state before it claims the transaction: a cross-site callback cannot abort a sign-in in progress", async () => {
+    const signIn = await fetch(`${portalBase}${SIGN_IN_PATH}`, { redirect: "manual" });
+    const state = new URL(signIn.headers.get("location") ?? "").searchParams.get("state") ?? "";
+    const cookie = (signIn.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
+    const before = tokenRequests;
+    // A link on another site sends the visitor's cookie with a state of its own.
+    const forged = await fetch(`${portalBase}${CALLBACK_PATH}?code=evil&state=forged`, { headers: { cookie }, redirect: "manual" });
+    expect(forged.status).toBe(400);
+    expect(forged.headers.get("set-cookie") ?? "").not.toContain(`${TRANSACTION_COOKIE}=;`);
+    expect(tokenRequests).toBe(before);
+    // The real callback still reaches the provider (which the fake refuses): the sign-in was not aborted.
+    await fetch(`${portalBase}${CALLBACK_PATH}?code=abc&state=${state}`, { headers: { cookie }, redirect: "manual" });
+    expect(tokenRequests).toBe(before + 1);
+  });
+
   it("/auth/* is rate limited per client (429 with a page, not a token request)", async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 10; i += 1) statuses.push((await fetch(`${portalBase}${CALLBACK_PATH}?code=x&state=y`, { redirect: "manual" })).status);

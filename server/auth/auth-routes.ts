@@ -20,6 +20,8 @@ import type { AuthSettings } from "./auth-settings";
 import { authProblemPage, type AuthProblem } from "./auth-pages";
 import { lazyOidcConfiguration } from "./oidc-client";
 import {
+  cookieName,
+  openSessionToken,
   openTransaction,
   sealSession,
   sealTransaction,
@@ -32,16 +34,26 @@ import {
 import { readCookie } from "../http/cookies";
 import { AUTH_STYLESHEET_PATH } from "./html-page";
 import { usedStates, type UsedStates } from "./used-states";
-import { requestOrigin } from "../http/trusted-origin";
+import { revokedSessions, type RevokedSessions } from "./revoked-sessions";
+import { memorySharedState } from "../shared-state/shared-state";
+import { isSecureOrigin, requestOrigin } from "../http/trusted-origin";
 
 type EnabledSettings = Exclude<AuthSettings, { mode: "disabled" }>;
 
-function cookieOptions(req: Request, path: string, maxAgeSeconds: number): CookieOptions {
-  return { httpOnly: true, sameSite: "lax", secure: req.secure, path, maxAge: maxAgeSeconds * 1000 };
+/**
+ * A cookie's attributes: over HTTPS Secure, and Path=/ as the `__Host-` prefix requires (the name
+ * comes from cookieName); over plain HTTP (local use) the given path.
+ */
+function cookieOptions(req: Request, path: string, maxAgeSeconds?: number): CookieOptions {
+  const secure = isSecureOrigin(req);
+  return { httpOnly: true, sameSite: "lax", secure, path: secure ? "/" : path, ...(maxAgeSeconds === undefined ? {} : { maxAge: maxAgeSeconds * 1000 }) };
 }
 
+const sessionCookieName = (req: Request) => cookieName(SESSION_COOKIE, isSecureOrigin(req));
+const transactionCookieName = (req: Request) => cookieName(TRANSACTION_COOKIE, isSecureOrigin(req));
+
 export function clearSessionCookie(req: Request, res: Response): void {
-  res.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: "lax", secure: req.secure, path: BASE_PATH });
+  res.clearCookie(sessionCookieName(req), cookieOptions(req, BASE_PATH));
 }
 
 /** The configured origin the request was matched to (server/http/trusted-origin.ts), never the raw Host. */
@@ -98,6 +110,8 @@ export function authRateLimit(limit = AUTH_REQUESTS_PER_MINUTE, windowMs = 60_00
 export interface AuthRoutesOptions {
   /** States already used (default: this process's memory; see README "Scaling out"). */
   states?: UsedStates;
+  /** Sessions signed out before their expiry (the same shared state). */
+  revoked?: RevokedSessions;
   limiter?: ReturnType<typeof authRateLimit>;
 }
 
@@ -114,11 +128,14 @@ export function authRoutes(settings: AuthSettings, logger: Logger, keys: CookieK
     router.get(SIGNED_OUT_PATH, (req, res) => res.redirect(303, safeReturnTo(req.query.state)));
     return router;
   }
-  router.use(enabledAuthRoutes(settings, logger, keys, options.states ?? usedStates()));
+  const shared = memorySharedState();
+  const states = options.states ?? usedStates(shared);
+  const revoked = options.revoked ?? revokedSessions(shared);
+  router.use(enabledAuthRoutes(settings, logger, keys, states, revoked));
   return router;
 }
 
-function enabledAuthRoutes(settings: EnabledSettings, logger: Logger, keys: CookieKeys, states: UsedStates): Router {
+function enabledAuthRoutes(settings: EnabledSettings, logger: Logger, keys: CookieKeys, states: UsedStates, revoked: RevokedSessions): Router {
   const router = express.Router();
   const oidc = lazyOidcConfiguration(settings);
 
@@ -140,7 +157,7 @@ function enabledAuthRoutes(settings: EnabledSettings, logger: Logger, keys: Cook
         nonce,
         ui_locales: res.locals.lang,
       });
-      res.cookie(TRANSACTION_COOKIE, sealed, cookieOptions(req, AUTH_PATH, TRANSACTION_TTL_SECONDS));
+      res.cookie(transactionCookieName(req), sealed, cookieOptions(req, AUTH_PATH, TRANSACTION_TTL_SECONDS));
       res.setHeader("Cache-Control", "no-store");
       res.redirect(303, authorizationUrl.href);
     } catch (error) {
@@ -150,15 +167,23 @@ function enabledAuthRoutes(settings: EnabledSettings, logger: Logger, keys: Cook
   });
 
   router.get(CALLBACK_PATH, async (req, res) => {
-    const transaction = await openTransaction(readCookie(req.headers.cookie, TRANSACTION_COOKIE), keys.transaction);
-    res.clearCookie(TRANSACTION_COOKIE, { httpOnly: true, sameSite: "lax", secure: req.secure, path: AUTH_PATH });
+    const transaction = await openTransaction(readCookie(req.headers.cookie, transactionCookieName(req)), keys.transaction);
     if (!transaction) {
+      res.clearCookie(transactionCookieName(req), cookieOptions(req, AUTH_PATH));
       logger.warn("sign-in callback without a valid sign-in transaction");
       sendProblem(res, 400, "callbackError");
       return;
     }
+    // The state first: a callback that does not carry this transaction's state (a cross-site link, a
+    // stale tab) is refused without touching the transaction, so it cannot abort a sign-in in progress.
+    if (req.query.state !== transaction.state) {
+      logger.warn("sign-in callback refused: its state is not the sign-in transaction's");
+      sendProblem(res, 400, "callbackError", transaction.returnTo);
+      return;
+    }
+    res.clearCookie(transactionCookieName(req), cookieOptions(req, AUTH_PATH));
     // Used once: a replayed callback is refused here, before any token request.
-    if (!states.claim(transaction.state, transaction.expiresAt)) {
+    if (!(await states.claim(transaction.state, transaction.expiresAt))) {
       logger.warn("sign-in callback refused: its sign-in transaction was already used");
       sendProblem(res, 400, "callbackError", transaction.returnTo);
       return;
@@ -174,7 +199,7 @@ function enabledAuthRoutes(settings: EnabledSettings, logger: Logger, keys: Cook
       });
       const user = userFromClaims((tokens.claims() ?? {}) as Record<string, unknown>);
       if (!user) throw Object.assign(new Error("the ID token names no subject"), { name: "MissingSubject" });
-      res.cookie(SESSION_COOKIE, await sealSession(user, keys.session), cookieOptions(req, BASE_PATH, SESSION_TTL_SECONDS));
+      res.cookie(sessionCookieName(req), await sealSession(user, keys.session), cookieOptions(req, BASE_PATH, SESSION_TTL_SECONDS));
       res.setHeader("Cache-Control", "no-store");
       res.redirect(303, transaction.returnTo);
     } catch (error) {
@@ -190,6 +215,9 @@ function enabledAuthRoutes(settings: EnabledSettings, logger: Logger, keys: Cook
       return;
     }
     const returnTo = safeReturnTo(req.body?.[RETURN_TO_PARAM]);
+    // Signed out everywhere: a copy of this cookie is refused until it would have expired.
+    const session = await openSessionToken(readCookie(req.headers.cookie, sessionCookieName(req)), keys.session);
+    if (session) await revoked.revoke(session.id, session.expiresAt);
     clearSessionCookie(req, res);
     res.setHeader("Cache-Control", "no-store");
     try {

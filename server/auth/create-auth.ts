@@ -6,8 +6,12 @@ import { resolveAuthSettings } from "./auth-settings";
 import { authRoutes, clearSessionCookie } from "./auth-routes";
 import { AUTH_STYLESHEET, AUTH_STYLESHEET_PATH } from "./html-page";
 import { sessionEndpoint } from "./session-api";
-import { deriveCookieKeys, openSession, SESSION_COOKIE } from "./session-cookie";
+import { cookieName, deriveCookieKeys, openSessionToken, SESSION_COOKIE } from "./session-cookie";
 import { readCookie } from "../http/cookies";
+import { isSecureOrigin } from "../http/trusted-origin";
+import { memorySharedState, type SharedState } from "../shared-state/shared-state";
+import { usedStates } from "./used-states";
+import { revokedSessions } from "./revoked-sessions";
 
 export interface Auth {
   /** Session reading, /areaOE/auth/*, /areaOE/api/session and (if on) the demo provider. */
@@ -16,8 +20,15 @@ export interface Auth {
   loadContext(res: Response): { session: SessionUser | null; signInEnabled: boolean };
 }
 
-export function createAuth(config: AppConfig, logger: Logger, env: NodeJS.ProcessEnv = process.env, argv = process.argv): Auth {
+export function createAuth(
+  config: AppConfig,
+  logger: Logger,
+  env: NodeJS.ProcessEnv = process.env,
+  argv = process.argv,
+  shared: SharedState = memorySharedState(),
+): Auth {
   const settings = resolveAuthSettings(config, logger, env, argv);
+  const revoked = revokedSessions(shared);
   const keys = settings.mode === "disabled" ? null : deriveCookieKeys(settings.sessionSecret);
   const signInEnabled = settings.mode !== "disabled";
   const router = express.Router();
@@ -25,11 +36,12 @@ export function createAuth(config: AppConfig, logger: Logger, env: NodeJS.Proces
   // A tampered, expired or foreign cookie is simply "signed out" (and removed), never an error.
   router.use(BASE_PATH, async (req: Request, res: Response, next: NextFunction) => {
     res.locals.session = null;
-    const token = readCookie(req.headers.cookie, SESSION_COOKIE);
+    const token = readCookie(req.headers.cookie, cookieName(SESSION_COOKIE, isSecureOrigin(req)));
     if (!token) return next();
-    const user = keys ? await openSession(token, keys.session) : null;
-    if (user) {
-      res.locals.session = user;
+    const opened = keys ? await openSessionToken(token, keys.session) : null;
+    // A session signed out (a copy of its cookie kept after sign-out) is signed out everywhere.
+    if (opened && !(await revoked.isRevoked(opened.id))) {
+      res.locals.session = opened.user;
       // Every page shows who is signed in (the header): no cache may keep or share it.
       res.setHeader("Cache-Control", "private, no-store");
     } else clearSessionCookie(req, res);
@@ -51,7 +63,7 @@ export function createAuth(config: AppConfig, logger: Logger, env: NodeJS.Proces
       devIdp.then((devIdpRouter) => devIdpRouter(req, res, next), next);
     });
   }
-  router.use(authRoutes(settings, logger, keys));
+  router.use(authRoutes(settings, logger, keys, { states: usedStates(shared), revoked }));
 
   return {
     router,

@@ -3,6 +3,7 @@ import { EncryptJWT } from "jose";
 import {
   deriveCookieKeys,
   openSession,
+  openSessionToken,
   openTransaction,
   sealSession,
   sealTransaction,
@@ -59,10 +60,21 @@ describe("session cookie", () => {
   it("drops roles that are not customs profiles, even inside a valid cookie", async () => {
     const token = await new EncryptJWT({ nif: "555555550", name: "X", roles: ["ROLE_ADMIN", "ROLE_TRS"] })
       .setProtectedHeader({ alg: "dir", enc: "A256GCM" })
+      .setJti("session-id")
       .setAudience("session")
       .setExpirationTime("1m")
       .encrypt(keys.session);
     expect(await openSession(token, keys.session)).toEqual({ nif: "555555550", name: "X", roles: ["ROLE_TRS"] });
+  });
+
+  it("carries a random id per session (sign-out revokes by it); a session without one is signed out", async () => {
+    const [a, b] = await Promise.all([sealSession(user, keys.session), sealSession(user, keys.session)]);
+    const [first, second] = await Promise.all([openSessionToken(a, keys.session), openSessionToken(b, keys.session)]);
+    expect(first?.id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(first?.id).not.toBe(second?.id);
+    expect(first?.expiresAt).toBeGreaterThan(Date.now());
+    const withoutId = await new EncryptJWT({ ...user }).setProtectedHeader({ alg: "dir", enc: "A256GCM" }).setAudience("session").setExpirationTime("1m").encrypt(keys.session);
+    expect(await openSession(withoutId, keys.session)).toBeNull();
   });
 
   it("does not accept a sign-in transaction as a session, nor the other way round", async () => {

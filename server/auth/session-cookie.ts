@@ -1,10 +1,18 @@
-import { hkdfSync } from "node:crypto";
+import { hkdfSync, randomUUID } from "node:crypto";
 import { EncryptJWT, jwtDecrypt } from "jose";
 import { z } from "zod";
 import { customsRolesFromClaim, type SessionUser } from "../../app/server-surface";
 
 export const SESSION_COOKIE = "areaoe_session";
 export const TRANSACTION_COOKIE = "areaoe_signin";
+
+/**
+ * A cookie's name on this request: over HTTPS with the `__Host-` prefix, which the browser accepts only
+ * from a secure origin, with Path=/ and no Domain (no subdomain or plain-HTTP page can set or shadow it).
+ */
+export const cookieName = (name: string, secure: boolean): string => (secure ? `__Host-${name}` : name);
+/** Every name a session cookie may have (the page cache's early answer looks for either). */
+export const SESSION_COOKIE_NAMES = [SESSION_COOKIE, cookieName(SESSION_COOKIE, true)] as const;
 /** A session lasts at most this long; then the visitor signs in again. */
 export const SESSION_TTL_SECONDS = 60 * 60;
 /** The sign-in round trip to the identity provider must finish within this time. */
@@ -64,14 +72,32 @@ async function open(token: string | undefined, key: Uint8Array, purpose: string)
   }
 }
 
+/** Each session gets a random id (`jti`), by which sign-out revokes it before it expires. */
 export function sealSession(user: SessionUser, key: Uint8Array, ttlSeconds = SESSION_TTL_SECONDS): Promise<string> {
-  return seal({ nif: user.nif, name: user.name, roles: user.roles }, key, ttlSeconds, "session");
+  return seal({ nif: user.nif, name: user.name, roles: user.roles, jti: randomUUID() }, key, ttlSeconds, "session");
+}
+
+/** A session as opened: the visitor, its id and when it expires (epoch ms). */
+export interface OpenedSession {
+  user: SessionUser;
+  id: string;
+  expiresAt: number;
+}
+
+/** The session, or null for anything tampered, expired, for another purpose, malformed or without an id. */
+export async function openSessionToken(token: string | undefined, key: Uint8Array): Promise<OpenedSession | null> {
+  const payload = await open(token, key, "session");
+  const parsed = sessionPayload.safeParse(payload);
+  if (!parsed.success || typeof payload?.jti !== "string" || typeof payload.exp !== "number") return null;
+  return {
+    user: { nif: parsed.data.nif, name: parsed.data.name, roles: customsRolesFromClaim(parsed.data.roles) },
+    id: payload.jti,
+    expiresAt: payload.exp * 1000,
+  };
 }
 
 export async function openSession(token: string | undefined, key: Uint8Array): Promise<SessionUser | null> {
-  const parsed = sessionPayload.safeParse(await open(token, key, "session"));
-  if (!parsed.success) return null;
-  return { nif: parsed.data.nif, name: parsed.data.name, roles: customsRolesFromClaim(parsed.data.roles) };
+  return (await openSessionToken(token, key))?.user ?? null;
 }
 
 export function sealTransaction(transaction: SignInTransaction, key: Uint8Array): Promise<string> {

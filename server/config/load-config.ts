@@ -33,6 +33,8 @@ export const ENV_OVERRIDES: Record<string, string[]> = {
   AREAOE_PUBLIC_ORIGIN: ["publicOrigins"],
   /** A hop count, true/false, or comma-separated addresses/CIDRs (parsed by the schema). */
   TRUST_PROXY: ["trustProxy"],
+  /** A JSON object of budgets and timeouts (limitsSchema), e.g. {"rendersPerSecond":20}. */
+  AREAOE_LIMITS: ["limits"],
 };
 
 /** Variables holding a comma-separated list (each item validated by the schema). */
@@ -43,6 +45,7 @@ const JSON_VALUED = new Set([
   "AREAOE_EXTRA_USEFUL_LINKS",
   "AREAOE_ERROR_REPORTING_ENABLED",
   "AREAOE_ENABLE_FAULT_INJECTION",
+  "AREAOE_LIMITS",
 ]);
 
 export class ConfigError extends Error {

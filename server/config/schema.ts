@@ -172,6 +172,34 @@ export const trustProxySchema = z
     return entries;
   });
 
+/**
+ * What one client, and all clients together, may cost the server (issue 29). Every figure has a
+ * default; a deployment may tune them in the configuration file. Timeouts are in milliseconds.
+ */
+export const limitsSchema = z
+  .object({
+    /** Page renders (page-cache misses and bypasses) per client: a token bucket, refilled per second. */
+    rendersPerSecond: z.number().int().min(1).max(1_000).default(10),
+    /** How many renders a client may make at once before the per-second rate applies. */
+    renderBurst: z.number().int().min(1).max(10_000).default(30),
+    /** Error reports per second from all clients together (each report still has its per-client limit). */
+    errorReportsPerSecond: z.number().int().min(1).max(10_000).default(20),
+    /** How long any request body may take to arrive; then 408 and the connection is closed. */
+    bodyDeadlineMs: z.number().int().min(100).max(120_000).default(10_000),
+    /** A request's headers must arrive within this; Node checks it every connectionsCheckingIntervalMs. */
+    headersTimeoutMs: z.number().int().min(100).max(120_000).default(20_000),
+    /** A whole request (headers and body). */
+    requestTimeoutMs: z.number().int().min(100).max(600_000).default(30_000),
+    /** How often Node looks for requests past their headers or request timeout. */
+    connectionsCheckingIntervalMs: z.number().int().min(50).max(60_000).default(1_000),
+    keepAliveTimeoutMs: z.number().int().min(100).max(600_000).default(65_000),
+    /** Open connections at once; beyond, new ones are closed at once (Node's server.maxConnections). */
+    maxConnections: z.number().int().min(1).max(1_000_000).default(2_000),
+  })
+  .strict();
+
+export type Limits = z.infer<typeof limitsSchema>;
+
 export const configSchema = z
   .object({
     $comment: z.string().optional(),
@@ -209,6 +237,8 @@ export const configSchema = z
     publicOrigins: z.array(publicOriginSchema).default([]),
     /** TRUST_PROXY: see trustProxySchema. Default: only a proxy on this machine (loopback). */
     trustProxy: trustProxySchema.default(["loopback"]),
+    /** Budgets, timeouts and connection limits (limitsSchema). */
+    limits: limitsSchema.default(limitsSchema.parse({})),
   })
   .passthrough();
 

@@ -10,6 +10,7 @@ import {
 } from "../../app/server-surface";
 import { serialize } from "cookie";
 import { readCookie } from "./cookies";
+import { isSecureOrigin } from "./trusted-origin";
 
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 
@@ -49,7 +50,7 @@ export function languageMiddleware(req: Request, res: Response, next: NextFuncti
   const query = typeof rawQuery === "string" ? rawQuery : undefined;
   const lang = requestLanguage(query, req.headers);
   if (isLanguage(query)) {
-    res.cookie(LANGUAGE_COOKIE, query, languageCookieOptions(req.secure));
+    res.cookie(LANGUAGE_COOKIE, query, languageCookieOptions(isSecureOrigin(req)));
   }
   res.locals.lang = lang;
   res.vary("Accept-Language");

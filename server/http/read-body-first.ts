@@ -1,6 +1,11 @@
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import { sendPlainErrorPage } from "./plain-error-page";
 
+const bodies = new WeakMap<Request, Buffer>();
+
+/** The body readBodyFirst read for this request (also handed back to the stream), if any. */
+export const bodyReadFirst = (req: Request): Buffer | undefined => bodies.get(req);
+
 export interface ReadBodyFirstOptions {
   /** The largest body read; a declared length above it is answered 413 before any byte is read. */
   maxBytes: number;
@@ -43,7 +48,9 @@ export function readBodyFirst({ maxBytes, deadlineMs }: ReadBodyFirstOptions): R
       // The whole body is here ('end' has not been emitted yet): stop the flow and put it back.
       req.pause();
       cleanUp();
-      req.unshift(Buffer.concat(chunks, received));
+      const body = Buffer.concat(chunks, received);
+      bodies.set(req, body);
+      req.unshift(body);
       next();
     };
     const timer = setTimeout(() => {

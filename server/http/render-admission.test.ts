@@ -84,4 +84,35 @@ describe("renderAdmission", () => {
     expect(started).toEqual(["request"]);
     expect(busy).not.toHaveBeenCalled();
   });
+
+  it("serves waiting clients in turn: a client with many requests queued cannot starve another", () => {
+    const busy = vi.fn();
+    const admit = renderAdmission({ maxConcurrent: 1, maxWaitMs: 10_000, maxQueue: 100, busy });
+    const started: string[] = [];
+    const running = fakeResponse();
+    admit({ ip: "flood" } as Request, running, () => started.push("flood-0"));
+    const flood = [1, 2, 3, 4, 5].map((i) => {
+      const res = fakeResponse();
+      admit({ ip: "flood" } as Request, res, () => started.push(`flood-${i}`));
+      return res;
+    });
+    const visitor = fakeResponse();
+    admit({ ip: "visitor" } as Request, visitor, () => started.push("visitor"));
+    running.finish();
+    // First come, first served would run flood-1 … flood-5 before the visitor.
+    expect(started).toEqual(["flood-0", "flood-1"]);
+    flood[0]?.finish();
+    expect(started).toEqual(["flood-0", "flood-1", "visitor"]);
+  });
+
+  it("one client cannot fill the queue: past its own share it is refused, others still wait", () => {
+    const busy = vi.fn();
+    const admit = renderAdmission({ maxConcurrent: 1, maxWaitMs: 10_000, maxQueue: 100, maxQueuePerClient: 2, busy });
+    const next = vi.fn();
+    admit({ ip: "flood" } as Request, fakeResponse(), next); // runs
+    for (let i = 0; i < 5; i += 1) admit({ ip: "flood" } as Request, fakeResponse(), next);
+    expect(busy).toHaveBeenCalledTimes(3);
+    admit({ ip: "visitor" } as Request, fakeResponse(), next);
+    expect(busy).toHaveBeenCalledTimes(3);
+  });
 });

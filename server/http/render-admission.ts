@@ -8,6 +8,10 @@ export interface RenderAdmissionOptions {
   maxWaitMs: number;
   /** Requests that may wait at once; beyond, 503 at once. */
   maxQueue: number;
+  /** Requests of one client that may wait at once (default maxQueue): one client cannot fill the queue. */
+  maxQueuePerClient?: number;
+  /** The client a request comes from (default: its address); queues are served in turn, client by client. */
+  clientOf?: (req: Request) => string;
   /** The overload answer (503 with Retry-After). */
   busy: (req: Request, res: Response) => void;
 
@@ -15,6 +19,7 @@ export interface RenderAdmissionOptions {
 }
 
 interface Waiter {
+  client: string;
   start: () => void;
   timer: ReturnType<typeof setTimeout>;
 }
@@ -25,7 +30,7 @@ export interface RenderAdmission extends RequestHandler {
    * Waits for a render slot like a request would: resolves to the function that gives the slot
    * back, or to undefined when refused (queue full, or no slot within maxWaitMs; logged as shed).
    */
-  slot(): Promise<(() => void) | undefined>;
+  slot(client?: string): Promise<(() => void) | undefined>;
 }
 
 /**
@@ -35,9 +40,40 @@ export interface RenderAdmission extends RequestHandler {
  * gets a 503 with Retry-After at once. A request's body is read before it comes here
  * (server/http/read-body-first.ts); the page cache takes a slot for each render it makes (`slot`).
  */
-export function renderAdmission({ maxConcurrent, maxWaitMs, maxQueue, busy, logger }: RenderAdmissionOptions): RenderAdmission {
+export function renderAdmission({
+  maxConcurrent,
+  maxWaitMs,
+  maxQueue,
+  maxQueuePerClient = maxQueue,
+  clientOf = (req) => req.ip ?? "",
+  busy,
+  logger,
+}: RenderAdmissionOptions): RenderAdmission {
   let running = 0;
-  const waiting: Waiter[] = [];
+  // One queue per client, served in turn (round robin): a client with a hundred requests waiting
+  // takes one slot per round, like a client with one, so it cannot starve the others.
+  const queues = new Map<string, Waiter[]>();
+  let waitingCount = 0;
+  const remove = (waiter: Waiter): boolean => {
+    const queue = queues.get(waiter.client);
+    const at = queue ? queue.indexOf(waiter) : -1;
+    if (!queue || at < 0) return false;
+    queue.splice(at, 1);
+    waitingCount -= 1;
+    if (queue.length === 0) queues.delete(waiter.client);
+    return true;
+  };
+  /** The first waiter of the next client in turn; that client goes to the end of the round. */
+  const nextInTurn = (): Waiter | undefined => {
+    const first = queues.entries().next();
+    if (first.done) return undefined;
+    const [client, queue] = first.value;
+    const waiter = queue.shift() as Waiter;
+    waitingCount -= 1;
+    queues.delete(client);
+    if (queue.length > 0) queues.set(client, queue);
+    return waiter;
+  };
   let shedSinceLog = 0;
   let lastLog = 0;
 
@@ -46,7 +82,7 @@ export function renderAdmission({ maxConcurrent, maxWaitMs, maxQueue, busy, logg
     const now = Date.now();
     // One line per second at most, so an overload does not also flood the log.
     if (now - lastLog >= 1_000) {
-      logger?.warn({ shed: shedSinceLog, running, waiting: waiting.length, reason }, "overloaded: page renders refused with 503");
+      logger?.warn({ shed: shedSinceLog, running, waiting: waitingCount, reason }, "overloaded: page renders refused with 503");
       shedSinceLog = 0;
       lastLog = now;
     }
@@ -54,7 +90,7 @@ export function renderAdmission({ maxConcurrent, maxWaitMs, maxQueue, busy, logg
 
   const release = () => {
     running -= 1;
-    const next = waiting.shift();
+    const next = nextInTurn();
     if (next) {
       clearTimeout(next.timer);
       next.start();
@@ -62,34 +98,35 @@ export function renderAdmission({ maxConcurrent, maxWaitMs, maxQueue, busy, logg
   };
 
   /** Runs `start` (which must take the slot) now or in turn; `refuse` when it cannot. Returns a cancel. */
-  const acquire = (start: () => void, refuse: (reason: string) => void): (() => void) => {
+  const acquire = (client: string, start: () => void, refuse: (reason: string) => void): (() => void) => {
     if (running < maxConcurrent) {
       start();
       return () => {};
     }
-    if (waiting.length >= maxQueue) {
-      refuse("queue full");
+    const queue = queues.get(client) ?? [];
+    if (waitingCount >= maxQueue || queue.length >= maxQueuePerClient) {
+      refuse(waitingCount >= maxQueue ? "queue full" : "client queue full");
       return () => {};
     }
     const waiter: Waiter = {
+      client,
       start,
       timer: setTimeout(() => {
-        const at = waiting.indexOf(waiter);
-        if (at >= 0) waiting.splice(at, 1);
+        remove(waiter);
         refuse("waited too long");
       }, maxWaitMs),
     };
-    waiting.push(waiter);
+    queue.push(waiter);
+    queues.set(client, queue);
+    waitingCount += 1;
     return () => {
-      const at = waiting.indexOf(waiter);
-      if (at < 0) return;
-      waiting.splice(at, 1);
-      clearTimeout(waiter.timer);
+      if (remove(waiter)) clearTimeout(waiter.timer);
     };
   };
 
   const middleware = (req: Request, res: Response, next: NextFunction) => {
     const cancel = acquire(
+      clientOf(req),
       () => {
         running += 1;
         let released = false;
@@ -111,9 +148,10 @@ export function renderAdmission({ maxConcurrent, maxWaitMs, maxQueue, busy, logg
     res.once("close", cancel);
   };
 
-  const slot = () =>
+  const slot = (client = "") =>
     new Promise<(() => void) | undefined>((resolve) => {
       acquire(
+        client,
         () => {
           running += 1;
           let released = false;

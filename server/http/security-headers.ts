@@ -1,6 +1,7 @@
 import type { Request, Response, NextFunction, RequestHandler } from "express";
 import helmet from "helmet";
 import { newNonce } from "./csp-nonce";
+import { isSecureOrigin } from "./trusted-origin";
 
 export { newNonce } from "./csp-nonce";
 
@@ -53,8 +54,11 @@ export function connectSourcesFor(url: string): string[] {
   return /^https?:\/\//i.test(url) ? [new URL(url).origin] : [];
 }
 
+/** Strict-Transport-Security, for every response of an HTTPS origin (the page cache's early answers too). */
+export const HSTS = "max-age=63072000; includeSubDomains; preload";
+
 export function hstsWhenSecure(req: Request, res: Response, next: NextFunction): void {
-  if (req.secure) res.setHeader("Strict-Transport-Security", "max-age=63072000; includeSubDomains; preload");
+  if (isSecureOrigin(req)) res.setHeader("Strict-Transport-Security", HSTS);
   next();
 }
 

@@ -38,6 +38,15 @@ export function requestOrigin(req: IncomingMessage): string {
   return origin;
 }
 
+/**
+ * Whether the visitor reaches the portal over HTTPS: the scheme of the origin the request was matched
+ * to. Every response decides HSTS, the cookies' Secure attribute and their `__Host-` prefix from this
+ * one answer, so the page cache's early answer and the Express path never disagree.
+ */
+export function isSecureOrigin(req: IncomingMessage): boolean {
+  return requestOrigin(req).startsWith("https:");
+}
+
 /** host[:port] as the browser sends it for an origin (default ports dropped, lower case). */
 function hostOf(origin: URL): string {
   return origin.host.toLowerCase();

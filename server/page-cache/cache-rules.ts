@@ -1,36 +1,60 @@
 import type { Request, Response } from "express";
-import { isLanguage, LANGUAGE_QUERY } from "../../app/server-surface";
+import { isLanguage, LANGUAGE_QUERY, OWN_MODULE_PAGES, routedPageAddresses } from "../../app/server-surface";
 import { readCookie } from "../http/cookies";
 import { requestOrigin } from "../http/trusted-origin";
 
-/** Whether the request carries the named cookie (the session cookie sends a visitor past the cache). */
-export function hasCookie(header: string | undefined, name: string): boolean {
-  return readCookie(header, name) !== undefined;
+/** Whether the request carries one of the named cookies (a session cookie sends the early answer to Express). */
+export function hasCookie(header: string | undefined, names: string | readonly string[]): boolean {
+  return (typeof names === "string" ? [names] : names).some((name) => readCookie(header, name) !== undefined);
+}
+
+/** Page address → page id: the cache keeps at most one entry per page, language, explicit choice and origin. */
+const PAGES = routedPageAddresses();
+
+/** Queries only a test may use (app/features/errors/fault-injection.tsx): such a page must render. */
+const RENDER_ALWAYS_PARAMS = new Set(["__fault"]);
+
+/** What the page cache keys a request by, and the address it renders for it. */
+export interface CacheTarget {
+  key: string;
+  /** The page's canonical address, with `?lang=` when the language was chosen by the query. */
+  renderPath: string;
 }
 
 /**
- * The cache key of a request that may get a shared page, or undefined. Only a GET of a page (not a
- * data or manifest request) by a visitor without a session cookie, with no query other than a valid
- * `lang`, qualifies. The key holds everything the render may depend on: the negotiated language, the
- * origin the visitor sees (absolute hreflang links), and the address as typed.
+ * The page a shareable GET or HEAD asks for, or undefined when it must be rendered for this visitor:
+ * a signed-in visitor (a session that decrypted: a made-up cookie does not bypass the cache), an
+ * address that is not a page (404s, data requests), a page with a module of its own given a query
+ * (it answers it: search, the tools), a test's fault injection, or an ambiguous `lang`. Any other
+ * query is not part of the page (tracking, `?x=N`): it gets the page's one entry. The key holds what
+ * the render depends on: the negotiated language, whether the query chose it, the configured origin
+ * (absolute hreflang links) and the page: never the raw address, so the entries are bounded by pages ×
+ * languages × origins.
  */
-export function cacheKeyFor(req: Request, res: Response, sessionCookie: string): string | undefined {
-  if (req.method !== "GET") return undefined;
-  if (readCookie(req.headers.cookie, sessionCookie) !== undefined) return undefined;
-  const [pathname = "", query, ...more] = req.originalUrl.split("?");
-  if (more.length > 0 || pathname.endsWith(".data") || pathname.endsWith("/__manifest")) return undefined;
-  if (query !== undefined) {
-    const params = new URLSearchParams(query);
-    const keys = [...params.keys()];
-    if (keys.length !== 1 || keys[0] !== LANGUAGE_QUERY || !isLanguage(params.get(LANGUAGE_QUERY))) return undefined;
-  }
+export function cacheTargetFor(req: Request, res: Response): CacheTarget | undefined {
+  if (req.method !== "GET" && req.method !== "HEAD") return undefined;
+  if (res.locals.session) return undefined;
+  const at = req.originalUrl.indexOf("?");
+  const pathname = at < 0 ? req.originalUrl : req.originalUrl.slice(0, at);
+  const page = PAGES.get(pathname);
+  if (!page) return undefined;
+  const params = new URLSearchParams(at < 0 ? "" : req.originalUrl.slice(at + 1));
+  const languages = params.getAll(LANGUAGE_QUERY);
+  if (languages.length > 1) return undefined;
+  const others = [...params.keys()].filter((name) => name !== LANGUAGE_QUERY);
+  if (others.length > 0 && (OWN_MODULE_PAGES.has(page) || others.some((name) => RENDER_ALWAYS_PARAMS.has(name)))) return undefined;
   const lang: unknown = res.locals.lang;
   if (!isLanguage(lang)) return undefined;
-  return pageKey(lang, requestOrigin(req), req.originalUrl);
+  const explicit = languages[0] === lang;
+  return { key: pageKey(lang, requestOrigin(req), page, explicit), renderPath: `${pathname}${explicit ? `?${LANGUAGE_QUERY}=${lang}` : ""}` };
 }
 
+/** The page id of a canonical page address, or undefined (for the early answer, before Express). */
+export const pageAt = (pathname: string): string | undefined => PAGES.get(pathname);
+
 /** The origin is the configured one the Host check matched (server/http/trusted-origin.ts), never the raw Host. */
-export const pageKey = (lang: string, origin: string, url: string): string => `${lang} ${origin} ${url}`;
+export const pageKey = (lang: string, origin: string, page: string, explicitLanguage: boolean): string =>
+  `${lang} ${origin} ${page}${explicitLanguage ? " ?lang" : ""}`;
 
 /**
  * Whether a rendered answer may be shown to every anonymous visitor: a complete HTML page (200) that

@@ -7,10 +7,11 @@ import { createRequestHandler, type ServerBuild } from "react-router";
 import { createLoadContext, type AreaOELoadContext } from "../../app/server-surface";
 import { isLanguage, LANGUAGE_COOKIE, LANGUAGE_QUERY, type Language } from "../../app/server-surface";
 import { languageCookieHeader, requestLanguage } from "../http/language";
-import { newNonce } from "../http/security-headers";
-import { requestOrigin } from "../http/trusted-origin";
+import { HSTS, newNonce } from "../http/security-headers";
+import { isSecureOrigin, requestOrigin } from "../http/trusted-origin";
 import type { RenderAdmission } from "../http/render-admission";
-import { cacheKeyFor, hasCookie, isShareable, pageKey } from "./cache-rules";
+import { clientKey } from "../http/client-budget";
+import { cacheTargetFor, hasCookie, isShareable, pageAt, pageKey, type CacheTarget } from "./cache-rules";
 import { gzipTemplate, gzipWithNonce } from "./gzip-template";
 import { PageStore, type CachedPage, type HeaderTemplate, type PageStoreLimits } from "./page-store";
 
@@ -28,8 +29,11 @@ export interface PageCacheOptions {
   mode: string;
   /** The per-request values React Router gets (wrapped in its context provider here). */
   loadValues: (req: Request, res: Response) => AreaOELoadContext;
-  /** Visitors with this cookie (a session) never get a shared page. */
-  sessionCookie: string;
+  /**
+   * The session cookie's names (with and without the `__Host-` prefix): the early answer leaves a
+   * request that has one to Express, where the cookie counts only if it decrypts.
+   */
+  sessionCookies: readonly string[];
   store?: PageStore;
   /** For the early answer's log line (the Express path logs through pino-http). */
   logger?: Logger;
@@ -37,6 +41,11 @@ export interface PageCacheOptions {
   admission?: Pick<RenderAdmission, "slot">;
   /** The overload answer, when no slot comes in time. */
   busy?: (req: Request, res: Response) => void;
+  /**
+   * Charges a render to the visitor's budget before a miss is rendered: false when it was refused
+   * (and answered). Hits are free.
+   */
+  spendRender?: (req: Request, res: Response) => Promise<boolean>;
 }
 
 export interface PageCache {
@@ -79,8 +88,11 @@ function bodyFor(page: CachedPage, nonce: string, encoding: "gzip" | "identity")
   return Buffer.concat(page.parts.flatMap((part, i) => (i === 0 ? [part] : [nonceBytes, part])));
 }
 
-/** Headers the early answer must not copy: they belong to one response. */
-const PER_RESPONSE = new Set(["content-length", "content-encoding", "cache-status", "date"]);
+/**
+ * Headers the early answer must not copy: they belong to one response. HSTS depends on the request
+ * (only over HTTPS) and is added to each response, never frozen from the first visitor's.
+ */
+const PER_RESPONSE = new Set(["content-length", "content-encoding", "cache-status", "date", "strict-transport-security"]);
 
 /**
  * The Express path's headers for this page, with the nonce cut out; undefined if a cookie other than
@@ -138,7 +150,7 @@ function send(req: Request, res: Response, page: CachedPage, nonce: string): voi
  * (not 200, private or no-store, setting a cookie) are discarded and the request goes on to the normal
  * handler, which renders it for this visitor; a 503 (overload) is answered as is, never kept.
  */
-export function createPageCache({ build, mode, loadValues, sessionCookie, store, logger, admission, busy }: PageCacheOptions): PageCache {
+export function createPageCache({ build, mode, loadValues, sessionCookies, store, logger, admission, busy, spendRender }: PageCacheOptions): PageCache {
   const pages = store ?? new PageStore(DEFAULT_PAGE_CACHE_LIMITS);
   const handle = createRequestHandler(build, mode);
   const placeholder = randomBytes(18).toString("base64url");
@@ -147,9 +159,10 @@ export function createPageCache({ build, mode, loadValues, sessionCookie, store,
   const unshareable = new Set<string>();
   const resolveBuild = typeof build === "function" ? build : () => Promise.resolve(build);
 
-  async function render(req: Request, res: Response, key: string): Promise<Outcome> {
+  async function render(req: Request, res: Response, { key, renderPath }: CacheTarget): Promise<Outcome> {
     try {
-      const request = new Request(new URL(req.originalUrl, requestOrigin(req)), {
+      // The page's canonical address: the visitor's query (tracking, `?x=N`) is not part of the page.
+      const request = new Request(new URL(renderPath, requestOrigin(req)), {
         headers: { accept: "text/html" },
       });
       const context = createLoadContext({ ...loadValues(req, res), cspNonce: placeholder, session: null });
@@ -176,9 +189,9 @@ export function createPageCache({ build, mode, loadValues, sessionCookie, store,
   }
 
   /** A miss is rendered in a render slot (a fresh address must not skip the render limit). */
-  async function admitted(work: () => Promise<Outcome>): Promise<Outcome> {
+  async function admitted(client: string, work: () => Promise<Outcome>): Promise<Outcome> {
     if (!admission) return work();
-    const release = await admission.slot();
+    const release = await admission.slot(client);
     if (!release) return { kind: "busy" };
     try {
       return await work();
@@ -188,8 +201,9 @@ export function createPageCache({ build, mode, loadValues, sessionCookie, store,
   }
 
   const middleware = async (req: Request, res: Response, next: NextFunction): Promise<void> => {
-    const key = cacheKeyFor(req, res, sessionCookie);
-    if (!key || unshareable.has(key)) {
+    const target = cacheTargetFor(req, res);
+    const key = target?.key;
+    if (!target || !key || unshareable.has(key)) {
       res.setHeader(CACHE_STATUS, cacheStatus("fwd=bypass"));
       return next();
     }
@@ -202,7 +216,13 @@ export function createPageCache({ build, mode, loadValues, sessionCookie, store,
         let rendering = pending.get(key);
         const collapsed = rendering !== undefined;
         if (!rendering) {
-          rendering = admitted(() => render(req, res, key)).finally(() => pending.delete(key));
+          // A miss is a render: it costs the visitor's budget (a render already under way for this
+          // page is shared, and costs nothing more).
+          if (spendRender && !(await spendRender(req, res))) return;
+          rendering = pending.get(key);
+        }
+        if (!rendering) {
+          rendering = admitted(clientKey(req), () => render(req, res, target)).finally(() => pending.delete(key));
           pending.set(key, rendering);
         }
         const outcome = await rendering;
@@ -229,11 +249,15 @@ export function createPageCache({ build, mode, loadValues, sessionCookie, store,
   // or exactly `?lang=pt|en` (the addresses of each page's hreflang alternates and of the switcher).
   const serveEarly = (req: IncomingMessage, res: ServerResponse): boolean => {
     const url = req.url ?? "";
-    if (req.method !== "GET" || hasCookie(req.headers.cookie, sessionCookie)) return false;
+    if ((req.method !== "GET" && req.method !== "HEAD") || hasCookie(req.headers.cookie, sessionCookies)) return false;
     const chosen = earlyLanguageQuery(url);
     if (chosen === false) return false;
+    const at = url.indexOf("?");
+    const pageId = pageAt(at < 0 ? url : url.slice(0, at));
+    if (!pageId) return false;
     const origin = requestOrigin(req);
-    const key = pageKey(chosen ?? requestLanguage(undefined, req.headers), origin, url);
+    const secure = isSecureOrigin(req);
+    const key = pageKey(chosen ?? requestLanguage(undefined, req.headers), origin, pageId, chosen !== undefined);
     const page = pages.get(key);
     const template = page?.earlyHeaders;
     const encoding = pickEncoding(req);
@@ -244,7 +268,8 @@ export function createPageCache({ build, mode, loadValues, sessionCookie, store,
     const headers: OutgoingHttpHeader[] = [];
     for (const [name, parts] of template) headers.push(name, parts.length === 1 ? (parts[0] as string) : parts.join(nonce));
     // As the language middleware does: an explicit choice is remembered in the `lang` cookie.
-    if (chosen) headers.push("Set-Cookie", languageCookieHeader(chosen, origin.startsWith("https:")));
+    if (chosen) headers.push("Set-Cookie", languageCookieHeader(chosen, secure));
+    if (secure) headers.push("Strict-Transport-Security", HSTS);
     if (encoding === "gzip") headers.push("Content-Encoding", "gzip");
     headers.push(CACHE_STATUS, cacheStatus("hit"), "Content-Length", String(body.length));
     res.writeHead(page.status, headers);

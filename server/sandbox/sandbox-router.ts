@@ -1,11 +1,13 @@
-import express, { Router, type Response } from "express";
+import express, { Router, type RequestHandler, type Response } from "express";
 import { rateLimit } from "express-rate-limit";
 import type { Logger } from "pino";
 import { MAX_VERIFY_INPUT_BYTES } from "@areaoe/security-header/node";
 import type { HeaderSandbox } from "./header-sandbox";
 import { markExpectedFault } from "../http/expected-fault";
+import { clientKey, markQuietRefusal, oncePerWindow, tooManyAnswer } from "../http/client-budget";
 import { acceptedResponse, clientFault, securityFault, serverFault } from "./soap-response";
-import { asksForWsdl, requestOrigin, sandboxWsdl } from "./sandbox-wsdl";
+import { asksForWsdl, sandboxWsdl } from "./sandbox-wsdl";
+import { requestOrigin } from "../http/trusted-origin";
 
 /** The largest request the sandbox and the checker read (a SOAP envelope with a header is ~1–2 KB). */
 export const SANDBOX_MAX_BYTES = MAX_VERIFY_INPUT_BYTES;
@@ -50,17 +52,25 @@ export function sandboxRateLimitLifted(env: NodeJS.ProcessEnv = process.env): bo
 export function sandboxRateLimit(
   limit = SANDBOX_CHECKS_PER_MINUTE,
   windowMs = 60_000,
-  { lifted = false, allClients: budget = { limit: SANDBOX_CHECKS_PER_SECOND_ALL_CLIENTS, windowMs: 1_000 } } = {},
+  {
+    lifted = false,
+    allClients: budget = { limit: SANDBOX_CHECKS_PER_SECOND_ALL_CLIENTS, windowMs: 1_000 },
+    logger,
+  }: { lifted?: boolean; allClients?: { limit: number; windowMs: number }; logger?: Logger } = {},
 ) {
+  // Each refusal is answered; the log gets one line per client (or for the shared budget) per window.
+  const firstRefusal = oncePerWindow(windowMs);
+  const tooMany = tooManyAnswer({ windowMs });
   const perClient = rateLimit({
     windowMs,
     limit,
     ...(lifted ? { skip: () => true } : {}),
     standardHeaders: "draft-8",
     legacyHeaders: false,
-    handler: (_req, res) => {
-      res.status(429).type("text/plain; charset=utf-8").setHeader("Cache-Control", "no-store");
-      res.send("Too many checks; wait a minute and try again.\n");
+    handler: (req, res) => {
+      if (firstRefusal(clientKey(req))) logger?.info({ client: clientKey(req), budget: "sandbox checks" }, "refused: a client spent its budget (429)");
+      // The checker page is read by a person (their language); a SOAP tool gets the same short text.
+      tooMany(req, res, Math.ceil(windowMs / 1_000), "sandbox checks");
     },
   });
   const allClients = rateLimit({
@@ -71,6 +81,8 @@ export function sandboxRateLimit(
     standardHeaders: false,
     legacyHeaders: false,
     handler: (_req, res) => {
+      if (firstRefusal("all-clients")) logger?.warn({ budget: "sandbox checks, all clients", perSecond: budget.limit }, "refused: sandbox checks over the budget of all clients (503)");
+      markQuietRefusal(res);
       res.status(503).type("text/plain; charset=utf-8").setHeader("Cache-Control", "no-store");
       res.setHeader("Retry-After", "1");
       markExpectedFault(res);
@@ -84,6 +96,8 @@ export interface SandboxRouterOptions {
   sandbox: HeaderSandbox;
   logger: Logger;
   limiter: ReturnType<typeof sandboxRateLimit>;
+  /** The deadline of the request body (server/http/body-deadline.ts); none in unit tests that omit it. */
+  bodyDeadline?: RequestHandler;
 }
 
 /**
@@ -94,7 +108,7 @@ export interface SandboxRouterOptions {
  * - GET /sandbox/soap?wsdl: its WSDL (SOAP 1.1, document/literal), with soap:address on the address the
  *   WSDL was fetched from, so that a SoapUI user can start a project from that URL.
  */
-export function sandboxRouter({ sandbox, logger, limiter }: SandboxRouterOptions): Router {
+export function sandboxRouter({ sandbox, logger, limiter, bodyDeadline }: SandboxRouterOptions): Router {
   const router = Router();
   router.get("/sandbox/test-certificate.pem", (_req, res) => {
     res.type("application/x-pem-file").setHeader("Content-Disposition", 'attachment; filename="areaoe-test-certificate.pem"');
@@ -127,6 +141,7 @@ export function sandboxRouter({ sandbox, logger, limiter }: SandboxRouterOptions
         }
         next();
       },
+      ...(bodyDeadline ? [bodyDeadline] : []),
       express.text({ type: "text/xml", limit: SANDBOX_MAX_BYTES }),
       (req, res) => {
         const body = typeof req.body === "string" ? req.body : "";
@@ -151,6 +166,7 @@ export function sandboxRouter({ sandbox, logger, limiter }: SandboxRouterOptions
     .get((req, res, next) => {
       if (!asksForWsdl(req)) return next();
       res.status(200).type("text/xml; charset=utf-8").setHeader("Cache-Control", "no-store");
+      // The trusted origin the Host check matched, never the Host header or an unchecked protocol.
       res.send(sandboxWsdl(`${requestOrigin(req)}${req.baseUrl}${req.path}`));
     })
     .all((_req, res) => {

@@ -2,15 +2,6 @@ import type { Request } from "express";
 import { escapeXml, SOAP_ENVELOPE_NAMESPACE, WSS_NAMESPACE } from "@areaoe/security-header";
 import { SANDBOX_NAMESPACE } from "./soap-response";
 
-/**
- * The origin a client used to reach the portal, read the way the rest of the server builds absolute
- * addresses (the protocol from X-Forwarded-Proto only when TRUST_PROXY trusts the proxy, the Host
- * header). Kept as one small function so that it can follow the server's rule if that changes.
- */
-export function requestOrigin(req: Request): string {
-  return `${req.protocol}://${req.get("host") ?? "localhost"}`;
-}
-
 /** Does the query ask for the WSDL (`?wsdl`, `?WSDL`, as SOAP tools write it)? */
 export function asksForWsdl(req: Request): boolean {
   return Object.keys(req.query).some((key) => key.toLowerCase() === "wsdl");

@@ -21,9 +21,11 @@ export interface SiteSearchResult {
 
 /** Longest query we accept: longer input is cut, so a pasted essay cannot make the server work hard. */
 export const MAX_QUERY_LENGTH = 200;
+/** Words of a query that are searched (each is a prefix and fuzzy search of its own); the rest are dropped. */
+export const MAX_QUERY_TERMS = 8;
 
 export function cleanQuery(raw: string | null | undefined): string {
-  return (raw ?? "").replace(/\s+/g, " ").trim().slice(0, MAX_QUERY_LENGTH);
+  return (raw ?? "").replace(/\s+/g, " ").trim().slice(0, MAX_QUERY_LENGTH).split(" ").slice(0, MAX_QUERY_TERMS).join(" ");
 }
 
 function toResult(hit: MiniSearchResult, lang: Language): SiteSearchResult {

@@ -18,6 +18,9 @@ export const SEARCH_OPTIONS: SearchOptions = {
   boost: { title: 4, heading: 2.5, terms: 1.5, text: 1 },
   prefix: true,
   fuzzy: fuzziness,
+  // A fuzzy term matches at most two edits away, however long it is (MiniSearch allows six): a long
+  // made-up word cannot make one term expand to much of the index.
+  maxFuzzy: 2,
   combineWith: "AND",
 };
 

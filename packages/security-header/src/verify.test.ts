@@ -287,3 +287,23 @@ describe("verifySecurityHeader refuses hostile or broken input without throwing"
   });
 });
 
+describe("bounded cost (issue 29)", () => {
+  it("refuses a Password above its size before any decryption, and a wrong Digest with it costs no diagnosis", () => {
+    const huge = crafted({ password: "x".repeat(10_000), digestParts: ({ sessionKey, created }) => [sessionKey, created, Buffer.from("other")] });
+    expect(codes(huge)).toEqual(["CIPHERTEXT_TOO_LONG"]);
+    expect(huge.findings[0]?.params).toEqual({ element: "Password", maxBytes: 528 });
+    // A long password within the size is still checked, and a plausible one still diagnosed.
+    expect(crafted({ password: "y".repeat(500) }).ok).toBe(true);
+    const wrongOrder = crafted({ password: "pässwörd", digestParts: ({ sessionKey, created, password }) => [created, sessionKey, password] });
+    expect(wrongOrder.findings.at(-1)?.params).toEqual({ likelyCause: "order" });
+  });
+
+  it("refuses a Nonce or a Digest above its size", () => {
+    const xml = craftHeader({ publicKey: pair.publicKey, created: NOW.toISOString() });
+    const longNonce = xml.replace(NONCE, (_all, open: string) => open + randomBytes(2_048).toString("base64"));
+    expect(codes(verify(longNonce))).toEqual(["CIPHERTEXT_TOO_LONG"]);
+    const longDigest = xml.replace(/Digest="[^"]+"/, `Digest="${randomBytes(4_096).toString("base64")}"`);
+    expect(codes(verify(longDigest))).toEqual(["CIPHERTEXT_TOO_LONG"]);
+  });
+});
+

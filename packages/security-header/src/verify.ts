@@ -35,6 +35,16 @@ export interface VerificationResult {
 
 /** A SOAP envelope with a security header is 1–2 KB; nothing larger is read. */
 export const MAX_VERIFY_INPUT_BYTES = 16 * 1024;
+
+/**
+ * The most bytes (after Base64) each encrypted element may have; a longer one is refused before any
+ * decryption. A Nonce is one RSA block (512 bytes for a 4096-bit key; 1024 allows 8192-bit keys); a
+ * Digest is SHA-1's 20 bytes in AES blocks (32); an encrypted Created is 24 characters (32); a
+ * Password of up to 512 bytes fits in 528. Without them a 10 KB Password cost 14 ms of CPU per check.
+ */
+export const MAX_CIPHERTEXT_BYTES = { Nonce: 1_024, Password: 528, Digest: 48, Created: 64 } as const;
+/** The Digest's diagnosis (which of the usual mistakes made it) runs only for passwords up to this size. */
+export const MAX_DIAGNOSED_PASSWORD_BYTES = 128;
 const PARSE_PROBLEM_MESSAGES: Record<XmlProblem, (detail: string) => string> = {
   NOT_XML: (detail) => `The input is not well-formed XML: ${detail}`,
   DTD_FORBIDDEN: () => "The request has a DOCTYPE: it is refused (no DTD is read, no entity expanded)",
@@ -74,14 +84,14 @@ export function verifySecurityHeader(xml: string, options: VerifyOptions): Verif
   if (username !== null && usernameProblem(username) !== null) {
     findings.error("USERNAME_FORMAT", "The username must be NIF/UserID: 9 digits, a slash and the sub-user number, e.g. 123456789/1");
   }
-  const passwordBytes = parts.password ? base64Of("Password", parts.password.text, findings) : null;
-  const nonceBytes = parts.nonce ? base64Of("Nonce", parts.nonce.text, findings) : null;
+  const passwordBytes = parts.password ? ciphertextOf("Password", parts.password.text, findings) : null;
+  const nonceBytes = parts.nonce ? ciphertextOf("Nonce", parts.nonce.text, findings) : null;
   const digestText = parts.password ? attribute(parts.password, "Digest") : undefined;
-  const digestBytes = parts.password && digestText !== undefined ? base64Of("Digest", digestText, findings) : null;
+  const digestBytes = parts.password && digestText !== undefined ? ciphertextOf("Digest", digestText, findings) : null;
 
   // Created: clear text, or Base64 of whole AES blocks (encrypted).
   const createdElementText = parts.created?.text ?? "";
-  const createdCipher = fromBase64(createdElementText);
+  const createdCipher = createdElementText.length > 4 * MAX_CIPHERTEXT_BYTES.Created ? null : fromBase64(createdElementText);
   const createdEncrypted = !!parts.created && createdCipher !== null && createdCipher.length > 0 && createdCipher.length % 16 === 0;
   const hasDigest = digestText !== undefined;
   let form: VerificationResult["form"] = null;
@@ -94,6 +104,8 @@ export function verifySecurityHeader(xml: string, options: VerifyOptions): Verif
     findings.error("MISSING_ELEMENT", "Created is in clear text, so Password needs its Digest attribute (or encrypt Created and send no Digest)", { element: "Digest" });
   }
 
+  // An element over its size: nothing is decrypted (its cost is bounded by the sizes above).
+  if (findings.has("CIPHERTEXT_TOO_LONG")) return result(form, username, null);
   const sessionKey = nonceBytes ? sessionKeyOf(nonceBytes, key, findings) : null;
   let password: Buffer | null = null;
   if (sessionKey && passwordBytes) password = passwordOf(sessionKey, passwordBytes, options.password, findings);
@@ -117,14 +129,29 @@ export function verifySecurityHeader(xml: string, options: VerifyOptions): Verif
     const received = aesDecrypt(sessionKey, Buffer.from(digestBytes));
     if (!received) findings.error("DIGEST_UNDECRYPTABLE", "The Digest cannot be decrypted with the key in the Nonce (AES/ECB/PKCS5Padding)");
     else if (!sha1(sessionKey, Buffer.from(createdText, "utf8"), password).equals(received)) {
-      const likelyCause = likelyDigestCause(received, {
-        sessionKey, createdText, createdElementText, passwordBytes: password, claimedPassword: options.password,
-      });
+      // The diagnosis hashes the password several ways: only for a password of plausible length.
+      const likelyCause =
+        password.length <= MAX_DIAGNOSED_PASSWORD_BYTES
+          ? likelyDigestCause(received, { sessionKey, createdText, createdElementText, passwordBytes: password, claimedPassword: options.password })
+          : "unknown";
       findings.error("DIGEST_MISMATCH", `The Digest is not AES(Ks, SHA-1(Ks ‖ Created ‖ password)) (likely cause: ${likelyCause})`, { likelyCause });
     }
   }
   if (createdAt) checkAge(Date.parse(createdAt), options, findings);
   return result(form, username, createdAt);
+}
+
+/** An encrypted element's bytes, refused (one finding, nothing decrypted) above its size. */
+function ciphertextOf(name: keyof typeof MAX_CIPHERTEXT_BYTES, text: string, findings: Findings): Uint8Array | null {
+  const maxBytes = MAX_CIPHERTEXT_BYTES[name];
+  // Base64 takes 4 characters per 3 bytes: a longer text is refused before it is even decoded.
+  const bytes = text.trim().length > Math.ceil(maxBytes / 3) * 4 + 8 ? undefined : base64Of(name, text, findings);
+  if (bytes === null) return null;
+  if (bytes === undefined || bytes.length > maxBytes) {
+    findings.error("CIPHERTEXT_TOO_LONG", `${name} is longer than ${maxBytes} bytes: it was not decrypted`, { element: name, maxBytes });
+    return null;
+  }
+  return bytes;
 }
 
 function base64Of(name: string, text: string, findings: Findings): Uint8Array | null {

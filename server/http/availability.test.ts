@@ -1,0 +1,219 @@
+// Issue 29 against the production build, over real HTTP on loopback: one client cannot make others
+// wait (render budget, cache key), every input is a 4xx (never a 500), each log record one JSON line.
+// Needs a build (AREAOE_BUILD_DIR, else build/): skipped, naming the missing file, without one.
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync } from "node:fs";
+import { request as httpRequest, type IncomingHttpHeaders } from "node:http";
+import { connect, createServer as createNetServer, type AddressInfo } from "node:net";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+const BUILD = path.resolve(process.env.AREAOE_BUILD_DIR ?? "build", "server/index.js");
+const haveBuild = existsSync(BUILD);
+if (!haveBuild) console.warn(`availability tests skipped: no production build at ${BUILD} (run the build first)`);
+
+const PAGE = "/areaOE/public/importacao";
+const CHECKER = "/areaOE/public/ferramentas/webservices/securityHeader/checkSecurityHeader";
+const LIMITS = { rendersPerSecond: 2, renderBurst: 6, bodyDeadlineMs: 1_000 };
+
+let child: ChildProcess | undefined;
+let port = 0;
+const output: string[] = [];
+/** Every status the battery received (no 500 allowed, whatever the input). */
+const statuses: number[] = [];
+
+interface Answer {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+/** One request with exactly these headers (node:http: fetch does not let a test set Host). */
+function send(target: string, { method = "GET", headers = {}, body }: { method?: string; headers?: Record<string, string>; body?: string | Buffer } = {}): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ host: "127.0.0.1", port, path: target, method, headers: { host: `127.0.0.1:${port}`, ...headers } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (chunk: Buffer) => chunks.push(chunk));
+      res.on("end", () => {
+        statuses.push(res.statusCode ?? 0);
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString("utf8") });
+      });
+    });
+    req.on("error", reject);
+    req.end(body);
+  });
+}
+
+/** A raw request line and headers on a socket; resolves with what came back (first line) and when. */
+function raw(text: string, { waitMs = 5_000 } = {}): Promise<{ head: string; ms: number }> {
+  return new Promise((resolve) => {
+    const started = Date.now();
+    const socket = connect(port, "127.0.0.1", () => socket.write(text));
+    let received = "";
+    socket.on("data", (chunk) => (received += chunk.toString("latin1")));
+    const done = () => {
+      const status = /^HTTP\/1\.1 (\d{3})/.exec(received)?.[1];
+      if (status) statuses.push(Number(status));
+      resolve({ head: received.split("\r\n")[0] ?? "", ms: Date.now() - started });
+    };
+    socket.on("close", done);
+    socket.on("error", () => undefined);
+    setTimeout(() => socket.destroy(), waitMs).unref();
+  });
+}
+
+const client = (n: number) => ({ "x-forwarded-for": `10.29.0.${n}` });
+const logRecords = () =>
+  output
+    .join("")
+    .split("\n")
+    .filter((line) => line.trim() !== "");
+
+beforeAll(async () => {
+  if (!haveBuild) return;
+  const probe = createNetServer();
+  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
+  port = (probe.address() as AddressInfo).port;
+  await new Promise((resolve) => probe.close(resolve));
+  child = spawn(process.execPath, [BUILD], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      NODE_ENV: "production",
+      LOG_LEVEL: "info",
+      // Both schemes of one host (a proxy on loopback says which one the visitor used).
+      AREAOE_PUBLIC_ORIGIN: `http://127.0.0.1:${port},https://127.0.0.1:${port}`,
+      AREAOE_LIMITS: JSON.stringify(LIMITS),
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout?.on("data", (chunk: Buffer) => output.push(chunk.toString("utf8")));
+  child.stderr?.on("data", (chunk: Buffer) => output.push(chunk.toString("utf8")));
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server exited: ${output.join("")}`);
+    try {
+      if ((await send("/areaOE/api/health")).status === 200) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error("the server did not start within 120 s");
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}, 130_000);
+
+afterAll(async () => {
+  if (!child || child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child?.once("exit", resolve));
+  child.kill("SIGTERM");
+  await exited;
+});
+
+describe.skipIf(!haveBuild)("availability against the production build (issue 29)", () => {
+  it("F2: every spelling of a page answers 301 to its one address; /areaOE goes to /areaOE/", async () => {
+    for (const variant of ["/areaOE/PUBLIC/importacao", "/areaOE/public/import%61cao", "/areaOE/public/importacao/", "/areaOE/public/./importacao", `${PAGE}?`]) {
+      const answer = await send(variant, { headers: client(1) });
+      expect([variant, answer.status, answer.headers.location]).toEqual([variant, 301, PAGE]);
+    }
+    expect((await send(`${PAGE}?lang=pt&`, { headers: client(1) })).headers.location).toBe(`${PAGE}?lang=pt`);
+    const base = await send("/areaOE", { headers: client(1) });
+    expect([base.status, base.headers.location]).toEqual([301, "/areaOE/"]);
+  });
+
+  it("F1/F2: unknown query parameters and made-up session cookies get the page's one cache entry, not a render each", async () => {
+    await send(PAGE, { headers: client(2) });
+    const answers = [];
+    for (let n = 0; n < 20; n += 1) answers.push(await send(`${PAGE}?x=${n}`, { headers: client(2) }));
+    for (let n = 0; n < 10; n += 1) answers.push(await send(PAGE, { headers: { ...client(2), cookie: `areaoe_session=x${n}` } }));
+    answers.push(await send(PAGE, { method: "HEAD", headers: client(2) }));
+    // Far more than the budget (6 renders): all hits, so none refused.
+    expect(answers.map((answer) => answer.status)).toEqual(answers.map(() => 200));
+    expect(answers.every((answer) => /\bhit\b/.test(String(answer.headers["cache-status"])))).toBe(true);
+  });
+
+  it("F1: renders past a client's budget answer 429 with Retry-After and a short text in its language; other clients still get pages", async () => {
+    const flood: Answer[] = [];
+    for (let n = 0; n < 12; n += 1) flood.push(await send(`/areaOE/no-such-page-${n}`, { headers: { ...client(3), "accept-language": "en" } }));
+    const refused = flood.filter((answer) => answer.status === 429);
+    expect(flood.filter((answer) => answer.status === 404).length).toBeLessThanOrEqual(LIMITS.renderBurst + 1);
+    expect(refused.length).toBeGreaterThanOrEqual(5);
+    expect(Number(refused[0]?.headers["retry-after"])).toBeGreaterThanOrEqual(1);
+    expect(refused[0]?.headers["content-type"]).toMatch(/^text\/plain/);
+    expect(refused[0]?.body).toMatch(/^Too many requests/);
+    const pt = await send("/areaOE/public/pesquisa?q=certificado", { headers: { ...client(3), "accept-language": "pt-PT" } });
+    expect([pt.status, pt.body.startsWith("Demasiados pedidos")]).toEqual([429, true]);
+    // Another client is not affected: a render of its own, at once.
+    expect((await send("/areaOE/public/pesquisa?q=certificado", { headers: client(4) })).status).toBe(200);
+    // The refusals were logged once for that client, not once each.
+    expect(logRecords().filter((line) => line.includes("10.29.0.3") && line.includes("spent its budget"))).toHaveLength(1);
+    expect(logRecords().filter((line) => line.includes('"statusCode":429'))).toHaveLength(0);
+  });
+
+  it("F3: an absolute-form request line answers 400, never 500", async () => {
+    const { head } = await raw(`GET http://127.0.0.1:${port}/areaOE/ HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nConnection: close\r\n\r\n`);
+    expect(head).toBe("HTTP/1.1 400 Bad Request");
+  });
+
+  it("F4: a trusted proxy's X-Forwarded-Proto other than http/https is the socket's protocol, not a 500", async () => {
+    for (const proto of ["a b", "https:", "ftp"]) {
+      expect((await send("/areaOE/public/exportacao?utm=1", { headers: { ...client(5), "x-forwarded-proto": proto } })).status).toBe(200);
+    }
+  });
+
+  it("F5: a checker POST that is not a form answers 415, a broken form 400", async () => {
+    const post = (type: string, body: string) => send(CHECKER, { method: "POST", headers: { ...client(6), "content-type": type, "content-length": String(Buffer.byteLength(body)) }, body });
+    expect((await post("application/json", '{"xml":"<a/>"}')).status).toBe(415);
+    expect((await post("text/plain", "xml=<a/>")).status).toBe(415);
+    expect((await post("multipart/form-data; boundary=x", "--x\r\nbroken")).status).toBe(400);
+  });
+
+  it("F6: HSTS and the lang cookie's Secure are per response, whoever came first", async () => {
+    const page = "/areaOE/public/transito";
+    // The first visitor comes over plain HTTP (the page is stored with its headers), then over HTTPS.
+    await send(page, { headers: client(7) });
+    await send(page, { headers: client(7) });
+    const secure = await send(page, { headers: { ...client(7), "x-forwarded-proto": "https" } });
+    expect(secure.headers["strict-transport-security"]).toMatch(/max-age=\d+/);
+    const plain = await send(page, { headers: client(7) });
+    expect(plain.headers["strict-transport-security"]).toBeUndefined();
+    const chosen = await send(`${page}?lang=en`, { headers: { ...client(7), "x-forwarded-proto": "https" } });
+    const again = await send(`${page}?lang=en`, { headers: { ...client(7), "x-forwarded-proto": "https" } });
+    for (const answer of [chosen, again]) expect(String(answer.headers["set-cookie"])).toMatch(/Secure/);
+  });
+
+  it("F10: the WSDL's address is the trusted origin, whatever the protocol header says", async () => {
+    const wsdl = await send("/areaOE/sandbox/soap?wsdl", { headers: { ...client(8), "x-forwarded-proto": "a b" } });
+    expect(wsdl.status).toBe(200);
+    expect(wsdl.body).toContain(`location="http://127.0.0.1:${port}/areaOE/sandbox/soap"`);
+  });
+
+  it("I1: a body that trickles to the SOAP sandbox or the error endpoint is cut at the body deadline (408)", async () => {
+    for (const [target, type] of [
+      ["/areaOE/sandbox/soap", "text/xml"],
+      ["/areaOE/api/client-errors", "application/json"],
+    ] as const) {
+      const { head, ms } = await raw(`POST ${target} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nX-Forwarded-For: 10.29.0.9\r\nContent-Type: ${type}\r\nContent-Length: 500\r\n\r\n<a>`);
+      expect(head, target).toBe("HTTP/1.1 408 Request Timeout");
+      expect(ms).toBeLessThan(LIMITS.bodyDeadlineMs + 2_500);
+    }
+  });
+
+  it("the battery answered no 500, and every log record is one JSON line, none at error level", async () => {
+    // A refusal of React Router itself (a data request for a route that has no loader) is info.
+    await send(`${PAGE}.data?_routes=no-such-route`, { headers: client(10) });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(statuses.filter((status) => status >= 500)).toEqual([]);
+    const records = logRecords();
+    const notJson = records.filter((line) => {
+      try {
+        JSON.parse(line);
+        return false;
+      } catch {
+        return true;
+      }
+    });
+    expect(notJson).toEqual([]);
+    expect(records.filter((line) => (JSON.parse(line) as { level: number }).level >= 50)).toEqual([]);
+  });
+});

@@ -1,0 +1,82 @@
+import { MemoryStore, type Store } from "express-rate-limit";
+
+/**
+ * State that every instance of the portal must see alike: the sign-in states already used, the
+ * sessions signed out before their expiry, and the counters of every per-client and global limit.
+ * This process's memory is one implementation (`memorySharedState`); a shared one (Redis) only has to
+ * implement this interface, and every limit and list follows.
+ */
+export interface SharedState {
+  /**
+   * Remembers `key` in `namespace` until `expiresAt` (epoch ms). True the first time; false when it
+   * is already remembered, or when the namespace is full of unexpired keys (fail closed).
+   */
+  claimOnce(namespace: string, key: string, expiresAt: number): Promise<boolean>;
+  /** Whether `key` is remembered (and not expired) in `namespace`. */
+  has(namespace: string, key: string): Promise<boolean>;
+  /**
+   * A counter store for one limit (express-rate-limit's Store interface, so a limiter and a hand-made
+   * budget count the same way); `name` keeps the limits apart in a shared store.
+   */
+  counters(name: string): Store;
+}
+
+/** A bounded map of keys to expiry times (epoch ms). */
+class ExpiringKeys {
+  private readonly keys = new Map<string, number>();
+
+  constructor(
+    private readonly maxEntries: number,
+    private readonly now: () => number,
+  ) {}
+
+  get size(): number {
+    return this.keys.size;
+  }
+
+  has(key: string): boolean {
+    const expiresAt = this.keys.get(key);
+    return expiresAt !== undefined && expiresAt > this.now();
+  }
+
+  claim(key: string, expiresAt: number): boolean {
+    const time = this.now();
+    if (this.has(key)) return false;
+    if (this.keys.size >= this.maxEntries) this.prune(time);
+    if (this.keys.size >= this.maxEntries) return false;
+    this.keys.set(key, Math.max(expiresAt, time));
+    return true;
+  }
+
+  private prune(time: number): void {
+    for (const [key, expiresAt] of this.keys) if (expiresAt <= time) this.keys.delete(key);
+  }
+}
+
+export interface MemorySharedStateOptions {
+  /** Keys per namespace (default 50,000: a few MB at most). */
+  maxEntries?: number;
+  now?: () => number;
+}
+
+/** This process's memory: right for one instance (README "Scaling out" names the shared one). */
+export function memorySharedState({ maxEntries = 50_000, now = Date.now }: MemorySharedStateOptions = {}): SharedState & {
+  size(namespace: string): number;
+} {
+  const namespaces = new Map<string, ExpiringKeys>();
+  const space = (name: string) => {
+    let keys = namespaces.get(name);
+    if (!keys) {
+      keys = new ExpiringKeys(maxEntries, now);
+      namespaces.set(name, keys);
+    }
+    return keys;
+  };
+  return {
+    claimOnce: (namespace, key, expiresAt) => Promise.resolve(space(namespace).claim(key, expiresAt)),
+    has: (namespace, key) => Promise.resolve(space(namespace).has(key)),
+    // One store per limit: express-rate-limit refuses one store shared by two limiters.
+    counters: () => new MemoryStore(),
+    size: (namespace) => space(namespace).size,
+  };
+}
