@@ -8,7 +8,7 @@ import type { ServerBuild } from "react-router";
 import type { AppConfig } from "./config/schema";
 import { toPublicConfig } from "./config/public-config";
 import { languageMiddleware } from "./http/language";
-import { connectSourcesFor, cspNonce, hstsWhenSecure, permissionsPolicy, securityHeaders } from "./http/security-headers";
+import { connectSourcesFor, cspNonce, hstsWhenSecure, permissionsPolicy, securityHeaders, staticDocumentHeaders } from "./http/security-headers";
 import { clientErrorsRouter } from "./api/client-errors";
 import { serverErrorHandler } from "./http/error-handler";
 import { pageMethods, wellFormedUrl } from "./http/request-guards";
@@ -20,7 +20,7 @@ import type { HeaderSandbox } from "./sandbox/header-sandbox";
 import { toHeaderCheckOutcome } from "./sandbox/header-check-outcome";
 import { HEADER_CHECK_MAX_BODY_BYTES, headerCheckGuard } from "./sandbox/header-check-guard";
 import { sandboxRateLimit, sandboxRateLimitLifted, sandboxRouter } from "./sandbox/sandbox-router";
-import { apiPath, BASE_PATH, BASE_URL, createLoadContext, isUnderBasePath, routedPageAddresses, setServerLog, type AreaOELoadContext } from "../app/server-surface";
+import { apiPath, BASE_PATH, BASE_URL, createLoadContext, isUnderBasePath, routedPageAddresses, setServerLog, type AreaOELoadContext, type InlineSources } from "../app/server-surface";
 import { sendPlainErrorPage } from "./http/plain-error-page";
 import { createPageCache } from "./page-cache/page-cache";
 import { normaliseForwardedProto, protocolReader } from "./http/request-protocol";
@@ -183,9 +183,10 @@ export function createPortal({
   );
   // Scripts and stylesheets that exist are answered before the document headers (they need none of them).
   if (clientDir) app.use(`${BASE_PATH}/assets`, ...hashedAssetFiles(clientDir, previousAssetsDir));
+  const connectSrc = connectSourcesFor(config.errorReporting.url);
   app.use(
     cspNonce,
-    securityHeaders({ connectSrc: connectSourcesFor(config.errorReporting.url) }),
+    securityHeaders({ connectSrc }),
     hstsWhenSecure,
     permissionsPolicy,
   );
@@ -216,7 +217,8 @@ export function createPortal({
     app.use(BASE_PATH, publicFiles(clientDir));
   }
 
-  app.use(compression());
+  // An answer sent as stored (the page cache's compressed bytes) is not compressed again.
+  app.use(compression({ filter: (req, res) => !(res as Response).locals.encodedOnce && compression.filter(req, res) }));
   app.use(BASE_PATH, languageMiddleware);
   // Session cookie, /areaOE/auth/*, /areaOE/api/session and (when switched on) the demo identity provider.
   // Sign-out reads a small form body: it gets the same deadline as every body.
@@ -232,9 +234,14 @@ export function createPortal({
   );
   app.use(pageMethods({ postPaths: headerCheckGuard.paths }));
   const mode = process.env.NODE_ENV === "development" ? "development" : "production";
+  // Anonymous pages of text are static documents in a production build: no nonce, their inline
+  // elements allowed by hash, no COOP (server/http/security-headers.ts). Development keeps the nonce
+  // (Vite's own additions to the page carry it).
+  const markStatic = mode === "production" ? staticDocumentHeaders({ connectSrc }) : undefined;
   const loadValues = (req: Request, res: Response): AreaOELoadContext => ({
     lang: res.locals.lang,
     cspNonce: res.locals.cspNonce,
+    ...(markStatic ? { onStaticDocument: (sources: InlineSources) => markStatic(req, res, sources) } : {}),
     publicConfig,
     origin: requestOrigin(req),
     localeChunks,
@@ -264,6 +271,7 @@ export function createPortal({
           admission,
           busy: sendBusy,
           spendRender,
+          ...(markStatic ? { staticDocumentHeaders: markStatic } : {}),
         })
       : undefined;
   if (pageCache) app.get(/.*/, pageCache.middleware);
