@@ -192,12 +192,12 @@ export function createPortal({
   );
   app.use(wellFormedUrl);
   // Only this endpoint parses a body, and only it is rate limited.
-  app.use(BASE_PATH, clientErrorsRouter({ logger, allClientsPerSecond: limits.errorReportsPerSecond, bodyDeadlineMs: limits.bodyDeadlineMs }));
+  app.use(BASE_PATH, clientErrorsRouter({ logger, allClientsPerSecond: limits.errorReportsPerSecond, bodyDeadlineMs: limits.bodyDeadlineMs, counters: (name) => sharedState.counters(name) }));
   app.use(BASE_PATH, timeRouter());
   // Every route that decrypts a stranger's header shares one rate limit.
   const benchLift = sandboxRateLimitLifted();
   if (benchLift) logger.warn("sandbox rate limit LIFTED for a loopback benchmark (AREAOE_BENCH_LIFT_SANDBOX_RATE_LIMIT)");
-  const sandboxLimiter = sandboxRateLimit(undefined, undefined, { lifted: benchLift, logger });
+  const sandboxLimiter = sandboxRateLimit(undefined, undefined, { lifted: benchLift, logger, counters: (name) => sharedState.counters(name) });
   app.use(
     BASE_PATH,
     sandboxRouter({ sandbox: headerSandbox, logger, limiter: sandboxLimiter, bodyDeadline: bodyDeadline({ deadlineMs: limits.bodyDeadlineMs, timedOut: timedOutBody }) }),

@@ -1,5 +1,5 @@
 import express, { type NextFunction, type Request, type Response, Router } from "express";
-import { rateLimit } from "express-rate-limit";
+import { rateLimit, type Store } from "express-rate-limit";
 import { z } from "zod";
 import type { Logger } from "pino";
 import { bodyDeadline } from "../http/body-deadline";
@@ -78,6 +78,8 @@ export interface ClientErrorsRouterOptions {
   allClientsPerSecond?: number;
   /** How long a report's body may take to arrive (default 10 s): then 408. */
   bodyDeadlineMs?: number;
+  /** The counters' store per limit (server/shared-state); default this process's memory. */
+  counters?: (name: string) => Store;
   now?: () => number;
 }
 
@@ -143,12 +145,14 @@ export function clientErrorsRouter({
   globalBudget = 60,
   allClientsPerSecond = 20,
   bodyDeadlineMs = 10_000,
+  counters,
   now = Date.now,
 }: ClientErrorsRouterOptions): Router {
   const firstRefusal = oncePerWindow(windowMs);
   const allClients = rateLimit({
     windowMs: 1_000,
     limit: allClientsPerSecond,
+    ...(counters ? { store: counters("client-error-reports-all-clients") } : {}),
     // One bucket for everybody: the budget is the server's, not a client's.
     keyGenerator: () => "all-clients",
     standardHeaders: false,
@@ -167,6 +171,7 @@ export function clientErrorsRouter({
   const limiter = rateLimit({
     windowMs,
     limit,
+    ...(counters ? { store: counters("client-error-reports-per-client") } : {}),
     standardHeaders: "draft-8",
     legacyHeaders: false,
     handler: (req, res) => {
@@ -210,6 +215,8 @@ export function clientErrorsRouter({
 
   // Body parser failures: oversize, malformed JSON, bad encoding.
   router.use("/api/client-errors", (error: unknown, _req: Request, res: Response, next: NextFunction) => {
+    // Already answered (the body deadline's 408): the parser's late "aborted" needs nothing more.
+    if (res.headersSent) return;
     const type = (error as { type?: string }).type;
     if (type === "entity.too.large") return problem(res, 413, `The report is larger than ${MAX_BODY}.`);
     if (type === "entity.parse.failed") return problem(res, 400, "The body is not valid JSON.");

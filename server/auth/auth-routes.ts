@@ -1,5 +1,5 @@
 import express, { type CookieOptions, type Request, type Response, type Router } from "express";
-import { rateLimit } from "express-rate-limit";
+import { rateLimit, type Store } from "express-rate-limit";
 import * as client from "openid-client";
 import type { Logger } from "pino";
 import {
@@ -96,10 +96,11 @@ function isNetworkFailure(error: unknown): boolean {
 export const AUTH_REQUESTS_PER_MINUTE = 60;
 
 /** One limiter for /areaOE/auth/* (its stylesheet aside): sign-ins and callbacks cannot be flooded. */
-export function authRateLimit(limit = AUTH_REQUESTS_PER_MINUTE, windowMs = 60_000) {
+export function authRateLimit(limit = AUTH_REQUESTS_PER_MINUTE, windowMs = 60_000, store?: Store) {
   return rateLimit({
     windowMs,
     limit,
+    ...(store ? { store } : {}),
     standardHeaders: "draft-8",
     legacyHeaders: false,
     skip: (req) => req.originalUrl.split("?")[0] === AUTH_STYLESHEET_PATH,

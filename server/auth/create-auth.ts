@@ -3,7 +3,7 @@ import type { Logger } from "pino";
 import type { AppConfig } from "../config/schema";
 import { BASE_PATH, SESSION_API_PATH, type SessionUser } from "../../app/server-surface";
 import { resolveAuthSettings } from "./auth-settings";
-import { authRoutes, clearSessionCookie } from "./auth-routes";
+import { authRateLimit, authRoutes, clearSessionCookie } from "./auth-routes";
 import { AUTH_STYLESHEET, AUTH_STYLESHEET_PATH } from "./html-page";
 import { sessionEndpoint } from "./session-api";
 import { cookieName, deriveCookieKeys, openSessionToken, SESSION_COOKIE } from "./session-cookie";
@@ -63,7 +63,7 @@ export function createAuth(
       devIdp.then((devIdpRouter) => devIdpRouter(req, res, next), next);
     });
   }
-  router.use(authRoutes(settings, logger, keys, { states: usedStates(shared), revoked }));
+  router.use(authRoutes(settings, logger, keys, { states: usedStates(shared), revoked, limiter: authRateLimit(undefined, undefined, shared.counters("auth-requests-per-client")) }));
 
   return {
     router,

@@ -82,8 +82,9 @@ beforeAll(async () => {
       HOST: "127.0.0.1",
       NODE_ENV: "production",
       LOG_LEVEL: "info",
-      // Both schemes of one host (a proxy on loopback says which one the visitor used).
-      AREAOE_PUBLIC_ORIGIN: `http://127.0.0.1:${port},https://127.0.0.1:${port}`,
+      // Both schemes of one host (a proxy on loopback says which one the visitor used), and one
+      // host that is https only.
+      AREAOE_PUBLIC_ORIGIN: `http://127.0.0.1:${port},https://127.0.0.1:${port},https://localhost:${port}`,
       AREAOE_LIMITS: JSON.stringify(LIMITS),
     },
     stdio: ["ignore", "pipe", "pipe"],
@@ -169,17 +170,23 @@ describe.skipIf(!haveBuild)("availability against the production build (issue 29
   });
 
   it("F6: HSTS and the lang cookie's Secure are per response, whoever came first", async () => {
+    // localhost is configured as an https origin only: a proxy that says nothing about the protocol
+    // (or a peer that is not trusted) still serves visitors of https://localhost.
+    const host = { host: `localhost:${port}` };
     const page = "/areaOE/public/transito";
-    // The first visitor comes over plain HTTP (the page is stored with its headers), then over HTTPS.
-    await send(page, { headers: client(7) });
-    await send(page, { headers: client(7) });
-    const secure = await send(page, { headers: { ...client(7), "x-forwarded-proto": "https" } });
-    expect(secure.headers["strict-transport-security"]).toMatch(/max-age=\d+/);
-    const plain = await send(page, { headers: client(7) });
-    expect(plain.headers["strict-transport-security"]).toBeUndefined();
-    const chosen = await send(`${page}?lang=en`, { headers: { ...client(7), "x-forwarded-proto": "https" } });
-    const again = await send(`${page}?lang=en`, { headers: { ...client(7), "x-forwarded-proto": "https" } });
-    for (const answer of [chosen, again]) expect(String(answer.headers["set-cookie"])).toMatch(/Secure/);
+    // The first visitor's request carries no X-Forwarded-Proto (the page is stored with its headers);
+    // later ones say https.
+    const first = await send(page, { headers: { ...client(7), ...host } });
+    const later = await send(page, { headers: { ...client(7), ...host, "x-forwarded-proto": "https" } });
+    for (const answer of [first, later]) expect(answer.headers["strict-transport-security"]).toMatch(/max-age=\d+/);
+    expect(String(later.headers["cache-status"])).toMatch(/\bhit\b/);
+    // The plain-HTTP origin never gets HSTS, from the same stored page.
+    expect((await send(page, { headers: client(7) })).headers["strict-transport-security"]).toBeUndefined();
+    // The language cookie is Secure on the Express path (first) and the early answer (second) alike.
+    const chosen = await send(`${page}?lang=en`, { headers: { ...client(7), ...host } });
+    const again = await send(`${page}?lang=en`, { headers: { ...client(7), ...host } });
+    expect(String(again.headers["cache-status"])).toMatch(/\bhit\b/);
+    for (const answer of [chosen, again]) expect(String(answer.headers["set-cookie"])).toMatch(/; Secure/i);
   });
 
   it("F10: the WSDL's address is the trusted origin, whatever the protocol header says", async () => {

@@ -15,11 +15,14 @@ export type AddressVerdict =
 
 const UNRESERVED = /[A-Za-z0-9\-._~]/;
 
-/** %XX of an unreserved character becomes the character; any other %xx gets upper-case digits (RFC 3986 §6.2.2). */
+/**
+ * %XX of an unreserved character becomes the character (RFC 3986 §6.2.2.2); any other escape is left
+ * as written (the router and the static files decode those themselves, and refuse what is malformed).
+ */
 function normalisePercent(text: string): string {
   return text.replace(/%([0-9A-Fa-f]{2})/g, (match, hex: string) => {
     const char = String.fromCharCode(Number.parseInt(hex, 16));
-    return UNRESERVED.test(char) ? char : match.toUpperCase();
+    return UNRESERVED.test(char) ? char : match;
   });
 }
 

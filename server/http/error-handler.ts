@@ -8,8 +8,15 @@ import { sendPlainErrorPage } from "./plain-error-page";
  * the error without the request's headers.
  */
 export function serverErrorHandler(logger: Logger): ErrorRequestHandler {
-  return (error: unknown, req, res, next) => {
-    if (res.headersSent) return next(error);
+  return (error: unknown, req, res, _next) => {
+    if (res.headersSent) {
+      // The answer has begun (or was sent, e.g. a body deadline's 408): nothing more can be said. One
+      // log record, never Express's default multi-line stack on stderr.
+      const { name, message } = error instanceof Error ? error : new Error(String(error));
+      logger.warn({ err: { name, message }, method: req.method, path: req.path }, "error after the answer began");
+      if (!res.writableEnded) res.destroy();
+      return;
+    }
     const raw = (error as { status?: unknown; statusCode?: unknown }).status ??
       (error as { statusCode?: unknown }).statusCode;
     const status = typeof raw === "number" && raw >= 400 && raw < 500 ? raw : error instanceof URIError ? 400 : 500;

@@ -1,5 +1,5 @@
 import express, { Router, type RequestHandler, type Response } from "express";
-import { rateLimit } from "express-rate-limit";
+import { rateLimit, type Store } from "express-rate-limit";
 import type { Logger } from "pino";
 import { MAX_VERIFY_INPUT_BYTES } from "@areaoe/security-header/node";
 import type { HeaderSandbox } from "./header-sandbox";
@@ -56,7 +56,14 @@ export function sandboxRateLimit(
     lifted = false,
     allClients: budget = { limit: SANDBOX_CHECKS_PER_SECOND_ALL_CLIENTS, windowMs: 1_000 },
     logger,
-  }: { lifted?: boolean; allClients?: { limit: number; windowMs: number }; logger?: Logger } = {},
+    counters,
+  }: {
+    lifted?: boolean;
+    allClients?: { limit: number; windowMs: number };
+    logger?: Logger;
+    /** The counters' store per limit (server/shared-state); default this process's memory. */
+    counters?: (name: string) => Store;
+  } = {},
 ) {
   // Each refusal is answered; the log gets one line per client (or for the shared budget) per window.
   const firstRefusal = oncePerWindow(windowMs);
@@ -64,6 +71,7 @@ export function sandboxRateLimit(
   const perClient = rateLimit({
     windowMs,
     limit,
+    ...(counters ? { store: counters("sandbox-checks-per-client") } : {}),
     ...(lifted ? { skip: () => true } : {}),
     standardHeaders: "draft-8",
     legacyHeaders: false,
@@ -76,6 +84,7 @@ export function sandboxRateLimit(
   const allClients = rateLimit({
     windowMs: budget.windowMs,
     limit: budget.limit,
+    ...(counters ? { store: counters("sandbox-checks-all-clients") } : {}),
     // One bucket for everybody: the budget is the server's, not a client's.
     keyGenerator: () => "all-clients",
     standardHeaders: false,
@@ -176,6 +185,8 @@ export function sandboxRouter({ sandbox, logger, limiter, bodyDeadline }: Sandbo
 
   // A body over the limit or unreadable as text: answer as SOAP, never a 500 with a stack.
   router.use("/sandbox", (error: { status?: number; type?: string }, _req: express.Request, res: Response, next: express.NextFunction) => {
+    // Already answered (the body deadline's 408): the parser's late "aborted" needs nothing more.
+    if (res.headersSent) return;
     if (error.type === "entity.too.large") {
       sendXml(res, 413, clientFault(`The request is larger than ${SANDBOX_MAX_BYTES / 1024} KB.`, "TOO_LARGE"));
       return;

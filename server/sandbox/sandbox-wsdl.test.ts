@@ -10,6 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { wrapInEnvelope } from "@areaoe/security-header";
 import { generateSecurityHeader, parseAuthorityKey } from "@areaoe/security-header/node";
 import { BASE_PATH } from "../../app/server-surface";
+import { hostGuard, trustedOrigins } from "../http/trusted-origin";
+import { protocolReader } from "../http/request-protocol";
 import { loadHeaderSandbox, type HeaderSandbox } from "./header-sandbox";
 import { sandboxRateLimit, sandboxRouter } from "./sandbox-router";
 
@@ -52,11 +54,17 @@ describe("the sandbox WSDL (GET /sandbox/soap?wsdl)", () => {
     sandbox = await loadHeaderSandbox(dir, path.join(dir, "key"));
     const app = express();
     app.set("trust proxy", "loopback");
+    // As in the server: every request is matched to a configured origin first (the WSDL's address).
+    const guard: { check?: ReturnType<typeof hostGuard> } = {};
+    app.use((req, res, next) => (guard.check?.(req, res) ? next() : undefined));
     app.use(BASE_PATH, sandboxRouter({ sandbox, logger: pino({ level: "silent" }), limiter: sandboxRateLimit(1_000) }));
     await new Promise<void>((resolve) => {
       server = app.listen(0, "127.0.0.1", () => resolve());
     });
-    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const port = (server.address() as AddressInfo).port;
+    origin = `http://127.0.0.1:${port}`;
+    const trust = app.get("trust proxy fn") as Parameters<typeof protocolReader>[0];
+    guard.check = hostGuard(trustedOrigins({ publicOrigins: [origin, "https://portal.example:8443"], port, trust, protocolOf: protocolReader(trust) }), {});
   }, 120_000);
 
   afterAll(async () => {
@@ -75,19 +83,25 @@ describe("the sandbox WSDL (GET /sandbox/soap?wsdl)", () => {
     expect(wsdl.getElementsByTagNameNS(WSDL_NS, "operation").length).toBeGreaterThan(0);
   });
 
-  it("answers ?WSDL too, and takes the origin from the Host header and, from a trusted proxy, X-Forwarded-Proto", async () => {
+  it("answers ?WSDL too, with the configured origin the Host matched: never the header as written or an unchecked protocol", async () => {
     // fetch() may not set Host: a plain node:http request, as a reverse proxy would send it.
-    const text = await new Promise<string>((resolve, reject) => {
-      const req = httpRequest(`${origin}${BASE_PATH}/sandbox/soap?WSDL`, {
-        headers: { Host: "portal.example:8443", "X-Forwarded-Proto": "https" },
-      }, (res) => {
-        let data = "";
-        res.setEncoding("utf8").on("data", (chunk: string) => (data += chunk)).on("end", () => resolve(data));
+    const wsdlFor = (headers: Record<string, string>) =>
+      new Promise<string>((resolve, reject) => {
+        const req = httpRequest(`${origin}${BASE_PATH}/sandbox/soap?WSDL`, { headers }, (res) => {
+          let data = "";
+          res.setEncoding("utf8").on("data", (chunk: string) => (data += chunk)).on("end", () => resolve(data));
+        });
+        req.on("error", reject).end();
       });
-      req.on("error", reject).end();
-    });
-    const wsdl = parseXml(text);
-    expect(one(wsdl, SOAP_BINDING_NS, "address").getAttribute("location")).toBe(`https://portal.example:8443${BASE_PATH}/sandbox/soap`);
+    for (const headers of [
+      { Host: "portal.example:8443", "X-Forwarded-Proto": "https" },
+      { Host: "PORTAL.Example:8443", "X-Forwarded-Proto": "http" },
+      { Host: "portal.example:8443", "X-Forwarded-Proto": "a b" },
+    ]) {
+      const wsdl = parseXml(await wsdlFor(headers));
+      expect(one(wsdl, SOAP_BINDING_NS, "address").getAttribute("location")).toBe(`https://portal.example:8443${BASE_PATH}/sandbox/soap`);
+    }
+    expect(await wsdlFor({ Host: "evil.example" })).not.toContain("evil.example");
   });
 
   it("leaves a GET without ?wsdl a 405 naming the methods", async () => {
