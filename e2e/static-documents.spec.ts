@@ -5,6 +5,7 @@ import { test, expect } from "./support/fixtures";
 import { ROUTED_PATHS } from "./support/routes";
 import { demoSignIn } from "../scripts/bench/demo-sign-in";
 import { pageHref } from "../app/config/site-map";
+import { appPath } from "../app/config/paths";
 
 // Issue 30: an anonymous page of text is a static document: the same bytes for every visitor (its
 // inline script and style allowed by their CSP hashes, no nonce), stored compressed once and answered
@@ -12,6 +13,9 @@ import { pageHref } from "../app/config/site-map";
 // Cross-Origin-Opener-Policy. Pages that hydrate, signed-in answers and sign-in keep nonce and COOP.
 const HYDRATED_IDS = new Set(["first-steps", "iva-exp", "search", "security-header-check", "security-header-form", "web-services"]);
 const TEXT_PAGES = ROUTED_PATHS.filter((route) => !HYDRATED_IDS.has(route.id));
+// `/areaOE/home` is an alias of the home page that the page cache does not keep (it keys pages by their
+// one address): rendered per request, it is a static document in its policy and bytes, not stored.
+const STORED = (path: string) => path !== appPath("/home");
 const LANGS = ["pt", "en"] as const;
 
 interface Answer {
@@ -44,6 +48,7 @@ for (const lang of LANGS) {
   test(`every page of text in ${lang}: hashes not nonces, the same bytes twice, ETag and 304, brotli, gzip and identity, no COOP`, async ({ baseURL }) => {
     test.setTimeout(180_000);
     const origin = baseURL ?? "";
+    expect(TEXT_PAGES.filter(({ path }) => STORED(path)).length).toBeGreaterThanOrEqual(34);
     for (const { path } of TEXT_PAGES) {
       const address = `${path}?lang=${lang}`;
       const identity = await rawGet(origin, address);
@@ -63,14 +68,15 @@ for (const lang of LANGS) {
       expect(scriptSrc.filter((source) => source !== "'self'").sort(), address).toEqual([...new Set(scripts)].sort());
       expect(styleSrc.filter((source) => source !== "'self'").sort(), address).toEqual([...new Set(styles)].sort());
       expect(identity.headers["cross-origin-opener-policy"], address).toBeUndefined();
+      const again = await rawGet(origin, address);
+      expect(again.body.equals(identity.body), address).toBe(true);
+      if (!STORED(path)) continue;
       expect(identity.headers["cache-control"], address).toBe("public, no-cache");
       expect(identity.headers["vary"], address).toBe("Cookie, Accept-Encoding");
       expect(Number(identity.headers["content-length"]), address).toBe(identity.body.length);
       // A strong validator, and the same bytes to the next visitor.
       const etag = String(identity.headers.etag);
       expect(etag, address).toMatch(/^"[^"]+"$/);
-      const again = await rawGet(origin, address);
-      expect(again.body.equals(identity.body), address).toBe(true);
       expect(again.headers.etag, address).toBe(etag);
       const revalidated = await rawGet(origin, address, { "if-none-match": etag });
       expect(revalidated.status, address).toBe(304);
