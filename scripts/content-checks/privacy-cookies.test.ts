@@ -5,6 +5,7 @@ import type { Request, Response } from "express";
 import { LANGUAGE_COOKIE, LANGUAGES, type Language } from "../../app/i18n/languages";
 import { languageCookieHeader, languageMiddleware } from "../../server/http/language";
 import { SESSION_COOKIE, SESSION_TTL_SECONDS, TRANSACTION_COOKIE, TRANSACTION_TTL_SECONDS } from "../../server/auth/session-cookie";
+import { trustedOrigins } from "../../server/http/trusted-origin";
 
 /**
  * Issue 12, point 11: the privacy page lists exactly the cookies the portal sets, each with its
@@ -39,7 +40,9 @@ function cookieSites(): CookieSite[] {
   for (const file of ["server", "app", "packages"].flatMap((folder) => sourceFiles(path.join(root, folder)))) {
     const source = readFileSync(file, "utf8");
     const where = (index: number) => `${path.relative(root, file)}:${source.slice(0, index).split("\n").length}`;
-    for (const match of source.matchAll(/\.cookie\(\s*([A-Za-z_$][\w$]*|"[^"]*"|'[^']*')/g)) {
+    // A name may be a constant, a literal, or a constant given its `__Host-` prefix over HTTPS
+    // (cookieName(SESSION_COOKIE, secure), directly or through a helper that names the constant).
+    for (const match of source.matchAll(/\.cookie\(\s*(?:cookieName\(\s*)?([A-Za-z_$][\w$]*|"[^"]*"|'[^']*')/g)) {
       const argument = match[1]!;
       const name = /^["']/.test(argument) ? argument.slice(1, -1) : NAME_CONSTANTS[argument];
       sites.push(name ? { where: where(match.index), name } : { where: where(match.index), problem: `sets a cookie named by ${argument}` });
@@ -60,7 +63,9 @@ function cookieSites(): CookieSite[] {
 /** Lifetime of each cookie in seconds, as the code sets it. */
 function lifetimes(): Record<string, number> {
   let languageMaxAge = 0;
-  const req = { query: { lang: "en" }, headers: {}, secure: false } as unknown as Request;
+  // A request as the server sees it: matched to an origin by the Host check first.
+  const req = { query: { lang: "en" }, headers: { host: "localhost:3000" }, socket: { remoteAddress: "127.0.0.1" } } as unknown as Request;
+  trustedOrigins({ publicOrigins: [], port: 3000, trust: () => false, protocolOf: () => "http" }).check(req);
   const res = {
     locals: {},
     cookie: (_name: string, _value: string, options: { maxAge: number }) => void (languageMaxAge = options.maxAge / 1000),

@@ -158,7 +158,7 @@ function enabledAuthRoutes(settings: EnabledSettings, logger: Logger, keys: Cook
         nonce,
         ui_locales: res.locals.lang,
       });
-      res.cookie(transactionCookieName(req), sealed, cookieOptions(req, AUTH_PATH, TRANSACTION_TTL_SECONDS));
+      res.cookie(cookieName(TRANSACTION_COOKIE, isSecureOrigin(req)), sealed, cookieOptions(req, AUTH_PATH, TRANSACTION_TTL_SECONDS));
       res.setHeader("Cache-Control", "no-store");
       res.redirect(303, authorizationUrl.href);
     } catch (error) {
@@ -200,7 +200,7 @@ function enabledAuthRoutes(settings: EnabledSettings, logger: Logger, keys: Cook
       });
       const user = userFromClaims((tokens.claims() ?? {}) as Record<string, unknown>);
       if (!user) throw Object.assign(new Error("the ID token names no subject"), { name: "MissingSubject" });
-      res.cookie(sessionCookieName(req), await sealSession(user, keys.session), cookieOptions(req, BASE_PATH, SESSION_TTL_SECONDS));
+      res.cookie(cookieName(SESSION_COOKIE, isSecureOrigin(req)), await sealSession(user, keys.session), cookieOptions(req, BASE_PATH, SESSION_TTL_SECONDS));
       res.setHeader("Cache-Control", "no-store");
       res.redirect(303, transaction.returnTo);
     } catch (error) {
