@@ -68,6 +68,27 @@ const isAnswer = (res: ServerResponse, error: Error) =>
 
 const isHealthCheck = (req: IncomingMessage) => (req.method === "GET" || req.method === "HEAD") && req.url === apiPath("health");
 
+/** Peer addresses whose trust is remembered (the same few for every request: the proxies, or loopback). */
+const MAX_REMEMBERED_PEERS = 1_024;
+
+/**
+ * The trust of the connecting peer (hop 0), remembered per address: the Host check and the protocol
+ * reader both ask it for every request, and proxy-addr parses the address each time (a tenth of the
+ * server's own CPU for a stored page). Other hops are asked as they are.
+ */
+function trustOfPeer(trust: (address: string | undefined, hop: number) => boolean): (address: string | undefined, hop: number) => boolean {
+  const known = new Map<string, boolean>();
+  return (address, hop) => {
+    if (hop !== 0 || address === undefined) return trust(address, hop);
+    const remembered = known.get(address);
+    if (remembered !== undefined) return remembered;
+    const trusted = trust(address, hop);
+    if (known.size >= MAX_REMEMBERED_PEERS) known.clear();
+    known.set(address, trusted);
+    return trusted;
+  };
+}
+
 export function createApp(options: CreateAppOptions): Express {
   return createPortal(options).app;
 }
@@ -100,7 +121,7 @@ export function createPortal({
   // Parsed by the configuration schema (a hop count, true/false, or addresses/CIDRs); see README.
   app.set("trust proxy", config.trustProxy);
   logger.info({ trustProxy: config.trustProxy }, "trust proxy: X-Forwarded-* headers are read from these peers");
-  const trust = app.get("trust proxy fn") as Parameters<typeof protocolReader>[0];
+  const trust = trustOfPeer(app.get("trust proxy fn") as Parameters<typeof protocolReader>[0]);
   const protocolOf = protocolReader(trust);
   const origins = trustedOrigins({ publicOrigins: config.publicOrigins, port, trust, protocolOf });
   const warning = originsWarning(origins);

@@ -134,6 +134,8 @@ async function main(): Promise<void> {
     console.log(`\nStatic documents: ${PAGE}, ${CONNECTIONS} connections, ${DURATION_S} s per run, 4 runs per row (plain, portal, portal, plain), build ${buildDir}`);
     console.log(`load average at start ${loadavg().map((value) => value.toFixed(2)).join(", ")} on ${availableParallelism()} cores (other work on the machine moves the figures)`);
     await capture(url, {}); // stores the page
+    // Warm-up: both servers' code paths compiled (JIT) before anything is measured.
+    for (const { headers } of codings) await autocannon({ url, connections: CONNECTIONS, duration: 2, headers });
     const rows: Record<string, string | number>[] = [];
     const ratios: number[] = [];
     const cpuRatios: number[] = [];
@@ -145,6 +147,7 @@ async function main(): Promise<void> {
       if (name === "no Accept-Encoding") etag = String(first.headers.etag ?? "");
       const plain = await plainServer(first, name.replace(/\W+/g, "-"));
       plains.push(plain);
+      await autocannon({ url: plain.url, connections: CONNECTIONS, duration: 2, headers });
       const { portal: mine, plain: theirs } = await compare({ url, pid: portal.pid }, plain, headers);
       ratios.push(mine.rps / theirs.rps);
       cpuRatios.push(theirs.cpuUs / mine.cpuUs);
@@ -167,6 +170,8 @@ async function main(): Promise<void> {
     if (notModified.status !== 304) throw new Error(`If-None-Match ${etag} answered ${notModified.status}, not 304`);
     const plain304 = await plainServer(notModified, "not-modified");
     plains.push(plain304);
+    await autocannon({ url: plain304.url, connections: CONNECTIONS, duration: 2, headers: conditional });
+    await autocannon({ url, connections: CONNECTIONS, duration: 2, headers: conditional });
     const revalidation = await compare({ url, pid: portal.pid }, plain304, conditional);
     rows.push({
       coding: "304 to If-None-Match",
