@@ -10,8 +10,9 @@ import { busyResponse } from "./render/busy-page";
 import { contentHeadElements } from "./features/content/content-bootstrap";
 import { portalContext } from "./load-context";
 import { pageHydrates } from "./config/hydration";
-import { speculationRulesElement } from "./render/speculation-rules";
-import { IMAGE_PREVIEW_ATTRIBUTE, imagePreviewScript } from "./components/ui/image-preview-script";
+import { speculationRulesElement, speculationRulesText } from "./render/speculation-rules";
+import { cspHash } from "./render/inline-hash";
+import { IMAGE_PREVIEW_ATTRIBUTE, imagePreviewScript, imagePreviewSource } from "./components/ui/image-preview-script";
 import { BASE_PATH } from "./config/paths";
 import { reportServerError } from "./render/server-log";
 
@@ -40,15 +41,6 @@ export default async function handleRequest(
   const loadContext = portalContext(routerLoadContext);
   const texts = createRenderTexts(loadContext.lang);
   const nonce = loadContext.cspNonce;
-  const outcome = await renderToHtml(
-    <TextsContext value={texts}>
-      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-    </TextsContext>,
-    { nonce, timeoutMs: renderTimeoutMs, onError: (error) => reportServerError(error, request) },
-  );
-  if (outcome.kind === "timeout") {
-    return busyResponse({ t: texts.getFixedT(loadContext.lang, "common"), lang: loadContext.lang, url: request.url, headers: responseHeaders });
-  }
   // A page the browser hydrates (app/config/hydration.ts; the root renders <Scripts/> for the same
   // pages) preloads exactly the namespaces this render used, in its language only, and its content
   // file (content pages: their route id is the page id), which the browser loads before hydrating.
@@ -58,18 +50,45 @@ export default async function handleRequest(
     matches.map((match) => routerContext.routeModules[match.route.id]?.handle),
     errors ? Object.values(errors)[0] : undefined,
   );
+  // A static document: an anonymous page of text answered 200. It is rendered without the nonce
+  // (nothing in it varies per response), and its inline elements are allowed by their hashes, so
+  // every visitor can get the same bytes. Pages that hydrate, signed-in pages and errors keep the
+  // nonce; so does a page of text whose render failed (rendered again with it).
+  const staticCandidate = !hydrates && loadContext.session === null && loadContext.onStaticDocument !== undefined && responseStatusCode === 200;
+  const render = (withNonce: string | undefined) =>
+    renderToHtml(
+      <TextsContext value={texts}>
+        <ServerRouter context={routerContext} url={request.url} nonce={withNonce} />
+      </TextsContext>,
+      { nonce: withNonce, timeoutMs: renderTimeoutMs, onError: (error) => reportServerError(error, request) },
+    );
+  let outcome = await render(staticCandidate ? undefined : nonce);
+  if (staticCandidate && outcome.kind === "html" && outcome.hadErrors) outcome = await render(nonce);
+  if (outcome.kind === "timeout") {
+    return busyResponse({ t: texts.getFixedT(loadContext.lang, "common"), lang: loadContext.lang, url: request.url, headers: responseHeaders });
+  }
   const leaf = matches.at(-1)?.route.id;
-  const head = hydrates
-    ? i18nHeadElements(texts, loadContext.lang, loadContext.localeChunks) +
-      contentHeadElements(leaf, loadContext.lang, loadContext.localeChunks)
-    : speculationRulesElement(BASE_PATH, nonce);
+  const isStatic = staticCandidate && !outcome.hadErrors && !outcome.html.includes(nonce);
+  const elementNonce = isStatic ? undefined : nonce;
+  const scriptTexts: string[] = [];
+  let head = "";
+  if (hydrates) {
+    head = i18nHeadElements(texts, loadContext.lang, loadContext.localeChunks) + contentHeadElements(leaf, loadContext.lang, loadContext.localeChunks);
+  } else {
+    head = speculationRulesElement(BASE_PATH, elementNonce);
+    scriptTexts.push(speculationRulesText(BASE_PATH));
+  }
   // A page with an image preview gets its one small module (app/components/ui/image-preview-script.ts).
-  const enhancements = outcome.html.includes(`${IMAGE_PREVIEW_ATTRIBUTE}=`) ? imagePreviewScript(nonce) : "";
+  if (outcome.html.includes(`${IMAGE_PREVIEW_ATTRIBUTE}=`)) {
+    head += imagePreviewScript(elementNonce);
+    scriptTexts.push(imagePreviewSource());
+  }
   // The portal's stylesheet goes into the page itself (app/render/portal-stylesheet.tsx); in
   // development Vite serves it and the root links it.
   const css = loadContext.stylesheet(portalStylesheet);
   if (!css && !import.meta.env.DEV) throw new Error(`The stylesheet ${portalStylesheet} is not in the client build: the server and client builds differ.`);
-  const headBytes = [Buffer.from(head + enhancements), ...(css ? [inlineStylesheet(portalStylesheet, css, nonce)] : [])];
+  const headBytes = [Buffer.from(head), ...(css ? [inlineStylesheet(portalStylesheet, css, elementNonce)] : [])];
+  if (isStatic) loadContext.onStaticDocument?.({ scripts: scriptTexts.map(cspHash), styles: css ? [cspHash(css)] : [] });
   // Inserted into the bytes as rendered: no decoding of the whole document and encoding it again.
   const at = outcome.html.indexOf("</head>");
   const html = at < 0 ? outcome.html : Buffer.concat([outcome.html.subarray(0, at), ...headBytes, outcome.html.subarray(at)]);

@@ -6,11 +6,20 @@ import type { SessionUser } from "./features/session/session-user";
 import type { AuthorityEnvironment } from "./features/security-header/authority-environment";
 import type { AuthorityCertificateSummary } from "./features/certificate-renewal/authority-certificates";
 import type { HeaderCheckCertificate, HeaderCheckOutcome } from "./features/security-header/header-check";
+import type { InlineSources } from "./render/inline-hash";
 
 /** What the Node server hands to every loader and to the server entry. */
 export interface AreaOELoadContext {
   lang: Language;
+  /** This response's CSP nonce (pages that hydrate, signed-in pages, error and busy pages use it). */
   cspNonce: string;
+  /**
+   * Called by the server entry when the answer is a static document: an anonymous page of text (not
+   * hydrated, 200) whose bytes carry no nonce, so that every visitor may get the same bytes. The server
+   * then allows its inline scripts and styles by these hashes instead of the nonce, and drops the
+   * headers such a page does not need (server/http/security-headers.ts). Absent: every page uses the nonce.
+   */
+  onStaticDocument?: (sources: InlineSources) => void;
   publicConfig: PublicConfig;
   /** The browser chunks of each texts file, to preload a page's namespaces (absent in development). */
   localeChunks?: LocaleChunks;

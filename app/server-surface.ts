@@ -32,6 +32,7 @@ export { defaultUsefulLinks, type PublicConfig } from "./config/public-config";
 export { BUSY_HEADERS, busyPageHtml } from "./render/busy-page";
 // The server's logger for React Router's errors (entry.server's handleError).
 export { setServerLog } from "./render/server-log";
+export type { InlineSources } from "./render/inline-hash";
 
 // session ↔ server/auth: sign-in paths, the customs roles claim, the signed-in user, the texts of the
 // pages the server writes without React.

@@ -8,7 +8,7 @@ import type { ServerBuild } from "react-router";
 import type { AppConfig } from "./config/schema";
 import { toPublicConfig } from "./config/public-config";
 import { languageMiddleware } from "./http/language";
-import { connectSourcesFor, cspNonce, hstsWhenSecure, permissionsPolicy, securityHeaders } from "./http/security-headers";
+import { connectSourcesFor, cspNonce, hstsWhenSecure, permissionsPolicy, securityHeaders, staticDocumentHeaders } from "./http/security-headers";
 import { clientErrorsRouter } from "./api/client-errors";
 import { serverErrorHandler } from "./http/error-handler";
 import { pageMethods, wellFormedUrl } from "./http/request-guards";
@@ -31,6 +31,7 @@ import {
   routedPageAddresses,
   setServerLog,
   type AreaOELoadContext,
+  type InlineSources,
 } from "../app/server-surface";
 import { sendPlainErrorPage } from "./http/plain-error-page";
 import { createPageCache } from "./page-cache/page-cache";
@@ -85,6 +86,27 @@ const isAnswer = (res: ServerResponse, error: Error) =>
 const PROBES = new Set([apiPath("health"), apiPath("ready")]);
 const isHealthCheck = (req: IncomingMessage) => (req.method === "GET" || req.method === "HEAD") && PROBES.has(req.url ?? "");
 
+/** Peer addresses whose trust is remembered (the same few for every request: the proxies, or loopback). */
+const MAX_REMEMBERED_PEERS = 1_024;
+
+/**
+ * The trust of the connecting peer (hop 0), remembered per address: the Host check and the protocol
+ * reader both ask it for every request, and proxy-addr parses the address each time (a tenth of the
+ * server's own CPU for a stored page). Other hops are asked as they are.
+ */
+function trustOfPeer(trust: (address: string | undefined, hop: number) => boolean): (address: string | undefined, hop: number) => boolean {
+  const known = new Map<string, boolean>();
+  return (address, hop) => {
+    if (hop !== 0 || address === undefined) return trust(address, hop);
+    const remembered = known.get(address);
+    if (remembered !== undefined) return remembered;
+    const trusted = trust(address, hop);
+    if (known.size >= MAX_REMEMBERED_PEERS) known.clear();
+    known.set(address, trusted);
+    return trusted;
+  };
+}
+
 export function createApp(options: CreateAppOptions): Express {
   return createPortal(options).app;
 }
@@ -118,7 +140,7 @@ export function createPortal({
   // Parsed by the configuration schema (a hop count, true/false, or addresses/CIDRs); see README.
   app.set("trust proxy", config.trustProxy);
   logger.info({ trustProxy: config.trustProxy }, "trust proxy: X-Forwarded-* headers are read from these peers");
-  const trust = app.get("trust proxy fn") as Parameters<typeof protocolReader>[0];
+  const trust = trustOfPeer(app.get("trust proxy fn") as Parameters<typeof protocolReader>[0]);
   const protocolOf = protocolReader(trust);
   const origins = trustedOrigins({ publicOrigins: config.publicOrigins, port, trust, protocolOf });
   const warning = originsWarning(origins);
@@ -201,9 +223,10 @@ export function createPortal({
   );
   // Scripts and stylesheets that exist are answered before the document headers (they need none of them).
   if (clientDir) app.use(`${BASE_PATH}/assets`, ...hashedAssetFiles(clientDir, previousAssetsDir));
+  const connectSrc = connectSourcesFor(config.errorReporting.url);
   app.use(
     cspNonce,
-    securityHeaders({ connectSrc: connectSourcesFor(config.errorReporting.url) }),
+    securityHeaders({ connectSrc }),
     hstsWhenSecure,
     permissionsPolicy,
   );
@@ -236,7 +259,8 @@ export function createPortal({
     app.use(BASE_PATH, publicFiles(clientDir));
   }
 
-  app.use(compression());
+  // An answer sent as stored (the page cache's compressed bytes) is not compressed again.
+  app.use(compression({ filter: (req, res) => !(res as Response).locals.encodedOnce && compression.filter(req, res) }));
   app.use(BASE_PATH, languageMiddleware);
   // Session cookie, /areaOE/auth/*, /areaOE/api/session and (when switched on) the demo identity provider.
   // Sign-out reads a small form body: it gets the same deadline as every body.
@@ -254,9 +278,14 @@ export function createPortal({
   // The renewal planner's .ics reminder: a file made here, not a page.
   app.get(RENEWAL_REMINDER_PATH, renewalReminder);
   const mode = process.env.NODE_ENV === "development" ? "development" : "production";
+  // Anonymous pages of text are static documents in a production build: no nonce, their inline
+  // elements allowed by hash, no COOP (server/http/security-headers.ts). Development keeps the nonce
+  // (Vite's own additions to the page carry it).
+  const markStatic = mode === "production" ? staticDocumentHeaders({ connectSrc }) : undefined;
   const loadValues = (req: Request, res: Response): AreaOELoadContext => ({
     lang: res.locals.lang,
     cspNonce: res.locals.cspNonce,
+    ...(markStatic ? { onStaticDocument: (sources: InlineSources) => markStatic(req, res, sources) } : {}),
     publicConfig,
     origin: requestOrigin(req),
     localeChunks,
@@ -287,6 +316,7 @@ export function createPortal({
           admission,
           busy: sendBusy,
           spendRender,
+          ...(markStatic ? { staticDocumentHeaders: markStatic } : {}),
         })
       : undefined;
   if (pageCache) app.get(/.*/, pageCache.middleware);

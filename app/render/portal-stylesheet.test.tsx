@@ -43,4 +43,9 @@ describe("the portal stylesheet", () => {
       '<style nonce="&quot;" data-href="x&quot;&gt;&lt;script&gt;">body{color:#0b0c0c}</style>',
     );
   });
+
+  it("on a static document carries no nonce (its policy allows the CSS by hash)", () => {
+    const css = Buffer.from("body{color:#0b0c0c}");
+    expect(inlineStylesheet(HREF, css).toString("utf8")).toBe(`<style data-href="${HREF}">body{color:#0b0c0c}</style>`);
+  });
 });

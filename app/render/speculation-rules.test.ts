@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { speculationRules, speculationRulesElement } from "./speculation-rules";
+import { speculationRules, speculationRulesElement, speculationRulesText } from "./speculation-rules";
 
 describe("speculation rules", () => {
   it("prefetch the portal's pages with moderate eagerness, never sign-in, API, downloads or language links", () => {
@@ -16,5 +16,10 @@ describe("speculation rules", () => {
 
   it("is a speculationrules script with the page's nonce", () => {
     expect(speculationRulesElement("/areaOE", "abc")).toMatch(/^<script type="speculationrules" nonce="abc">\{/);
+  });
+
+  it("without a nonce on a static document, its text exactly what a CSP hash covers", () => {
+    expect(speculationRulesElement("/areaOE")).toBe(`<script type="speculationrules">${speculationRulesText("/areaOE")}</script>`);
+    expect(JSON.parse(speculationRulesText("/areaOE"))).toEqual(speculationRules("/areaOE"));
   });
 });

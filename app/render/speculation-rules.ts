@@ -27,8 +27,16 @@ export function speculationRules(basePath: string) {
   };
 }
 
-/** The `<script type="speculationrules">` element with the page's CSP nonce. */
-export function speculationRulesElement(basePath: string, nonce: string): string {
-  const json = JSON.stringify(speculationRules(basePath)).replace(/</g, "\\u003c");
-  return `<script type="speculationrules" nonce="${escapeHtml(nonce)}">${json}</script>`;
+/** The text of the `<script type="speculationrules">` element (what a CSP hash covers). */
+export function speculationRulesText(basePath: string): string {
+  return JSON.stringify(speculationRules(basePath)).replace(/</g, "\\u003c");
+}
+
+/**
+ * The `<script type="speculationrules">` element: with the page's CSP nonce, or none on a static
+ * document (the policy then allows it by the hash of `speculationRulesText`).
+ */
+export function speculationRulesElement(basePath: string, nonce?: string): string {
+  const attribute = nonce === undefined ? "" : ` nonce="${escapeHtml(nonce)}"`;
+  return `<script type="speculationrules"${attribute}>${speculationRulesText(basePath)}</script>`;
 }

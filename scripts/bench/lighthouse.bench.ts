@@ -22,8 +22,9 @@ import type { AddressInfo } from "node:net";
 import { freePort, startProductionServer } from "./start-server";
 import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from "../chromium";
 
-// Issue 22: the home page and three pages of text (not hydrated; aims: performance 100, LCP under
-// 1.0 s, TBT 0), and two hydrated pages, the header form and search (aim: performance at least 95).
+// Issue 30: the home page and three pages of text (static documents; aims: performance 100, TBT at
+// most 50 ms, LCP at most 0.8 s where the calibration's empty page allows it), and two hydrated
+// pages, the header form and search (aim: performance at least 95, as before).
 const PAGES = [
   { name: "home", path: "/areaOE/", aim: "text" },
   { name: "content (import)", path: "/areaOE/public/importacao", aim: "text" },
@@ -33,15 +34,18 @@ const PAGES = [
   { name: "search", path: "/areaOE/public/pesquisa?q=certificado", aim: "hydrated" },
 ] as const;
 
-/** Whether a median run meets its page's aim (issue 22). */
+/** The LCP aim of a page of text: 0.8 s, or the empty page's own LCP on this machine if that is more. */
+let lcpAimMs = 800;
+
+/** Whether a median run meets its page's aim (issue 30). */
 function aimMet(aim: "text" | "hydrated", performance: number, lcpMs: number, tbtMs: number): string {
   if (aim === "hydrated") return performance >= 95 ? "met (≥ 95)" : `MISSED (≥ 95) by ${95 - performance}`;
   const misses = [
     performance < 100 ? `perf ${performance}` : "",
-    lcpMs >= 1000 ? `LCP +${((lcpMs - 1000) / 1000).toFixed(2)} s` : "",
-    tbtMs > 0 ? `TBT ${tbtMs.toFixed(0)} ms` : "",
+    lcpMs > lcpAimMs ? `LCP +${((lcpMs - lcpAimMs) / 1000).toFixed(2)} s` : "",
+    tbtMs > 50 ? `TBT ${tbtMs.toFixed(0)} ms` : "",
   ].filter(Boolean);
-  return misses.length === 0 ? "met (100, LCP < 1.0 s, TBT 0)" : `MISSED: ${misses.join(", ")}`;
+  return misses.length === 0 ? `met (100, LCP ≤ ${(lcpAimMs / 1000).toFixed(2)} s, TBT ≤ 50)` : `MISSED: ${misses.join(", ")}`;
 }
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 const RUNS = Math.max(1, Number(process.env.LH_RUNS ?? 3));
@@ -58,9 +62,13 @@ async function main(): Promise<void> {
   try {
     console.log(`\nLighthouse ${(await import("lighthouse/package.json", { with: { type: "json" } })).default.version}, mobile defaults, Debian's Chromium`);
     console.log(`median of ${RUNS} runs per page; load average at start ${loadavg()[0]?.toFixed(2)} on ${availableParallelism()} cores`);
+    const html = await (await fetch(`${server.origin}/areaOE/public/importacao`)).text();
+    const variants: Record<string, { body: string; headers: OutgoingHttpHeaders }> = {
+      "/empty": { body: '<!doctype html><html lang="pt"><title>x</title><p>x</p></html>', headers: {} },
+    };
     console.log("page              | perf | a11y | best | seo | LCP      | TBT     | CLS   | aim                            | spread over the runs");
     console.log("------------------|------|------|------|-----|----------|---------|-------|--------------------------------|---------------------");
-    const measure = async (name: string, url: string, aim: "text" | "hydrated" | "none") => {
+    const measure = async (name: string, url: string, aim: "text" | "hydrated" | "none"): Promise<number | undefined> => {
       const runs = [];
       for (let run = 0; run < RUNS; run += 1) {
         const result = await lighthouse(url, {
@@ -73,7 +81,7 @@ async function main(): Promise<void> {
       }
       if (runs.length === 0) {
         console.log(`${name.padEnd(17)} | (no result)`);
-        return;
+        return undefined;
       }
       const lhr = computeMedianRun(runs);
       const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
@@ -96,16 +104,9 @@ async function main(): Promise<void> {
           )} s`,
         ].join(" | "),
       );
+      return audit("largest-contentful-paint");
     };
-    for (const page of PAGES) await measure(page.name, `${server.origin}${page.path}`, page.aim);
-
-    // Calibration (see the top of this file): the same HTML from a plain server, with and without COOP.
-    const html = await (await fetch(`${server.origin}/areaOE/public/importacao`)).text();
-    const variants: Record<string, { body: string; headers: OutgoingHttpHeaders }> = {
-      "/empty": { body: '<!doctype html><html lang="pt"><title>x</title><p>x</p></html>', headers: {} },
-      "/import": { body: html, headers: {} },
-      "/import-coop": { body: html, headers: { "Cross-Origin-Opener-Policy": "same-origin" } },
-    };
+    // The floor first: an empty page from a plain server on this machine sets what LCP can be here.
     plain = createServer((req, res) => {
       const variant = variants[req.url ?? ""];
       if (!variant) {
@@ -117,8 +118,17 @@ async function main(): Promise<void> {
     const listening = plain;
     await new Promise<void>((resolve) => listening.listen(0, "127.0.0.1", resolve));
     const origin = `http://127.0.0.1:${(listening.address() as AddressInfo).port}`;
+    console.log("calibration, plain node:http on the same machine (the empty page sets the LCP aim of pages of text):");
+    const emptyLcp = await measure("empty page", `${origin}/empty`, "none");
+    if (emptyLcp !== undefined && emptyLcp > lcpAimMs) lcpAimMs = emptyLcp;
+    console.log(`LCP aim of pages of text: ${(lcpAimMs / 1000).toFixed(2)} s`);
+    for (const page of PAGES) await measure(page.name, `${server.origin}${page.path}`, page.aim);
+
+    // The rest of the calibration (see the top of this file): the import page's HTML from the plain
+    // server, with and without COOP (pages of text send none since issue 30).
+    variants["/import"] = { body: html, headers: {} };
+    variants["/import-coop"] = { body: html, headers: { "Cross-Origin-Opener-Policy": "same-origin" } };
     console.log("calibration, plain node:http on the same machine:");
-    await measure("empty page", `${origin}/empty`, "none");
     await measure("import, no headers", `${origin}/import`, "none");
     await measure("import, only COOP", `${origin}/import-coop`, "none");
   } finally {

@@ -25,6 +25,7 @@ const benches: [string, string][] = [
   ["Security header in Chromium (issue 4)", "scripts/bench/security-header-browser.bench.ts"],
   ["Security header form chunk (issue 10)", "scripts/bench/security-header-chunk.bench.ts"],
   ["Server throughput, render CPU and overload (issues 7 and 11)", "scripts/bench/server.bench.ts"],
+  ["Pages of text as static documents: brotli, gzip, identity and 304 against plain node:http (issue 30)", "scripts/bench/static-documents.bench.ts"],
   ["Header sandbox: checks per second, CPU per check, page p99 under sandbox load (issue 20)", "scripts/bench/sandbox.bench.ts"],
   ["Hostile input: a cached page while a stranger attacks (issue 21)", "scripts/bench/hostile.bench.ts"],
   ["Availability: a cached page while one client floods each bypass, variant, worst header and worst report (issue 29)", "scripts/bench/availability.bench.ts"],

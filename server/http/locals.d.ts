@@ -1,4 +1,4 @@
-import type { Language, SessionUser } from "../../app/server-surface";
+import type { InlineSources, Language, SessionUser } from "../../app/server-surface";
 
 // What the server's own middleware puts in `res.locals`, typed once (declaration merging) instead of
 // a cast at every reader. securityHeaders sets cspNonce and languageMiddleware sets lang before any
@@ -10,6 +10,10 @@ declare global {
       lang: Language;
       cspNonce: string;
       session: SessionUser | null;
+      /** Set when the answer is a static document: its inline elements' hashes (security-headers.ts). */
+      staticDocument?: InlineSources;
+      /** Set when the body goes out as stored, already encoded: the compression middleware skips it. */
+      encodedOnce?: boolean;
     }
   }
 }

@@ -4,7 +4,7 @@ import type { NextFunction, Request, RequestHandler, Response } from "express";
 import Negotiator from "negotiator";
 import type { Logger } from "pino";
 import { createRequestHandler, type ServerBuild } from "react-router";
-import { createLoadContext, type AreaOELoadContext } from "../../app/server-surface";
+import { createLoadContext, type AreaOELoadContext, type InlineSources } from "../../app/server-surface";
 import { isLanguage, LANGUAGE_COOKIE, LANGUAGE_QUERY, type Language } from "../../app/server-surface";
 import { languageCookieHeader, requestLanguage } from "../http/language";
 import { HSTS, newNonce } from "../http/security-headers";
@@ -14,6 +14,7 @@ import { clientKey } from "../http/client-budget";
 import { cacheTargetFor, hasCookie, isShareable, pageAt, pageKey, type CacheTarget } from "./cache-rules";
 import { gzipTemplate, gzipWithNonce } from "./gzip-template";
 import { PageStore, type CachedPage, type HeaderTemplate, type PageStoreLimits } from "./page-store";
+import { sendStaticDocument, storeStaticDocument } from "./static-document";
 
 export const DEFAULT_PAGE_CACHE_LIMITS: PageStoreLimits = {
   maxEntries: 1_000,
@@ -46,6 +47,12 @@ export interface PageCacheOptions {
    * (and answered). Hits are free.
    */
   spendRender?: (req: Request, res: Response) => Promise<boolean>;
+  /**
+   * Gives a response the headers of a static document (its inline elements' hashes in the policy
+   * instead of the nonce, no COOP: server/http/security-headers.ts). Without it, every page is kept
+   * with a nonce placeholder and gets a fresh nonce per response.
+   */
+  staticDocumentHeaders?: (req: Request, res: Response, sources: InlineSources) => void;
 }
 
 export interface PageCache {
@@ -61,9 +68,15 @@ export interface PageCache {
 
 type Outcome = { kind: "page"; page: CachedPage; shared: boolean } | { kind: "pass" } | { kind: "busy" };
 
+/** A render's result before it is stored: a static document still has to be compressed. */
+type Rendered =
+  | Outcome
+  | { kind: "static"; status: number; body: Buffer; headers: [string, string][]; explicitLanguage: boolean };
+
 /** RFC 9211 Cache-Status, so operators (and tests) can see what the cache did with a request. */
 const CACHE_STATUS = "Cache-Status";
 const cacheStatus = (detail: string) => `areaoe; ${detail}`;
+const HIT = cacheStatus("hit");
 
 function splitOn(body: Buffer, separator: Buffer): Buffer[] {
   const parts: Buffer[] = [];
@@ -128,8 +141,45 @@ export function earlyLanguageQuery(url: string): Language | undefined | false {
   return isLanguage(lang) ? lang : false;
 }
 
+/** Headers the chain set that belong to this response only, and that a stored answer keeps. */
+const KEPT_PER_RESPONSE = ["Set-Cookie", "Strict-Transport-Security", CACHE_STATUS];
+
+/**
+ * The per-response headers the chain set (a language or session-clearing cookie, HSTS, Cache-Status),
+ * as a flat list; every other header is removed: a static document brings all of its own.
+ */
+function takePerResponseHeaders(res: Response): string[] {
+  const kept: string[] = [];
+  for (const name of KEPT_PER_RESPONSE) {
+    const value = res.getHeader(name);
+    if (value === undefined) continue;
+    for (const one of Array.isArray(value) ? value : [String(value)]) kept.push(name, one);
+  }
+  for (const name of res.getHeaderNames()) res.removeHeader(name);
+  return kept;
+}
+
+/** The chain's headers for a static document (every visitor's: nothing per response), then the page's own. */
+function documentHeaders(res: Response, page: globalThis.Response): [string, string][] {
+  // Node's OutgoingMessage has getRawHeaderNames (v15.13+); @types/node declares it on ClientRequest only.
+  const { getRawHeaderNames } = OutgoingMessage.prototype as OutgoingMessage & { getRawHeaderNames(): string[] };
+  const headers: [string, string][] = [];
+  for (const name of getRawHeaderNames.call(res) as string[]) {
+    const value = res.getHeader(name);
+    for (const one of Array.isArray(value) ? value : [String(value)]) headers.push([name, one]);
+  }
+  for (const [name, value] of page.headers) headers.push([name, value]);
+  return headers;
+}
+
 function send(req: Request, res: Response, page: CachedPage, nonce: string): void {
-  const encoding = pickEncoding(req) ?? "identity"; // anything else is left to the compression middleware
+  // The stored bytes go out as they are: the compression middleware leaves this answer alone.
+  res.locals.encodedOnce = true;
+  if (page.document) {
+    sendStaticDocument(req, res, page.document, takePerResponseHeaders(res));
+    return;
+  }
+  const encoding = pickEncoding(req) ?? "identity";
   const body = bodyFor(page, nonce, encoding);
   res.status(page.status);
   // As React Router's Express adapter does: the page's headers join those set by earlier middleware
@@ -150,7 +200,18 @@ function send(req: Request, res: Response, page: CachedPage, nonce: string): voi
  * (not 200, private or no-store, setting a cookie) are discarded and the request goes on to the normal
  * handler, which renders it for this visitor; a 503 (overload) is answered as is, never kept.
  */
-export function createPageCache({ build, mode, loadValues, sessionCookies, store, logger, admission, busy, spendRender }: PageCacheOptions): PageCache {
+export function createPageCache({
+  build,
+  mode,
+  loadValues,
+  sessionCookies,
+  store,
+  logger,
+  admission,
+  busy,
+  spendRender,
+  staticDocumentHeaders,
+}: PageCacheOptions): PageCache {
   const pages = store ?? new PageStore(DEFAULT_PAGE_CACHE_LIMITS);
   const handle = createRequestHandler(build, mode);
   const placeholder = randomBytes(18).toString("base64url");
@@ -159,13 +220,16 @@ export function createPageCache({ build, mode, loadValues, sessionCookies, store
   const unshareable = new Set<string>();
   const resolveBuild = typeof build === "function" ? build : () => Promise.resolve(build);
 
-  async function render(req: Request, res: Response, { key, renderPath }: CacheTarget): Promise<Outcome> {
+  async function render(req: Request, res: Response, { key, renderPath }: CacheTarget): Promise<Rendered> {
     try {
       // The page's canonical address: the visitor's query (tracking, `?x=N`) is not part of the page.
       const request = new Request(new URL(renderPath, requestOrigin(req)), {
         headers: { accept: "text/html" },
       });
-      const context = createLoadContext({ ...loadValues(req, res), cspNonce: placeholder, session: null });
+      // A page of text tells the render it is a static document (no nonce in it: see entry.server).
+      let sources: InlineSources | undefined;
+      const onStaticDocument = staticDocumentHeaders ? (found: InlineSources) => (sources = found) : undefined;
+      const context = createLoadContext({ ...loadValues(req, res), cspNonce: placeholder, session: null, onStaticDocument });
       const response = await handle(request, context);
       const shared = isShareable(response);
       if (!shared && response.status !== 503) {
@@ -175,6 +239,12 @@ export function createPageCache({ build, mode, loadValues, sessionCookies, store
         return { kind: "pass" };
       }
       const body = Buffer.from(await response.arrayBuffer());
+      if (shared && sources && staticDocumentHeaders && !body.includes(placeholderBytes)) {
+        // The chain's headers, made a static document's (hashes, no COOP), are every visitor's.
+        staticDocumentHeaders(req, res, sources);
+        const explicitLanguage = renderPath.includes("?");
+        return { kind: "static", status: response.status, body, headers: documentHeaders(res, response), explicitLanguage };
+      }
       const headers = [...response.headers].filter(([name]) => name !== "content-length");
       const parts = splitOn(body, placeholderBytes);
       const page: CachedPage = { status: response.status, headers, parts, bytes: body.length, storedAt: Date.now() };
@@ -188,8 +258,21 @@ export function createPageCache({ build, mode, loadValues, sessionCookies, store
     }
   }
 
+  /** A static document is compressed (outside the render slot: it is no render) and stored. */
+  async function stored(key: string, rendered: Rendered, buildVersion: string): Promise<Outcome> {
+    if (rendered.kind !== "static") return rendered;
+    try {
+      const document = await storeStaticDocument({ ...rendered, buildVersion });
+      const page: CachedPage = { status: rendered.status, headers: [], parts: [], document, bytes: document.bytes, storedAt: Date.now() };
+      pages.set(key, page);
+      return { kind: "page", page, shared: true };
+    } catch {
+      return { kind: "pass" };
+    }
+  }
+
   /** A miss is rendered in a render slot (a fresh address must not skip the render limit). */
-  async function admitted(client: string, work: () => Promise<Outcome>): Promise<Outcome> {
+  async function admitted(client: string, work: () => Promise<Rendered>): Promise<Rendered> {
     if (!admission) return work();
     const release = await admission.slot(client);
     if (!release) return { kind: "busy" };
@@ -208,7 +291,8 @@ export function createPageCache({ build, mode, loadValues, sessionCookies, store
       return next();
     }
     try {
-      pages.useBuild((await resolveBuild()).assets.version);
+      const buildVersion = (await resolveBuild()).assets.version;
+      pages.useBuild(buildVersion);
       let page = pages.get(key);
       if (page) {
         res.setHeader(CACHE_STATUS, cacheStatus("hit"));
@@ -222,7 +306,9 @@ export function createPageCache({ build, mode, loadValues, sessionCookies, store
           rendering = pending.get(key);
         }
         if (!rendering) {
-          rendering = admitted(clientKey(req), () => render(req, res, target)).finally(() => pending.delete(key));
+          rendering = admitted(clientKey(req), () => render(req, res, target))
+            .then((rendered) => stored(key, rendered, buildVersion))
+            .finally(() => pending.delete(key));
           pending.set(key, rendering);
         }
         const outcome = await rendering;
@@ -259,24 +345,35 @@ export function createPageCache({ build, mode, loadValues, sessionCookies, store
     const secure = isSecureOrigin(req);
     const key = pageKey(chosen ?? requestLanguage(undefined, req.headers), origin, pageId, chosen !== undefined);
     const page = pages.get(key);
-    const template = page?.earlyHeaders;
-    const encoding = pickEncoding(req);
-    if (!page || !template || !encoding) return false;
+    if (!page) return false;
     const started = performance.now();
-    const nonce = newNonce();
-    const body = bodyFor(page, nonce, encoding);
-    const headers: OutgoingHttpHeader[] = [];
-    for (const [name, parts] of template) headers.push(name, parts.length === 1 ? (parts[0] as string) : parts.join(nonce));
-    // As the language middleware does: an explicit choice is remembered in the `lang` cookie.
-    if (chosen) headers.push("Set-Cookie", languageCookieHeader(chosen, secure));
-    if (secure) headers.push("Strict-Transport-Security", HSTS);
-    if (encoding === "gzip") headers.push("Content-Encoding", "gzip");
-    headers.push(CACHE_STATUS, cacheStatus("hit"), "Content-Length", String(body.length));
-    res.writeHead(page.status, headers);
-    res.end(body);
+    if (page.document) {
+      // Stored as sent: only what depends on this request is added (the explicit choice remembered in
+      // the `lang` cookie, as the language middleware does; HSTS for an HTTPS origin).
+      const perResponse: string[] = [];
+      if (chosen) perResponse.push("Set-Cookie", languageCookieHeader(chosen, secure));
+      if (secure) perResponse.push("Strict-Transport-Security", HSTS);
+      perResponse.push(CACHE_STATUS, HIT);
+      sendStaticDocument(req, res, page.document, perResponse);
+    } else {
+      const template = page.earlyHeaders;
+      const encoding = pickEncoding(req);
+      if (!template || !encoding) return false;
+      const nonce = newNonce();
+      const body = bodyFor(page, nonce, encoding);
+      const headers: OutgoingHttpHeader[] = [];
+      for (const [name, parts] of template) headers.push(name, parts.length === 1 ? (parts[0] as string) : parts.join(nonce));
+      // As the language middleware does: an explicit choice is remembered in the `lang` cookie.
+      if (chosen) headers.push("Set-Cookie", languageCookieHeader(chosen, secure));
+      if (secure) headers.push("Strict-Transport-Security", HSTS);
+      if (encoding === "gzip") headers.push("Content-Encoding", "gzip");
+      headers.push(CACHE_STATUS, HIT, "Content-Length", String(body.length));
+      res.writeHead(page.status, headers);
+      res.end(body);
+    }
     if (logger?.isLevelEnabled("info")) {
       const responseTime = Math.round(performance.now() - started);
-      logger.info({ req: { method: req.method, path: url.split("?")[0] }, res: { statusCode: page.status }, responseTime, early: true }, "request completed");
+      logger.info({ req: { method: req.method, path: url.split("?")[0] }, res: { statusCode: res.statusCode }, responseTime, early: true }, "request completed");
     }
     return true;
   };

@@ -1,11 +1,17 @@
 import type { GzipTemplate } from "./gzip-template";
+import type { StaticDocument } from "./static-document";
 
 /** A response header whose value is split at the nonce (the CSP): joined with each response's nonce. */
 export type HeaderTemplate = [name: string, parts: string[]];
 
-/** One rendered page, kept with its nonce cut out: `parts` are joined with a fresh nonce per response. */
+/**
+ * One rendered page: a static document (a page of text: the same bytes for everyone, see
+ * static-document.ts), or a page kept with its nonce cut out, whose `parts` are joined with a fresh
+ * nonce per response (a page that hydrates).
+ */
 export interface CachedPage {
   status: number;
+  document?: StaticDocument;
   headers: [string, string][];
   parts: Buffer[];
   /** The body compressed once at store time (see gzip-template.ts). */

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { imagePreviewScript } from "./image-preview-script";
+import { imagePreviewScript, imagePreviewSource } from "./image-preview-script";
 
 describe("imagePreviewScript", () => {
   const element = imagePreviewScript("N0nce");
@@ -10,6 +10,11 @@ describe("imagePreviewScript", () => {
   it("is one inline module with the page's nonce, marked as the allowed enhancement", () => {
     expect(element).toMatch(/^<script type="module" nonce="N0nce" data-enhancement="image-preview">/);
     expect(source).not.toContain("</");
+  });
+
+  it("on a static document has no nonce, and its text is the same for every page (one CSP hash)", () => {
+    expect(imagePreviewScript()).toBe(`<script type="module" data-enhancement="image-preview">${imagePreviewSource()}</script>`);
+    expect(imagePreviewSource()).toBe(source);
   });
 
   it("weighs at most 3 KB gzip", () => {

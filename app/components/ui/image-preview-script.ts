@@ -3,8 +3,8 @@ import { IMAGE_ZOOM_MAX, IMAGE_ZOOM_MIN, IMAGE_ZOOM_STEPS } from "./image-zoom";
 /**
  * The image preview's one small enhancement. The server renders the thumbnail as a link to the image
  * and the dialog as a closed `<dialog>` (image-preview-dialog.tsx): without scripts the link shows
- * the image itself. This script, the page's only module script (inline, with the page's CSP nonce,
- * added by the server only to pages that have a preview), turns a click on the thumbnail into
+ * the image itself. This script, the page's only module script (inline, allowed by its CSP hash on a
+ * page of text, added by the server only to pages that have a preview), turns a click on the thumbnail into
  * `showModal()` (Escape and the Close button close it, focus returns to the thumbnail) and runs the
  * zoom: buttons, the keys + - 0 on the focused picture and a two-finger pinch.
  *
@@ -131,9 +131,20 @@ export function enhanceImagePreviews({ min, max, steps }: ImagePreviewSettings):
   });
 }
 
-/** The inline module the server adds to a page with an image preview (with the page's CSP nonce). */
-export function imagePreviewScript(nonce: string): string {
+let source: string | undefined;
+
+/** The module's text, the same for every page of a build (what a CSP hash covers). */
+export function imagePreviewSource(): string {
   const settings: ImagePreviewSettings = { min: IMAGE_ZOOM_MIN, max: IMAGE_ZOOM_MAX, steps: IMAGE_ZOOM_STEPS };
-  const source = `(${enhanceImagePreviews.toString()})(${JSON.stringify(settings)})`.replace(/<\//g, "<\\/");
-  return `<script type="module" nonce="${nonce}" ${IMAGE_PREVIEW_SCRIPT_ATTRIBUTE}="image-preview">${source}</script>`;
+  source ??= `(${enhanceImagePreviews.toString()})(${JSON.stringify(settings)})`.replace(/<\//g, "<\\/");
+  return source;
+}
+
+/**
+ * The inline module the server adds to a page with an image preview: with the page's CSP nonce, or
+ * none on a static document (its policy allows the module by the hash of `imagePreviewSource()`).
+ */
+export function imagePreviewScript(nonce?: string): string {
+  const attribute = nonce === undefined ? "" : ` nonce="${nonce}"`;
+  return `<script type="module"${attribute} ${IMAGE_PREVIEW_SCRIPT_ATTRIBUTE}="image-preview">${imagePreviewSource()}</script>`;
 }
