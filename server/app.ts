@@ -27,6 +27,7 @@ import {
   BASE_URL,
   createLoadContext,
   isUnderBasePath,
+  pageHref,
   RENEWAL_REMINDER_PATH,
   routedPageAddresses,
   setServerLog,
@@ -84,6 +85,13 @@ const isAnswer = (res: ServerResponse, error: Error) =>
 
 // Health and readiness: probed by load balancers by an internal address, never logged one by one.
 const PROBES = new Set([apiPath("health"), apiPath("ready")]);
+const SEARCH_PAGE = pageHref("search");
+/** A search: the results page asked for words (its empty form is an ordinary page). */
+function isSearch(req: Request): boolean {
+  const at = req.originalUrl.indexOf("?");
+  if (at < 0 || req.originalUrl.slice(0, at) !== SEARCH_PAGE) return false;
+  return new URLSearchParams(req.originalUrl.slice(at + 1)).getAll("q").some((words) => words.trim() !== "");
+}
 const isHealthCheck = (req: IncomingMessage) => (req.method === "GET" || req.method === "HEAD") && PROBES.has(req.url ?? "");
 
 /** Peer addresses whose trust is remembered (the same few for every request: the proxies, or loopback). */
@@ -153,14 +161,18 @@ export function createPortal({
   // Renders (page-cache misses and everything the cache does not serve) cost each client from its
   // budget; hits are free. One charge per request: a miss the cache passes on is not charged again.
   const renders = clientBudget({ store: sharedState.counters("renders"), perSecond: limits.rendersPerSecond, burst: limits.renderBurst });
-  const tooMany = tooManyAnswer({ logger, windowMs: renders.windowMs });
+  // A search costs a render and more: it also spends from a smaller budget of its own.
+  const searches = clientBudget({ store: sharedState.counters("searches"), perSecond: limits.searchesPerSecond, burst: limits.searchBurst });
+  const tooMany = tooManyAnswer({ logger, windowMs: Math.max(renders.windowMs, searches.windowMs) });
   const charged = new WeakSet<Request>();
   const spendRender = async (req: Request, res: Response): Promise<boolean> => {
     if (charged.has(req)) return true;
     charged.add(req);
-    const retryAfter = await renders.take(req);
+    const renderWait = await renders.take(req);
+    const searchWait = renderWait === undefined && isSearch(req) ? await searches.take(req) : undefined;
+    const retryAfter = renderWait ?? searchWait;
     if (retryAfter === undefined) return true;
-    tooMany(req, res, retryAfter, "renders");
+    tooMany(req, res, retryAfter, renderWait === undefined ? "searches" : "renders");
     return false;
   };
   const timedOutBody = (req: Request, res: Response) => sendPlainErrorPage(req, res, 408);

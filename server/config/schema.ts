@@ -182,6 +182,14 @@ export const limitsSchema = z
     rendersPerSecond: z.number().int().min(1).max(1_000).default(10),
     /** How many renders a client may make at once before the per-second rate applies. */
     renderBurst: z.number().int().min(1).max(10_000).default(30),
+    /**
+     * Searches (the results page with words to search for) per client, on top of the render budget: a
+     * search renders its results, which costs several page renders (a 30-word flood slowed every
+     * cached page threefold at 10 a second). The header's instant results run in the browser.
+     */
+    searchesPerSecond: z.number().int().min(1).max(1_000).default(2),
+    /** How many searches a client may make at once before the per-second rate applies. */
+    searchBurst: z.number().int().min(1).max(10_000).default(6),
     /** Error reports per second from all clients together (each report still has its per-client limit). */
     errorReportsPerSecond: z.number().int().min(1).max(10_000).default(20),
     /** How long any request body may take to arrive; then 408 and the connection is closed. */

@@ -14,7 +14,7 @@ if (!haveBuild) console.warn(`availability tests skipped: no production build at
 
 const PAGE = "/areaOE/public/importacao";
 const CHECKER = "/areaOE/public/ferramentas/webservices/securityHeader/checkSecurityHeader";
-const LIMITS = { rendersPerSecond: 2, renderBurst: 6, bodyDeadlineMs: 1_000 };
+const LIMITS = { rendersPerSecond: 2, renderBurst: 6, searchesPerSecond: 1, searchBurst: 3, bodyDeadlineMs: 1_000 };
 
 let child: ChildProcess | undefined;
 let port = 0;
@@ -149,6 +149,18 @@ describe.skipIf(!haveBuild)("availability against the production build (issue 29
     // The refusals were logged once for that client, not once each.
     expect(logRecords().filter((line) => line.includes("10.29.0.3") && line.includes("spent its budget"))).toHaveLength(1);
     expect(logRecords().filter((line) => line.includes('"statusCode":429'))).toHaveLength(0);
+  });
+
+  it("F1: searches spend a smaller budget of their own, on top of the render budget; the empty search form does not", async () => {
+    const words = (n: number) => `/areaOE/public/pesquisa?q=${encodeURIComponent(`certificado importação ${n}`)}`;
+    const flood: Answer[] = [];
+    for (let n = 0; n < 5; n += 1) flood.push(await send(words(n), { headers: { ...client(9), "accept-language": "en" } }));
+    expect(flood.map((answer) => answer.status)).toEqual([200, 200, 200, 429, 429]);
+    expect(Number(flood[3]?.headers["retry-after"])).toBeGreaterThanOrEqual(1);
+    // The same client still gets other renders (its render budget is not spent) and the empty form.
+    expect((await send("/areaOE/no-such-page", { headers: client(9) })).status).toBe(404);
+    expect((await send("/areaOE/public/pesquisa", { headers: client(9) })).status).toBe(200);
+    expect(logRecords().filter((line) => line.includes("10.29.0.9") && line.includes('"budget":"searches"'))).toHaveLength(1);
   });
 
   it("F3: an absolute-form request line answers 400, never 500", async () => {
