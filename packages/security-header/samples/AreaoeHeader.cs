@@ -24,6 +24,8 @@ public static class AreaoeHeader
     static int failures;
 
     static string FormatCreated(DateTime moment) => moment.ToUniversalTime().ToString(CreatedFormat, CultureInfo.InvariantCulture);
+    static string Hex(byte[] bytes) => BitConverter.ToString(bytes).Replace("-", "").ToLowerInvariant();
+    static byte[] FromPem(string pem) => Convert.FromBase64String(Regex.Replace(pem, "-----[A-Z ]+-----|\\s", ""));
 
     // AES-128 in ECB mode with PKCS#5/7 padding, as the authority's Java sample (AES/ECB/PKCS5Padding).
     static string Aes128(byte[] ks, byte[] data)
@@ -50,8 +52,6 @@ public static class AreaoeHeader
         + $"        <wss:Username>{username}</wss:Username>\n        <wss:Password{(f[1] == null ? "" : $" Digest=\"{f[1]}\"")}>{f[0]}</wss:Password>\n"
         + $"        <wss:Nonce>{nonce}</wss:Nonce>\n        <wss:Created>{f[2]}</wss:Created>\n"
         + "      </wss:UsernameToken>\n    </wss:Security>\n  </soapenv:Header>\n  <soapenv:Body/>\n</soapenv:Envelope>";
-
-    static byte[] FromPem(string pem) => Convert.FromBase64String(Regex.Replace(pem, "-----[A-Z ]+-----|\\s", ""));
 
     // PEM or DER (X509Certificate2 reads both). Warns on standard error when the certificate expires within 30 days.
     static RSA ReadCertificate(byte[] data)
@@ -82,7 +82,8 @@ public static class AreaoeHeader
             Expect(name, "formatted created", FormatCreated(at), created);
         }
         // Our own RSA encryption, under the vectors' certificate, must decrypt back to Ks.
-        byte[] fresh = SessionKey();
+        var fresh = new byte[16];
+        using (var random = RandomNumberGenerator.Create()) random.GetBytes(fresh);
         RSA publicKey = ReadCertificate(Encoding.ASCII.GetBytes((string)testKey["certificatePem"]));
         Expect("rsa round trip", "decrypted Ks", Hex(privateKey.Decrypt(publicKey.Encrypt(fresh, Pkcs1), Pkcs1)), Hex(fresh));
         if (vectors.Count == 0) Expect("vectors", "count", "0", "at least 1");
@@ -95,16 +96,6 @@ public static class AreaoeHeader
         if (actual == wanted) return;
         failures++;
         Console.Error.WriteLine($"FAIL {name}: {what} is {actual}, expected {wanted}");
-    }
-
-    static string Hex(byte[] bytes) => BitConverter.ToString(bytes).Replace("-", "").ToLowerInvariant();
-
-    // A fresh AES-128 key from the CSPRNG for every header.
-    static byte[] SessionKey()
-    {
-        var ks = new byte[16];
-        using (var random = RandomNumberGenerator.Create()) random.GetBytes(ks);
-        return ks;
     }
 
     // Sending the request with the client certificate of a PKCS#12 file. The server's certificate and host
@@ -141,7 +132,8 @@ public static class AreaoeHeader
         if (!args.TryGetValue("certificate", out certificate)) return Fail("--certificate FILE (PEM or DER) is required");
         if (form != "digest" && form != "encrypted-created") return Fail("--form must be digest or encrypted-created");
         RSA key = ReadCertificate(File.ReadAllBytes(certificate));
-        byte[] ks = SessionKey();
+        var ks = new byte[16];
+        using (var random = RandomNumberGenerator.Create()) random.GetBytes(ks); // a fresh AES-128 key from the CSPRNG for every header
         string nonce = Convert.ToBase64String(key.Encrypt(ks, Pkcs1));
         Console.Out.Write(Envelope(username, HeaderFields(ks, FormatCreated(DateTime.UtcNow), password, form), nonce) + "\n");
         return 0;
