@@ -152,12 +152,12 @@ public class AreaoeHeader {
     // The smallest JSON reader the vectors file needs (Java has none built in): objects, arrays, strings, null;
     // numbers and true/false stay text. Commas and colons are skipped like spaces: the file is well formed.
     static String json;
-    static int at;
+    static int pos;
     static final Object END = new Object();
 
     static Object readJson() {
-        while (" \t\r\n,:".indexOf(json.charAt(at)) >= 0) at++;
-        char c = json.charAt(at++);
+        while (" \t\r\n,:".indexOf(json.charAt(pos)) >= 0) pos++;
+        char c = json.charAt(pos++);
         if (c == '}' || c == ']') return END;
         if (c == '{' || c == '[') {
             Map<String, Object> map = new HashMap<>();
@@ -170,12 +170,12 @@ public class AreaoeHeader {
         }
         StringBuilder out = new StringBuilder();
         if (c != '"') {
-            for (at--; ",}] \t\r\n".indexOf(json.charAt(at)) < 0; at++) out.append(json.charAt(at));
+            for (pos--; ",}] \t\r\n".indexOf(json.charAt(pos)) < 0; pos++) out.append(json.charAt(pos));
             return out.toString().equals("null") ? null : out.toString();
         }
-        for (char ch; (ch = json.charAt(at++)) != '"'; ) {
+        for (char ch; (ch = json.charAt(pos++)) != '"'; ) {
             if (ch != '\\') out.append(ch);
-            else if ((ch = json.charAt(at++)) == 'u') out.append((char) Integer.parseInt(json.substring(at, at += 4), 16));
+            else if ((ch = json.charAt(pos++)) == 'u') out.append((char) Integer.parseInt(json.substring(pos, pos += 4), 16));
             else out.append(ch == 'n' ? '\n' : ch == 't' ? '\t' : ch == 'r' ? '\r' : ch == 'b' ? '\b' : ch == 'f' ? '\f' : ch);
         }
         return out.toString();
