@@ -8,6 +8,7 @@ using System;
 using System.Collections.Generic;
 using System.Globalization;
 using System.IO;
+using System.Linq;
 using System.Net;
 using System.Security.Cryptography;
 using System.Security.Cryptography.X509Certificates;
@@ -16,9 +17,15 @@ using System.Text.RegularExpressions;
 
 public static class AreaoeHeader
 {
-    const string Wss = "http://schemas.xmlsoap.org/ws/2002/12/secext";
-    const string Soap11 = "http://schemas.xmlsoap.org/soap/envelope/";
+    // Created: UTC, yyyy-MM-ddTHH:mm:ss.SSSZ, in the invariant culture: the machine's culture (ar-SA's Hijri
+    // calendar, th-TH's Buddhist era) and time zone play no part.
     const string CreatedFormat = "yyyy'-'MM'-'dd'T'HH':'mm':'ss'.'fff'Z'";
+    static readonly RSAEncryptionPadding Pkcs1 = RSAEncryptionPadding.Pkcs1;
+    static int failures;
+
+    static string FormatCreated(DateTime moment) => moment.ToUniversalTime().ToString(CreatedFormat, CultureInfo.InvariantCulture);
+    static string Hex(byte[] bytes) => BitConverter.ToString(bytes).Replace("-", "").ToLowerInvariant();
+    static byte[] FromPem(string pem) => Convert.FromBase64String(Regex.Replace(pem, "-----[A-Z ]+-----|\\s", ""));
 
     // AES-128 in ECB mode with PKCS#5/7 padding, as the authority's Java sample (AES/ECB/PKCS5Padding).
     static string Aes128(byte[] ks, byte[] data)
@@ -27,40 +34,29 @@ public static class AreaoeHeader
         {
             aes.Mode = CipherMode.ECB;
             aes.Padding = PaddingMode.PKCS7;
-            aes.Key = ks;
-            using (ICryptoTransform encryptor = aes.CreateEncryptor()) return Convert.ToBase64String(encryptor.TransformFinalBlock(data, 0, data.Length));
+            using (ICryptoTransform encryptor = aes.CreateEncryptor(ks, null)) return Convert.ToBase64String(encryptor.TransformFinalBlock(data, 0, data.Length));
         }
     }
-
-    // UTC, yyyy-MM-ddTHH:mm:ss.SSSZ, in the invariant culture: the machine's culture (ar-SA's Hijri calendar,
-    // th-TH's Buddhist era) and time zone play no part.
-    static string FormatCreated(DateTime moment) => moment.ToUniversalTime().ToString(CreatedFormat, CultureInfo.InvariantCulture);
 
     // The fields that depend on Ks: {password, digest or null, created}; Nonce is RSA(Ks) and is made apart.
     static string[] HeaderFields(byte[] ks, string created, string password, string form)
     {
         byte[] pw = Encoding.UTF8.GetBytes(password), at = Encoding.UTF8.GetBytes(created);
         if (form != "digest") return new[] { Aes128(ks, pw), null, Aes128(ks, at) };
-        var input = new List<byte>(ks);
-        input.AddRange(at);
-        input.AddRange(pw);
-        using (SHA1 sha1 = SHA1.Create()) return new[] { Aes128(ks, pw), Aes128(ks, sha1.ComputeHash(input.ToArray())), created };
+        using (SHA1 sha1 = SHA1.Create()) return new[] { Aes128(ks, pw), Aes128(ks, sha1.ComputeHash(ks.Concat(at).Concat(pw).ToArray())), created };
     }
 
     static string Envelope(string username, string[] f, string nonce) =>
-        $"<soapenv:Envelope xmlns:soapenv=\"{Soap11}\">\n  <soapenv:Header>\n    <wss:Security xmlns:wss=\"{Wss}\">\n"
-        + $"      <wss:UsernameToken>\n        <wss:Username>{username}</wss:Username>\n"
-        + $"        <wss:Password{(f[1] == null ? "" : $" Digest=\"{f[1]}\"")}>{f[0]}</wss:Password>\n"
+        "<soapenv:Envelope xmlns:soapenv=\"http://schemas.xmlsoap.org/soap/envelope/\">\n  <soapenv:Header>\n"
+        + "    <wss:Security xmlns:wss=\"http://schemas.xmlsoap.org/ws/2002/12/secext\">\n      <wss:UsernameToken>\n"
+        + $"        <wss:Username>{username}</wss:Username>\n        <wss:Password{(f[1] == null ? "" : $" Digest=\"{f[1]}\"")}>{f[0]}</wss:Password>\n"
         + $"        <wss:Nonce>{nonce}</wss:Nonce>\n        <wss:Created>{f[2]}</wss:Created>\n"
         + "      </wss:UsernameToken>\n    </wss:Security>\n  </soapenv:Header>\n  <soapenv:Body/>\n</soapenv:Envelope>";
 
-    static byte[] FromPem(string pem) => Convert.FromBase64String(Regex.Replace(pem, "-----[A-Z ]+-----|\\s", ""));
-
-    // PEM or DER. Warns on standard error when the certificate expires within 30 days.
+    // PEM or DER (X509Certificate2 reads both). Warns on standard error when the certificate expires within 30 days.
     static RSA ReadCertificate(byte[] data)
     {
-        string text = Encoding.ASCII.GetString(data);
-        var cert = new X509Certificate2(text.Contains("-----BEGIN CERTIFICATE-----") ? FromPem(text) : data);
+        var cert = new X509Certificate2(data);
         double daysLeft = (cert.NotAfter.ToUniversalTime() - DateTime.UtcNow).TotalDays;
         if (daysLeft < 30) Console.Error.WriteLine($"warning: the certificate {(daysLeft < 0 ? "expired" : "expires")} on {FormatCreated(cert.NotAfter)}; get the authority's current one");
         return cert.GetRSAPublicKey();
@@ -69,51 +65,37 @@ public static class AreaoeHeader
     // Compares this file's output with the published test vectors; any difference exits non-zero.
     static int CheckVectors(string path)
     {
-        var data = (Dictionary<string, object>)new Json(File.ReadAllText(path, Encoding.UTF8)).Value();
+        var data = (Dictionary<string, object>)ReadJson(JsonToken.Matches(File.ReadAllText(path, Encoding.UTF8)).Cast<Match>().GetEnumerator());
         var testKey = (Dictionary<string, object>)data["testKey"];
         RSA privateKey = ReadPkcs8((string)testKey["privateKeyPem"]);
-        var failures = new List<string>();
-        Action<string, string, string, string> expect = (name, what, actual, wanted) =>
-        {
-            if (actual != wanted) failures.Add($"FAIL {name}: {what} is {actual}, expected {wanted}");
-        };
         var vectors = (List<object>)data["vectors"];
         foreach (Dictionary<string, object> v in vectors)
         {
-            string name = (string)v["name"], ks = ((string)v["ks"]).ToLowerInvariant(), created = (string)v["created"];
-            expect(name, "decrypted nonce", Hex(privateKey.Decrypt(Convert.FromBase64String((string)v["nonce"]), RSAEncryptionPadding.Pkcs1)), ks);
-            string[] f = HeaderFields(FromHex(ks), created, (string)v["password"], (string)v["form"]);
-            expect(name, "passwordCipher", f[0], (string)v["passwordCipher"]);
-            expect(name, "digest", f[1], (string)v["digest"]);
-            expect(name, "createdCipher", f[1] == null ? f[2] : null, (string)v["createdCipher"]);
+            string name = (string)v["name"], created = (string)v["created"];
+            byte[] ks = privateKey.Decrypt(Convert.FromBase64String((string)v["nonce"]), Pkcs1);
+            Expect(name, "decrypted nonce", Hex(ks), ((string)v["ks"]).ToLowerInvariant());
+            string[] f = HeaderFields(ks, created, (string)v["password"], (string)v["form"]); // from the Ks just checked
+            Expect(name, "passwordCipher", f[0], (string)v["passwordCipher"]);
+            Expect(name, "digest", f[1], (string)v["digest"]);
+            Expect(name, "createdCipher", f[1] == null ? f[2] : null, (string)v["createdCipher"]);
             DateTime at = DateTime.ParseExact(created, CreatedFormat, CultureInfo.InvariantCulture, DateTimeStyles.AdjustToUniversal | DateTimeStyles.AssumeUniversal);
-            expect(name, "formatted created", FormatCreated(at), created);
+            Expect(name, "formatted created", FormatCreated(at), created);
         }
         // Our own RSA encryption, under the vectors' certificate, must decrypt back to Ks.
-        byte[] fresh = SessionKey();
+        var fresh = new byte[16];
+        using (var random = RandomNumberGenerator.Create()) random.GetBytes(fresh);
         RSA publicKey = ReadCertificate(Encoding.ASCII.GetBytes((string)testKey["certificatePem"]));
-        expect("rsa round trip", "decrypted Ks", Hex(privateKey.Decrypt(publicKey.Encrypt(fresh, RSAEncryptionPadding.Pkcs1), RSAEncryptionPadding.Pkcs1)), Hex(fresh));
-        if (vectors.Count == 0) failures.Add("FAIL vectors: the file has none");
-        foreach (string failure in failures) Console.Error.WriteLine(failure);
-        Console.WriteLine(failures.Count == 0 ? $"all {vectors.Count} vectors match" : $"{failures.Count} difference(s)");
-        return failures.Count == 0 ? 0 : 1;
+        Expect("rsa round trip", "decrypted Ks", Hex(privateKey.Decrypt(publicKey.Encrypt(fresh, Pkcs1), Pkcs1)), Hex(fresh));
+        if (vectors.Count == 0) Expect("vectors", "count", "0", "at least 1");
+        Console.WriteLine(failures == 0 ? $"all {vectors.Count} vectors match" : $"{failures} difference(s)");
+        return failures == 0 ? 0 : 1;
     }
 
-    static string Hex(byte[] bytes) => BitConverter.ToString(bytes).Replace("-", "").ToLowerInvariant();
-
-    static byte[] FromHex(string hex)
+    static void Expect(string name, string what, string actual, string wanted)
     {
-        var bytes = new byte[hex.Length / 2];
-        for (int i = 0; i < bytes.Length; i++) bytes[i] = Convert.ToByte(hex.Substring(2 * i, 2), 16);
-        return bytes;
-    }
-
-    // A fresh AES-128 key from the CSPRNG for every header.
-    static byte[] SessionKey()
-    {
-        var ks = new byte[16];
-        using (var random = RandomNumberGenerator.Create()) random.GetBytes(ks);
-        return ks;
+        if (actual == wanted) return;
+        failures++;
+        Console.Error.WriteLine($"FAIL {name}: {what} is {actual}, expected {wanted}");
     }
 
     // Sending the request with the client certificate of a PKCS#12 file. The server's certificate and host
@@ -150,8 +132,9 @@ public static class AreaoeHeader
         if (!args.TryGetValue("certificate", out certificate)) return Fail("--certificate FILE (PEM or DER) is required");
         if (form != "digest" && form != "encrypted-created") return Fail("--form must be digest or encrypted-created");
         RSA key = ReadCertificate(File.ReadAllBytes(certificate));
-        byte[] ks = SessionKey();
-        string nonce = Convert.ToBase64String(key.Encrypt(ks, RSAEncryptionPadding.Pkcs1));
+        var ks = new byte[16];
+        using (var random = RandomNumberGenerator.Create()) random.GetBytes(ks); // a fresh AES-128 key from the CSPRNG for every header
+        string nonce = Convert.ToBase64String(key.Encrypt(ks, Pkcs1));
         Console.Out.Write(Envelope(username, HeaderFields(ks, FormatCreated(DateTime.UtcNow), password, form), nonce) + "\n");
         return 0;
     }
@@ -162,73 +145,55 @@ public static class AreaoeHeader
         return 2;
     }
 
-    // The vectors' PKCS#8 RSA private key (Mono imports no PEM or PKCS#8): the DER fields, in order, into
-    // RSAParameters. PrivateKeyInfo { version, algorithm, OCTET STRING { RSAPrivateKey { version, n, e, d, p, q, dp, dq, qi } } }.
+    // The vectors' PKCS#8 RSA private key, which Mono cannot import, read as DER: into every SEQUENCE and the OCTET
+    // STRING, keeping each INTEGER: PrivateKeyInfo's version, RSAPrivateKey's version, then n, e, d, p, q, dp, dq, qi.
     static RSA ReadPkcs8(string pem)
     {
         byte[] der = FromPem(pem);
-        int at = 0;
-        Func<int> header = () => { at++; int length = der[at++]; if (length < 0x80) return length; int count = length & 0x7f; for (length = 0; count-- > 0;) length = (length << 8) | der[at++]; return length; };
-        Func<int, byte[]> integer = size =>
+        var integers = new List<byte[]>();
+        for (int at = 0; at < der.Length;)
         {
-            int length = header(), start = at;
-            at += length;
-            while (length > 1 && der[start] == 0) { start++; length--; } // unsigned: drop the sign byte
-            var value = new byte[Math.Max(size, length)]; // left-padded to the size RSAParameters wants
-            Array.Copy(der, start, value, value.Length - length, length);
-            return value;
-        };
-        Action skip = () => { int length = header(); at += length; }; // not at += header(): C# reads at first
-        header(); skip(); skip(); header(); header(); skip(); // down to n, past the versions and the algorithm
-        byte[] n = integer(0), e = integer(0);
+            byte tag = der[at++];
+            int length = der[at++];
+            if (length > 0x80)
+            {
+                int count = length - 0x80;
+                for (length = 0; count-- > 0;) length = (length << 8) | der[at++];
+            }
+            if (tag == 0x02) integers.Add(der.Skip(at).Take(length).SkipWhile(b => b == 0).ToArray()); // unsigned: no sign byte
+            if (tag != 0x30 && tag != 0x04) at += length;
+        }
+        byte[] n = integers[2];
         int half = (n.Length + 1) / 2;
-        var parameters = new RSAParameters { Modulus = n, Exponent = e, D = integer(n.Length), P = integer(half), Q = integer(half), DP = integer(half), DQ = integer(half), InverseQ = integer(half) };
+        // Left-padded with zeros to the sizes RSAParameters wants.
+        Func<int, int, byte[]> sized = (index, size) => new byte[size - integers[index].Length].Concat(integers[index]).ToArray();
         RSA rsa = RSA.Create();
-        rsa.ImportParameters(parameters);
+        rsa.ImportParameters(new RSAParameters { Modulus = n, Exponent = integers[3], D = sized(4, n.Length), P = sized(5, half), Q = sized(6, half), DP = sized(7, half), DQ = sized(8, half), InverseQ = sized(9, half) });
         return rsa;
     }
 
-    // The smallest JSON reader the vectors file needs (Mono has none without an extra reference).
-    class Json
+    // The smallest JSON reader the vectors file needs (Mono has none without an extra reference). Its tokens are
+    // strings, brackets and bare words (null, numbers); commas and colons only separate them.
+    static readonly Regex JsonToken = new Regex("\"(?:[^\"\\\\]|\\\\.)*\"|[{}\\[\\]]|[^\\s,:{}\\[\\]\"]+");
+    static readonly object End = new object();
+
+    static object ReadJson(IEnumerator<Match> tokens)
     {
-        readonly string s;
-        int i;
-        public Json(string text) { s = text; }
-        public object Value()
+        if (!tokens.MoveNext()) throw new InvalidDataException("the JSON ends early");
+        string token = tokens.Current.Value;
+        if (token == "}" || token == "]") return End;
+        if (token == "{" || token == "[")
         {
-            while (char.IsWhiteSpace(s[i])) i++;
-            char c = s[i];
-            if (c == '{' || c == '[')
+            var map = new Dictionary<string, object>();
+            var list = new List<object>();
+            for (object item; (item = ReadJson(tokens)) != End;)
             {
-                var map = new Dictionary<string, object>();
-                var list = new List<object>();
-                for (i++; ;)
-                {
-                    while (char.IsWhiteSpace(s[i]) || s[i] == ',') i++;
-                    if (s[i] == '}' || s[i] == ']') { i++; return c == '{' ? (object)map : list; }
-                    if (c == '[') { list.Add(Value()); continue; }
-                    var key = (string)Value();
-                    while (s[i] != ':') i++;
-                    i++;
-                    map[key] = Value();
-                }
+                if (token == "[") list.Add(item);
+                else map[(string)item] = ReadJson(tokens);
             }
-            if (c != '"')
-            {
-                int start = i;
-                while (i < s.Length && ",}] \n\r\t".IndexOf(s[i]) < 0) i++;
-                return s.Substring(start, i - start) == "null" ? null : s.Substring(start, i - start);
-            }
-            var text = new StringBuilder();
-            for (i++; s[i] != '"'; i++)
-            {
-                if (s[i] != '\\') { text.Append(s[i]); continue; }
-                char x = s[++i];
-                if (x == 'u') { text.Append((char)Convert.ToInt32(s.Substring(i + 1, 4), 16)); i += 4; }
-                else text.Append(x == 'n' ? '\n' : x == 't' ? '\t' : x == 'r' ? '\r' : x == 'b' ? '\b' : x == 'f' ? '\f' : x);
-            }
-            i++;
-            return text.ToString();
+            return token == "{" ? (object)map : list;
         }
+        if (token[0] == '"') return Regex.Unescape(token.Substring(1, token.Length - 2));
+        return token == "null" ? null : token;
     }
 }

@@ -28,12 +28,8 @@ import (
 	"time"
 )
 
-const wss = "http://schemas.xmlsoap.org/ws/2002/12/secext"
-const soap11 = "http://schemas.xmlsoap.org/soap/envelope/"
-
-// AES-128 in ECB mode with PKCS#5/7 padding, as the authority's Java sample (AES/ECB/PKCS5Padding).
-// Go's standard library has no ECB mode (it is unsafe for general use) and no padding, so both are
-// written here over the block cipher: pad to whole blocks, then encrypt each block on its own.
+// AES-128 in ECB mode with PKCS#5/7 padding, as the authority's Java sample (AES/ECB/PKCS5Padding). Go has no ECB
+// mode (unsafe for general use) and no padding, so both are written here: pad to whole blocks, encrypt each alone.
 func aesECB(ks, data []byte) string {
 	block := must(aes.NewCipher(ks))
 	pad := aes.BlockSize - len(data)%aes.BlockSize
@@ -47,31 +43,23 @@ func aesECB(ks, data []byte) string {
 // UTC, yyyy-MM-ddTHH:mm:ss.SSSZ. Go's layouts have no locale.
 func formatCreated(t time.Time) string { return t.UTC().Format("2006-01-02T15:04:05.000Z") }
 
-type fields struct{ password, digest, created string } // digest "" = no Digest attribute
-
-// The fields that depend on Ks; Nonce is RSA(Ks) and is made apart.
-func headerFields(ks []byte, created, password, form string) fields {
-	f := fields{password: aesECB(ks, []byte(password)), created: created}
-	if form == "digest" {
-		sum := sha1.Sum(append(append(append([]byte{}, ks...), created...), password...))
-		f.digest = aesECB(ks, sum[:])
-	} else {
-		f.created = aesECB(ks, []byte(created))
+// The fields that depend on Ks (digest "" = no Digest attribute); Nonce is RSA(Ks) and is made apart.
+func headerFields(ks []byte, created, password, form string) (passwordCipher, digest, createdField string) {
+	if form != "digest" {
+		return aesECB(ks, []byte(password)), "", aesECB(ks, []byte(created))
 	}
-	return f
+	sum := sha1.Sum([]byte(string(ks) + created + password))
+	return aesECB(ks, []byte(password)), aesECB(ks, sum[:]), created
 }
 
-func envelope(username string, f fields, nonce string) string {
-	digest := ""
-	if f.digest != "" {
-		digest = ` Digest="` + f.digest + `"`
+func envelope(username, password, digest, created, nonce string) string {
+	if digest != "" {
+		digest = ` Digest="` + digest + `"`
 	}
-	return `<soapenv:Envelope xmlns:soapenv="` + soap11 + "\">\n  <soapenv:Header>\n" +
-		`    <wss:Security xmlns:wss="` + wss + "\">\n      <wss:UsernameToken>\n" +
-		"        <wss:Username>" + username + "</wss:Username>\n" +
-		"        <wss:Password" + digest + ">" + f.password + "</wss:Password>\n" +
-		"        <wss:Nonce>" + nonce + "</wss:Nonce>\n" +
-		"        <wss:Created>" + f.created + "</wss:Created>\n" +
+	return `<soapenv:Envelope xmlns:soapenv="http://schemas.xmlsoap.org/soap/envelope/">` + "\n  <soapenv:Header>\n" +
+		`    <wss:Security xmlns:wss="http://schemas.xmlsoap.org/ws/2002/12/secext">` + "\n      <wss:UsernameToken>\n" +
+		"        <wss:Username>" + username + "</wss:Username>\n        <wss:Password" + digest + ">" + password + "</wss:Password>\n" +
+		"        <wss:Nonce>" + nonce + "</wss:Nonce>\n        <wss:Created>" + created + "</wss:Created>\n" +
 		"      </wss:UsernameToken>\n    </wss:Security>\n  </soapenv:Header>\n  <soapenv:Body/>\n</soapenv:Envelope>"
 }
 
@@ -86,9 +74,7 @@ func readCertificate(data []byte) *rsa.PublicKey {
 		fmt.Fprintf(os.Stderr, "warning: the certificate %s on %s; get the authority's current one\n", word, formatCreated(cert.NotAfter))
 	}
 	key, ok := cert.PublicKey.(*rsa.PublicKey)
-	if !ok {
-		fail("the certificate's key is not RSA")
-	}
+	check(ok, "the certificate's key is not RSA")
 	return key
 }
 
@@ -98,15 +84,12 @@ func checkVectors(path string) int {
 		TestKey struct{ PrivateKeyPem, CertificatePem string }
 		Vectors []struct{ Name, Form, Password, Created, Ks, Nonce, PasswordCipher, Digest, CreatedCipher string } // null reads as ""
 	}
-	check(json.Unmarshal(must(os.ReadFile(path)), &data))
+	err := json.Unmarshal(must(os.ReadFile(path)), &data)
+	check(err == nil, fmt.Sprint(err))
+	check(len(data.Vectors) > 0, "the file has no vectors")
 	block, _ := pem.Decode([]byte(data.TestKey.PrivateKeyPem))
-	if block == nil {
-		fail("testKey.privateKeyPem is not PEM")
-	}
-	private, ok := must(x509.ParsePKCS8PrivateKey(block.Bytes)).(*rsa.PrivateKey)
-	if !ok {
-		fail("testKey.privateKeyPem is not an RSA key")
-	}
+	check(block != nil, "testKey.privateKeyPem is not PEM")
+	private := must(x509.ParsePKCS8PrivateKey(block.Bytes)).(*rsa.PrivateKey) // the test key is RSA
 	failures := 0
 	expect := func(name, what, actual, wanted string) {
 		if actual != wanted {
@@ -116,27 +99,22 @@ func checkVectors(path string) int {
 	}
 	for _, v := range data.Vectors {
 		ks := must(hex.DecodeString(v.Ks))
-		cipher, _ := base64.StdEncoding.DecodeString(v.Nonce)
-		clear, _ := rsa.DecryptPKCS1v15(nil, private, cipher)
+		clear, _ := rsa.DecryptPKCS1v15(nil, private, must(base64.StdEncoding.DecodeString(v.Nonce)))
 		expect(v.Name, "decrypted nonce", hex.EncodeToString(clear), hex.EncodeToString(ks))
-		f := headerFields(ks, v.Created, v.Password, v.Form)
-		expect(v.Name, "passwordCipher", f.password, v.PasswordCipher)
-		expect(v.Name, "digest", f.digest, v.Digest)
-		createdCipher := f.created
+		password, digest, created := headerFields(ks, v.Created, v.Password, v.Form)
+		expect(v.Name, "passwordCipher", password, v.PasswordCipher)
+		expect(v.Name, "digest", digest, v.Digest)
 		if v.Form == "digest" {
-			createdCipher = ""
+			created = "" // Created travels in clear: no createdCipher
 		}
-		expect(v.Name, "createdCipher", createdCipher, v.CreatedCipher)
+		expect(v.Name, "createdCipher", created, v.CreatedCipher)
 		expect(v.Name, "formatted created", formatCreated(must(time.Parse("2006-01-02T15:04:05.000Z", v.Created))), v.Created)
 	}
 	// Our own RSA encryption, under the vectors' certificate, must decrypt back to Ks.
-	ks := sessionKey()
-	ours := must(rsa.EncryptPKCS1v15(rand.Reader, readCertificate([]byte(data.TestKey.CertificatePem)), ks))
-	back, _ := rsa.DecryptPKCS1v15(nil, private, ours)
+	ks := make([]byte, 16)
+	must(rand.Read(ks))
+	back, _ := rsa.DecryptPKCS1v15(nil, private, must(rsa.EncryptPKCS1v15(rand.Reader, readCertificate([]byte(data.TestKey.CertificatePem)), ks)))
 	expect("rsa round trip", "decrypted Ks", hex.EncodeToString(back), hex.EncodeToString(ks))
-	if len(data.Vectors) == 0 {
-		expect("vectors", "count", "0", "at least 1")
-	}
 	if failures > 0 {
 		fmt.Printf("%d difference(s)\n", failures)
 		return 1
@@ -145,10 +123,9 @@ func checkVectors(path string) int {
 	return 0
 }
 
-// Sending the request. Go's standard library reads no PKCS#12: convert the client certificate once,
-// openssl pkcs12 -in client.p12 -clcerts -nokeys -out client.crt (and -nocerts -nodes -out client.key;
-// add -legacy for an old RC2-40 file). The default tls.Config checks the server's certificate against the
-// system's CAs and its host name against the URL (never set InsecureSkipVerify).
+// Sending the request. Go reads no PKCS#12: convert the client certificate once, openssl pkcs12 -in client.p12
+// -clcerts -nokeys -out client.crt (and -nocerts -nodes -out client.key; add -legacy for an old RC2-40 file). The
+// default tls.Config checks the server's certificate against the system's CAs and its host name (never set InsecureSkipVerify).
 func send(url, envelopeXML, certFile, keyFile string) ([]byte, error) {
 	pair, err := tls.LoadX509KeyPair(certFile, keyFile)
 	if err != nil {
@@ -173,40 +150,26 @@ func main() {
 		os.Exit(checkVectors(*vectors))
 	}
 	password := os.Getenv("AREAOE_PASSWORD")
-	switch {
-	case !regexp.MustCompile(`^[0-9]{9}/[0-9]+$`).MatchString(*username):
-		fail("--username must be NIF/UserID, e.g. 123456789/1")
-	case password == "":
-		fail("set the password in the environment variable AREAOE_PASSWORD")
-	case *certificate == "":
-		fail("--certificate FILE (PEM or DER) is required")
-	case *form != "digest" && *form != "encrypted-created":
-		fail("--form must be digest or encrypted-created")
-	}
-	ks := sessionKey()
-	nonce := must(rsa.EncryptPKCS1v15(rand.Reader, readCertificate(must(os.ReadFile(*certificate))), ks))
-	fmt.Println(envelope(*username, headerFields(ks, formatCreated(time.Now()), password, *form), base64.StdEncoding.EncodeToString(nonce)))
-}
-
-// A fresh AES-128 key from the CSPRNG (crypto/rand) for every header.
-func sessionKey() []byte {
+	check(regexp.MustCompile(`^[0-9]{9}/[0-9]+$`).MatchString(*username), "--username must be NIF/UserID, e.g. 123456789/1")
+	check(password != "", "set the password in the environment variable AREAOE_PASSWORD")
+	check(*certificate != "", "--certificate FILE (PEM or DER) is required")
+	check(*form == "digest" || *form == "encrypted-created", "--form must be digest or encrypted-created")
 	ks := make([]byte, 16)
-	must(rand.Read(ks))
-	return ks
+	must(rand.Read(ks)) // a fresh AES-128 key from the CSPRNG (crypto/rand) for every header
+	nonce := must(rsa.EncryptPKCS1v15(rand.Reader, readCertificate(must(os.ReadFile(*certificate))), ks))
+	passwordCipher, digest, created := headerFields(ks, formatCreated(time.Now()), password, *form)
+	fmt.Println(envelope(*username, passwordCipher, digest, created, base64.StdEncoding.EncodeToString(nonce)))
 }
 
 func must[T any](value T, err error) T {
-	check(err)
+	check(err == nil, fmt.Sprint(err))
 	return value
 }
 
-func check(err error) {
-	if err != nil {
-		fail(err.Error())
+// Stops with exit code 2 and the message on standard error unless ok.
+func check(ok bool, message string) {
+	if !ok {
+		fmt.Fprintln(os.Stderr, "error: "+message)
+		os.Exit(2)
 	}
-}
-
-func fail(message string) {
-	fmt.Fprintln(os.Stderr, "error: "+message)
-	os.Exit(2)
 }
