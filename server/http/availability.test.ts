@@ -154,10 +154,10 @@ describe.skipIf(!haveBuild)("availability against the production build (issue 29
   it("F1: searches spend a smaller budget of their own, on top of the render budget; the empty search form does not", async () => {
     const words = (n: number) => `/areaOE/public/pesquisa?q=${encodeURIComponent(`certificado importação ${n}`)}`;
     const flood: Answer[] = [];
-    for (let n = 0; n < 5; n += 1) flood.push(await send(words(n), { headers: { ...client(9), "accept-language": "en" } }));
-    expect(flood.map((answer) => answer.status)).toEqual([200, 200, 200, 429, 429]);
+    for (let n = 0; n < 4; n += 1) flood.push(await send(words(n), { headers: { ...client(9), "accept-language": "en" } }));
+    expect(flood.map((answer) => answer.status)).toEqual([200, 200, 200, 429]);
     expect(Number(flood[3]?.headers["retry-after"])).toBeGreaterThanOrEqual(1);
-    // The same client still gets other renders (its render budget is not spent) and the empty form.
+    // The same client still gets other renders (4 of its 6 spent) and the empty form.
     expect((await send("/areaOE/no-such-page", { headers: client(9) })).status).toBe(404);
     expect((await send("/areaOE/public/pesquisa", { headers: client(9) })).status).toBe(200);
     expect(logRecords().filter((line) => line.includes("10.29.0.9") && line.includes('"budget":"searches"'))).toHaveLength(1);
