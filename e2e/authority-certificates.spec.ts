@@ -1,6 +1,5 @@
 import { readFile } from "node:fs/promises";
-import type { Browser, Page } from "@playwright/test";
-import { test, expect, axeViolations, waitForHydration } from "./support/fixtures";
+import { test, expect, waitForHydration, serverPageAxeViolations } from "./support/fixtures";
 import { apiPath } from "../app/config/paths";
 import type { AuthorityCertificatesDocument } from "../app/features/certificate-renewal/authority-certificates";
 
@@ -14,18 +13,6 @@ const TEXTS = {
   en: { caption: "The authority's encryption certificates configured in this portal", test: "Test environment", until: "Valid until", days: "Days left", spki: "SHA-256 fingerprint of the public key (SPKI)", reminder: "Calendar reminder (.ics)", summary: "SUMMARY;LANGUAGE=en:Install the authority's new encryption certificate" },
 } as const;
 
-/** axe needs script: the same address in a context whose own scripts are blocked, so the page stays server HTML. */
-async function serverPageAxeViolations(browser: Browser, page: Page) {
-  const context = await browser.newContext({ javaScriptEnabled: true, viewport: page.viewportSize(), locale: "pt-PT" });
-  try {
-    await context.route(/\.m?js(\?|$)/, (route) => route.abort());
-    const audited = await context.newPage();
-    await audited.goto(page.url());
-    return await axeViolations(audited);
-  } finally {
-    await context.close();
-  }
-}
 
 test("GET /areaOE/api/authority-certificates answers the configured certificates as cacheable JSON", async ({ request }) => {
   const response = await request.get(apiPath("authority-certificates"));

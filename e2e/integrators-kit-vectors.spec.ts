@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
-import type { Browser, Page } from "@playwright/test";
+import type { Browser } from "@playwright/test";
 import { FINDING_CODES } from "@areaoe/security-header/node";
-import { test, expect, axeViolations } from "./support/fixtures";
+import { test, expect, serverPageAxeViolations } from "./support/fixtures";
 import { pageHref } from "../app/config/site-map";
 
 // The integrators' kit, parts 1 and 3: the test vectors page and the fault catalogue, as a visitor on a
@@ -28,21 +28,6 @@ async function phoneWithoutScript(browser: Browser, locale: string) {
   return browser.newContext({ javaScriptEnabled: false, locale, viewport: { width: 390, height: 844 } });
 }
 
-/**
- * axe runs as a script, which a page with JavaScript disabled refuses: the same address is audited in a
- * page where scripts run but the page's own script files are blocked (the server's page, as without JS).
- */
-async function serverPageAxeViolations(browser: Browser, page: Page, locale: string) {
-  const context = await browser.newContext({ javaScriptEnabled: true, viewport: page.viewportSize(), locale });
-  try {
-    await context.route(/\.m?js(\?|$)/, (route) => route.abort());
-    const audited = await context.newPage();
-    await audited.goto(page.url());
-    return await axeViolations(audited);
-  } finally {
-    await context.close();
-  }
-}
 
 for (const { lang, locale, vectorsTitle, faultsTitle, envelope, check } of LANGS) {
   test.describe(`integrators' kit, ${lang}, 390 px, without JavaScript`, () => {

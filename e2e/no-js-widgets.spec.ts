@@ -1,8 +1,8 @@
 import { readFile } from "node:fs/promises";
 import { addMonths, addDays, format, subMonths } from "date-fns";
 import { enGB, pt } from "date-fns/locale";
-import type { Browser, Page } from "@playwright/test";
-import { test, expect, axeViolations } from "./support/fixtures";
+import type { Page } from "@playwright/test";
+import { test, expect, serverPageAxeViolations } from "./support/fixtures";
 
 // Issue 12, point 4: the IVAExp check and the renewal planner are plain GET forms answered by the
 // server, so they work with JavaScript disabled, in both languages, on a phone as on a desktop.
@@ -57,23 +57,6 @@ const TEXTS = {
   },
 } as const;
 
-/**
- * axe runs as a script, which a page with JavaScript disabled refuses. So the same address (a GET: the
- * server gives the same answer) is checked in a second page where scripts are allowed but the page's
- * own script files are blocked: the server-rendered page, never hydrated, with its styles.
- */
-async function serverPageAxeViolations(browser: Browser, page: Page) {
-  const context = await browser.newContext({ javaScriptEnabled: true, viewport: page.viewportSize(), locale: "pt-PT" });
-  try {
-    await context.route(/\.m?js(\?|$)/, (route) => route.abort());
-    const audited = await context.newPage();
-    await audited.goto(page.url());
-    expect(await audited.evaluate(() => document.documentElement.dataset.hydrated)).toBeUndefined();
-    return await axeViolations(audited);
-  } finally {
-    await context.close();
-  }
-}
 
 async function expectFitsViewport(page: Page) {
   const { scrollWidth, innerWidth } = await page.evaluate(() => ({

@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type Browser, type Page } from "@playwright/test";
 import AxeBuilder from "@axe-core/playwright";
 
 /** Collects console errors and uncaught page errors; tests assert the list stays empty. */
@@ -48,4 +48,22 @@ export async function waitForPageReady(page: Page) {
 /** Waits until React has hydrated the page (entry.client marks it). */
 export async function waitForHydration(page: Page) {
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+}
+
+/**
+ * axe runs as a script, which a page with JavaScript disabled refuses. So the same address (a GET: the
+ * server gives the same answer) is checked in a second page where scripts are allowed but the page's
+ * own script files are blocked: the server-rendered page, never hydrated, with its styles.
+ */
+export async function serverPageAxeViolations(browser: Browser, page: Page, locale = "pt-PT") {
+  const context = await browser.newContext({ javaScriptEnabled: true, viewport: page.viewportSize(), locale });
+  try {
+    await context.route(/\.m?js(\?|$)/, (route) => route.abort());
+    const audited = await context.newPage();
+    await audited.goto(page.url());
+    expect(await audited.evaluate(() => document.documentElement.dataset.hydrated)).toBeUndefined();
+    return await axeViolations(audited);
+  } finally {
+    await context.close();
+  }
 }

@@ -11,42 +11,17 @@
  * Usage: npx tsx scripts/bench/availability.bench.ts [buildDir]   (default: AREAOE_BUILD_DIR or build)
  */
 import { constants, createCipheriv, publicEncrypt, randomBytes, X509Certificate } from "node:crypto";
-import { Agent, request as httpRequest } from "node:http";
+import { Agent } from "node:http";
 import path from "node:path";
 import { WSS_NAMESPACE } from "@areaoe/security-header";
-import { freePort, percentile, startProductionServer } from "./start-server";
+import { freePort, percentile, startProductionServer, probeLatencies, sendRequest } from "./start-server";
 
 const buildDir = path.resolve(process.argv[2] ?? process.env.AREAOE_BUILD_DIR ?? "build");
 const DURATION_MS = Number(process.env.BENCH_DURATION ?? 8) * 1000;
 const CACHED_PAGE = "/areaOE/public/importacao";
 const ATTACK_CONNECTIONS = 4;
 
-function send(origin: URL, agent: Agent, target: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}) {
-  return new Promise<number>((resolve) => {
-    const req = httpRequest(
-      { host: origin.hostname, port: origin.port, path: target, agent, method: init.method ?? "GET", headers: { "Accept-Encoding": "gzip", ...init.headers } },
-      (res) => {
-        res.resume();
-        res.on("end", () => resolve(res.statusCode ?? 0));
-      },
-    );
-    req.on("error", () => resolve(0));
-    req.end(init.body);
-  });
-}
 
-async function probe(origin: URL, until: number): Promise<number[]> {
-  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
-  const latencies: number[] = [];
-  while (Date.now() < until) {
-    const started = performance.now();
-    const status = await send(origin, agent, CACHED_PAGE, { headers: { "Accept-Language": "pt-PT" } });
-    latencies.push(performance.now() - started);
-    if (status !== 200) throw new Error(`${CACHED_PAGE} answered ${status}`);
-  }
-  agent.destroy();
-  return latencies;
-}
 
 let address = 0;
 const nextAddress = () => {
@@ -106,12 +81,12 @@ async function attack(origin: URL, spec: Attack): Promise<{ latencies: number[];
       const started = Date.now();
       const { target, ...init } = spec.request(n);
       n += 1;
-      const status = await send(origin, agent, target, init);
+      const status = await sendRequest(origin, agent, target, init);
       statuses.set(status, (statuses.get(status) ?? 0) + 1);
       if (spec.perSecond) await new Promise((resolve) => setTimeout(resolve, Math.max(0, 1000 / spec.perSecond! - (Date.now() - started))));
     }
   };
-  const [latencies] = await Promise.all([probe(origin, until), ...Array.from({ length: spec.perSecond ? 1 : ATTACK_CONNECTIONS }, attacker)]);
+  const [latencies] = await Promise.all([probeLatencies(origin, until, CACHED_PAGE), ...Array.from({ length: spec.perSecond ? 1 : ATTACK_CONNECTIONS }, attacker)]);
   agent.destroy();
   const answers = [...statuses].sort(([a], [b]) => a - b).map(([status, count]) => `${count}×${status}`).join(", ");
   return { latencies, answers, rate: n / (DURATION_MS / 1000) };
@@ -121,7 +96,7 @@ const server = await startProductionServer(await freePort(), buildDir, { LOG_LEV
 try {
   const origin = new URL(server.origin);
   const warm = new Agent({ keepAlive: true });
-  for (let i = 0; i < 300; i += 1) await send(origin, warm, CACHED_PAGE, { headers: { "Accept-Language": "pt-PT" } });
+  for (let i = 0; i < 300; i += 1) await sendRequest(origin, warm, CACHED_PAGE, { headers: { "Accept-Language": "pt-PT" } });
   const certificate = await (await fetch(`${server.origin}/areaOE/sandbox/test-certificate.pem`)).text();
   warm.destroy();
   const soapHeader = worstHeader(certificate);
@@ -147,7 +122,7 @@ try {
       request: () => ({ target: "/areaOE/api/client-errors", method: "POST", headers: { "Content-Type": "application/json", "X-Forwarded-For": nextAddress() }, body: worstReport }),
     },
   ];
-  const alone = await probe(origin, Date.now() + DURATION_MS);
+  const alone = await probeLatencies(origin, Date.now() + DURATION_MS, CACHED_PAGE);
   const aloneP99 = percentile(alone, 0.99);
   const pad = (text: string, width: number) => text.padEnd(width);
   console.log(`Cached page ${CACHED_PAGE}, one visitor on one connection, ${DURATION_MS / 1000} s per case; aim: p99 ≤ 1.5× alone, no 500`);
@@ -160,7 +135,7 @@ try {
     const aim = ratio <= 1.5 ? "met" : "MISSED";
     console.log(`${pad(spec.label, 30)}${pad(percentile(latencies, 0.5).toFixed(2), 9)}${pad(p99.toFixed(2), 9)}${pad(ratio.toFixed(2), 9)}${pad(aim, 8)}${rate.toFixed(0)}/s: ${answers}`);
   }
-  const again = await probe(origin, Date.now() + DURATION_MS);
+  const again = await probeLatencies(origin, Date.now() + DURATION_MS, CACHED_PAGE);
   console.log(`${pad("cached page alone, again", 30)}${pad(percentile(again, 0.5).toFixed(2), 9)}${pad(percentile(again, 0.99).toFixed(2), 9)}`);
 } finally {
   await server.stop();

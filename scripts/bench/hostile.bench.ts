@@ -16,7 +16,7 @@
 import { readFileSync } from "node:fs";
 import { Agent, request as httpRequest, type ClientRequest } from "node:http";
 import path from "node:path";
-import { freePort, percentile, startProductionServer, type RunningServer } from "./start-server";
+import { freePort, percentile, startProductionServer, type RunningServer, probeLatencies, sendRequest } from "./start-server";
 
 const buildDir = path.resolve(process.argv[2] ?? process.env.AREAOE_BUILD_DIR ?? "build");
 const DURATION_MS = Number(process.env.BENCH_DURATION ?? 10) * 1000;
@@ -42,33 +42,7 @@ const nextAddress = () => {
   return `10.${address >> 8}.${address & 255}.1`;
 };
 
-function send(origin: URL, agent: Agent, pathName: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}) {
-  return new Promise<number>((resolve, reject) => {
-    const req = httpRequest(
-      { host: origin.hostname, port: origin.port, path: pathName, agent, method: init.method ?? "GET", headers: { "Accept-Encoding": "gzip", ...init.headers } },
-      (res) => {
-        res.resume();
-        res.on("end", () => resolve(res.statusCode ?? 0));
-      },
-    );
-    req.on("error", reject);
-    req.end(init.body);
-  });
-}
 
-/** One visitor asking for the cached page again and again on one kept-alive connection: latencies in ms. */
-async function probe(origin: URL, until: number): Promise<number[]> {
-  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
-  const latencies: number[] = [];
-  while (Date.now() < until) {
-    const started = performance.now();
-    const status = await send(origin, agent, CACHED_PAGE, { headers: { "Accept-Language": "pt-PT" } });
-    latencies.push(performance.now() - started);
-    if (status !== 200) throw new Error(`${CACHED_PAGE} answered ${status}`);
-  }
-  agent.destroy();
-  return latencies;
-}
 
 interface Figures {
   label: string;
@@ -98,13 +72,13 @@ async function deepDocument(server: RunningServer, origin: URL, perSecond?: numb
   const attacker = async () => {
     while (Date.now() < until) {
       const started = Date.now();
-      const status = await send(origin, agent, SOAP, { method: "POST", headers: { "Content-Type": "text/xml", "X-Forwarded-For": nextAddress() }, body: DEEP });
+      const status = await sendRequest(origin, agent, SOAP, { method: "POST", headers: { "Content-Type": "text/xml", "X-Forwarded-For": nextAddress() }, body: DEEP });
       statuses.set(status, (statuses.get(status) ?? 0) + 1);
       sent += 1;
       if (perSecond) await new Promise((resolve) => setTimeout(resolve, Math.max(0, 1000 / perSecond - (Date.now() - started))));
     }
   };
-  const [latencies] = await Promise.all([probe(origin, until), ...Array.from({ length: perSecond ? 1 : ATTACK_CONNECTIONS }, attacker)]);
+  const [latencies] = await Promise.all([probeLatencies(origin, until, CACHED_PAGE), ...Array.from({ length: perSecond ? 1 : ATTACK_CONNECTIONS }, attacker)]);
   const cpuMs = (mainThreadCpuNs(server.pid) - cpuBefore) / 1e6;
   agent.destroy();
   const answers = [...statuses].map(([status, count]) => `${count}×${status}`).join(", ");
@@ -128,11 +102,11 @@ async function stalledBodies(origin: URL): Promise<Figures> {
     req.write("envelope=%3Ca");
     stalled.push(req);
   }
-  const latencies = await probe(origin, until);
+  const latencies = await probeLatencies(origin, until, CACHED_PAGE);
   const uncached = new Map<number, number>();
   const agent = new Agent({ keepAlive: true, maxSockets: 1 });
   for (let i = 0; i < 20; i += 1) {
-    const status = await send(origin, agent, `${UNCACHED_PAGE}&n=${i}`, { headers: { "Accept-Language": "pt-PT" } });
+    const status = await sendRequest(origin, agent, `${UNCACHED_PAGE}&n=${i}`, { headers: { "Accept-Language": "pt-PT" } });
     uncached.set(status, (uncached.get(status) ?? 0) + 1);
   }
   agent.destroy();
@@ -146,17 +120,17 @@ try {
   const origin = new URL(server.origin);
   // Warm-up: the page is rendered once and kept; the deep check's code is JIT-compiled.
   const warm = new Agent({ keepAlive: true });
-  for (let i = 0; i < 300; i += 1) await send(origin, warm, CACHED_PAGE, { headers: { "Accept-Language": "pt-PT" } });
-  for (let i = 0; i < 50; i += 1) await send(origin, warm, SOAP, { method: "POST", headers: { "Content-Type": "text/xml", "X-Forwarded-For": nextAddress() }, body: DEEP });
+  for (let i = 0; i < 300; i += 1) await sendRequest(origin, warm, CACHED_PAGE, { headers: { "Accept-Language": "pt-PT" } });
+  for (let i = 0; i < 50; i += 1) await sendRequest(origin, warm, SOAP, { method: "POST", headers: { "Content-Type": "text/xml", "X-Forwarded-For": nextAddress() }, body: DEEP });
   warm.destroy();
 
   const cpuBefore = mainThreadCpuNs(server.pid);
-  const aloneLatencies = await probe(origin, Date.now() + DURATION_MS);
+  const aloneLatencies = await probeLatencies(origin, Date.now() + DURATION_MS, CACHED_PAGE);
   probeCpuMs = (mainThreadCpuNs(server.pid) - cpuBefore) / 1e6 / aloneLatencies.length;
   const alone = summary("cached page alone", aloneLatencies, `${probeCpuMs.toFixed(2)} ms main-thread CPU each`);
   const rows = [alone, await deepDocument(server, origin, 50), await deepDocument(server, origin), await stalledBodies(origin)];
   // The machine's own noise: the same measurement again at the end.
-  rows.push(summary("cached page alone, again", await probe(origin, Date.now() + DURATION_MS)));
+  rows.push(summary("cached page alone, again", await probeLatencies(origin, Date.now() + DURATION_MS, CACHED_PAGE)));
   const pad = (text: string, width: number) => text.padEnd(width);
   console.log(`Cached page ${CACHED_PAGE}, one visitor on one connection, ${DURATION_MS / 1000} s per case; aim: p99 ≤ 1.5× alone and ≤ 50 ms`);
   console.log(`${pad("case", 36)}${pad("requests", 10)}${pad("p50 ms", 9)}${pad("p99 ms", 9)}${pad("p99 ×alone", 12)}${pad("aim", 8)}note`);
