@@ -1,6 +1,6 @@
 # syntax=docker/dockerfile:1
 # areaOE: one stateless Node process per container; run as many as needed behind any load balancer
-# (README, "Scaling out"). Not built on the development machine, which has no container engine.
+# (docs/scaling.md). Not built on the development machine, which has no container engine.
 
 # --- Build: every dependency, the security-header library (npm's prepare script) and the portal ---
 FROM node:24-bookworm-slim AS build

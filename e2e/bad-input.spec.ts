@@ -1,7 +1,7 @@
 import { request as httpRequest } from "node:http";
 import { test, expect } from "@playwright/test";
 
-// Bad input against the production server (issue 7, point 6): always a clear 4xx, never a 500 and
+// Bad input against the production server (bad input from a stranger): always a clear 4xx, never a 500 and
 // never a stack trace. Raw node:http requests, so that paths are sent exactly as written (a browser
 // or fetch would normalise `..` and refuse malformed escapes).
 

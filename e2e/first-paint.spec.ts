@@ -1,9 +1,9 @@
 import { test, expect, waitForHydration } from "./support/fixtures";
 import { pageHref } from "../app/config/site-map";
 
-// Issue 11: a page paints from its own HTML. The portal's stylesheet is inline (no request blocks the
+// A page paints from its own HTML. The portal's stylesheet is inline (no request blocks the
 // first paint), and what a hydrated page needs before hydrating comes in a few scripts, not dozens
-// (pages of text, issue 22, have none: e2e/no-framework-js.spec.ts).
+// (pages of text have none, as they ship no framework JavaScript: e2e/no-framework-js.spec.ts).
 const CONTENT = pageHref("import");
 const HYDRATED = pageHref("search");
 const PORTAL_STYLE = /<style nonce="([^"]+)" data-href="\/areaOE\/assets\/portal-[\w-]+\.css">/;

@@ -6,7 +6,7 @@ import { freePort, startProductionServer, type RunningServer } from "../scripts/
 import { apiPath } from "../app/config/paths";
 import { pageHref } from "../app/config/site-map";
 
-// Issue 21: what a single stranger could do cheaply to stall, crash or flood the portal, sent
+// What a single stranger could do cheaply to stall, crash or flood the portal, sent
 // against the production build, with the outcome each must have. The checker and the sandbox share
 // a rate limit per client; each test here comes from its own (documentation) address through the
 // loopback proxy the server trusts by default, so they do not use up the other specs' budget.

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { test, expect, waitForHydration } from "./support/fixtures";
 
-// Issue 19: the IVAExp check asks every condition of the simplified export certificate (Decreto-Lei
+// The IVAExp check asks every condition of the simplified export certificate (Decreto-Lei
 // 49/2025, Portaria 262/2025/1) and answers each, in both languages, with and without JavaScript.
 const TEXTS = {
   pt: {

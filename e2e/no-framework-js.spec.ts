@@ -2,7 +2,7 @@ import { test, expect, axeViolations, waitForHydration, isHydratedPage } from ".
 import { ROUTED_PATHS } from "./support/routes";
 import { pageHref } from "../app/config/site-map";
 
-// Issue 22: pages of text, tables and links are not hydrated. They send their HTML and the inline
+// Pages of text, tables and links are not hydrated. They send their HTML and the inline
 // stylesheet, the speculation rules and, on a page with an image preview, its one small module; no
 // modulepreload, no router context, no route module. The pages with widgets that need script still
 // hydrate, and hydrate without a mismatch.

@@ -4,7 +4,7 @@ import { enGB, pt } from "date-fns/locale";
 import type { Page } from "@playwright/test";
 import { test, expect, serverPageAxeViolations } from "./support/fixtures";
 
-// Issue 12, point 4: the IVAExp check and the renewal planner are plain GET forms answered by the
+// The IVAExp check and the renewal planner are plain GET forms answered by the
 // server, so they work with JavaScript disabled, in both languages, on a phone as on a desktop.
 test.use({ javaScriptEnabled: false });
 

@@ -1,9 +1,10 @@
 import { test, expect, waitForHydration } from "./support/fixtures";
 import { pageHref } from "../app/config/site-map";
 
-// Issue 11: the browser loads only the negotiated language's texts, only the namespaces the page uses,
+// The browser loads only the negotiated language's texts, only the namespaces the page uses,
 // preloaded by the server; no language detector ships; the switch still works in the browser. Pages of
-// text are not hydrated (issue 22) and load no texts at all: these are about a hydrated page.
+// text are not hydrated (they ship no framework JavaScript) and load no texts at all: these are about a
+// hydrated page.
 const CONTENT = pageHref("web-services");
 const PT_ONLY = "Saltar para o conteúdo principal";
 const EN_ONLY = "Skip to main content";

@@ -5,7 +5,7 @@ import { test, expect } from "./support/fixtures";
 import { freePort } from "../scripts/bench/start-server";
 import { pageHref } from "../app/config/site-map";
 
-// Issue 22, point 4: the alternate-language addresses (`?lang=pt`, `?lang=en`: each page's hreflang
+// The alternate-language addresses (`?lang=pt`, `?lang=en`: each page's hreflang
 // alternates and the switcher's links) are answered by the page cache's early path, before Express,
 // like plain addresses: with the stored document (the headers the whole chain sent: Vary,
 // Content-Language, the security headers) and the `lang` cookie the chain sets. Any other query goes

@@ -32,7 +32,7 @@ test("two anonymous visitors get the same page of text from memory: the same byt
   expect(second.headers()["cache-status"]).toBe("areaoe; hit");
   const a = await nonces(first);
   const b = await nonces(second);
-  // A static document (issue 30): its inline elements are allowed by hash, nothing varies per answer.
+  // A static document (the same bytes for every visitor): its inline elements are allowed by hash, nothing varies per answer.
   expect(a.header).toBeUndefined();
   expect(a.inPage).toEqual([]);
   expect(b.body).toBe(a.body);

@@ -1,7 +1,7 @@
 import { test, expect, axeViolations } from "./support/fixtures";
 
 /**
- * Issue 31: every page of text shows when it was last reviewed, in the page's language and as server
+ * Every page of text shows when it was last reviewed, in the page's language and as server
  * HTML (no JavaScript needed), and the change log for readers is accessible on a phone.
  */
 const REVIEWED = {

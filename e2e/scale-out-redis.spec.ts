@@ -5,7 +5,7 @@ import { demoSignIn, DEMO_ACCOUNT } from "../scripts/bench/demo-sign-in";
 import { freePort, startProductionServer, type RunningServer } from "../scripts/bench/start-server";
 import { redisServerMissing, startTestRedis, type TestRedis } from "../server/shared-state/test-redis-server";
 
-// Several instances behind a load balancer (issue 33): two production instances of the build share
+// Several instances behind a load balancer: two production instances of the build share
 // one Redis (Debian's redis-server on a free loopback port, started here) and one session secret. What
 // one instance learns (a used sign-in state, a signed-out session, a client's count) the other knows;
 // when Redis stops, pages still answer, limits still limit and sign-in refuses with its clear page,

@@ -4,7 +4,7 @@ import { test, expect } from "./support/fixtures";
 import { demoSignIn } from "../scripts/bench/demo-sign-in";
 import { freePort, startProductionServer, type RunningServer } from "../scripts/bench/start-server";
 
-// Issue 11: the server keeps no state, so two instances with the same configuration behind a load
+// The server keeps no state, so two instances with the same configuration behind a load
 // balancer serve the same site: a session from one is valid on the other, and public pages are the
 // same bytes (apart from each response's CSP nonce on a hydrated page).
 const BUILD_DIR = process.env.AREAOE_BUILD_DIR ?? "build";

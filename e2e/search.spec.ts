@@ -2,7 +2,7 @@ import { test, expect, axeViolations, waitForHydration } from "./support/fixture
 import { pageHref } from "../app/config/site-map";
 
 const RESULTS = pageHref("search");
-// SPEC §1 systems and the registration terms, as far as the content names them.
+// The customs systems the portal describes and the registration terms, as far as the content names them.
 const ACRONYMS = ["STADA", "RBV", "DAIN", "DSS", "NR", "SICEU", "SICEX", "SICREX", "GASPRO", "IESCP", "GIIEC", "ISV", "SFA2", "SiMTeM", "SAL", "IVAExp", "EFAPI", "EORI", "GUE"];
 const INDEX_CHUNK = /\/assets\/search-index-(pt|en)-[\w-]+\.js$/;
 

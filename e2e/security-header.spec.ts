@@ -11,7 +11,7 @@ import { pageHref } from "../app/config/site-map";
 const FORM = pageHref("security-header-form");
 const OVERVIEW = pageHref("security-header");
 const CONFIG = pageHref("security-header-config");
-// The demo account with all five profiles (README "Sign-in"; fictitious).
+// The demo account with all five profiles (docs/sign-in.md; fictitious).
 const ACCOUNT = { nif: "555555550", password: "demo-todos" };
 // The header password under test: distinctive, with non-ASCII, so any leak is easy to spot.
 const HEADER_PASSWORD = "Cabeçalho-Segredo-7xQ!";
@@ -238,7 +238,7 @@ test.describe("without JavaScript", () => {
   });
 });
 
-// The sandbox has its own key pair, never the form's test key (issue 21): the portal's verifier checks
+// The sandbox has its own key pair, never the form's test key (visitors type real passwords into that form): the portal's verifier checks
 // the form's headers here, with the form's local test key, as the authority would with its own.
 const verifyWithFormKey = (xml: string) =>
   verifySecurityHeader(wrapInEnvelope(xml), { privateKey: readFileSync(PRIVATE_KEY, "utf8"), password: HEADER_PASSWORD });

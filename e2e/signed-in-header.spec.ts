@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { test, expect, axeViolations, waitForPageReady } from "./support/fixtures";
 import { pageHref } from "../app/config/site-map";
 
-// Demo accounts (README "Sign-in"; fictitious).
+// Demo accounts (docs/sign-in.md; fictitious).
 const ANA = { nif: "555555550", password: "demo-todos", name: "Ana Demo Todos os Perfis" };
 const EXCISE = pageHref("excise");
 const TRANSIT = pageHref("transit");

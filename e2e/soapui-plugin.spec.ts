@@ -1,4 +1,4 @@
-// Issue 23, "done means": an operator downloads the SoapUI plugin from the portal, starts a project from
+// An operator downloads the SoapUI plugin from the portal, starts a project from
 // the sandbox's WSDL, sets the four project properties, and the request leaves with a header the sandbox
 // accepts. SoapUI itself is not here: the jar is loaded the way SoapUI 5.7.0 loads plugins (a plugin-first
 // class loader, the filter made by newInstance() and called through a Proxy), with the compile-only

@@ -7,7 +7,7 @@ import { demoSignIn } from "../scripts/bench/demo-sign-in";
 import { pageHref } from "../app/config/site-map";
 import { appPath } from "../app/config/paths";
 
-// Issue 30: an anonymous page of text is a static document: the same bytes for every visitor (its
+// An anonymous page of text is a static document: the same bytes for every visitor (its
 // inline script and style allowed by their CSP hashes, no nonce), stored compressed once and answered
 // as a file (coding, Content-Length, strong ETag, 304, a shared-cache policy), without
 // Cross-Origin-Opener-Policy. Pages that hydrate, signed-in answers and sign-in keep nonce and COOP.

@@ -1,5 +1,5 @@
 /**
- * Every address of the portal starts here: the base path of SPEC §9 and the helpers that build
+ * Every address of the portal starts here: the base path `/areaOE` and the helpers that build
  * addresses under it. Page addresses come from the site map (`pageHref`, `pageRoutePath` in
  * site-map.ts); the server, the build configuration and the end-to-end tests import from this module
  * too, so the base path is written once.

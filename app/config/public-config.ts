@@ -28,11 +28,11 @@ export type PublicLinkName =
   | "vehicleTaxSimulator";
 
 export interface PublicConfig {
-  /** The vehicle tax simulator has no default address (README "Default addresses"). */
+  /** The vehicle tax simulator has no default address (docs/operations.md, "Default addresses"). */
   links: Record<Exclude<PublicLinkName, "vehicleTaxSimulator">, string> & { vehicleTaxSimulator?: string };
   /** The Useful Links list before any page adds to it or replaces it. */
   usefulLinks: UsefulLink[];
-  /** Where the browser reports errors (SPEC §7). */
+  /** Where the browser reports errors: the startup configuration's endpoint, URL and method. */
   errorReporting?: { enabled: boolean; url: string; method: string };
   /** Test-only fault injection (app/features/errors/fault-injection.tsx). */
   faultInjection?: boolean;
@@ -44,7 +44,7 @@ export interface UsefulLinksDeclaration {
   links: UsefulLink[];
 }
 
-/** The built-in Useful Links (SPEC §2): customs information, tariff, forms, customs links, GUE, EORI. */
+/** The built-in Useful Links of the side panel: customs information, tariff, forms, customs links, GUE, EORI. */
 export function defaultUsefulLinks(links: PublicConfig["links"]): UsefulLink[] {
   const item = (labelKey: string, href: string): UsefulLink => ({ labelKey, href, inApp: false });
   return [

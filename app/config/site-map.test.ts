@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { SITE_PAGES, breadcrumbTrail, pageHref } from "./site-map";
 
-// SPEC §2, verbatim: every route of the portal below /areaOE.
+// The specification's screens and routes, verbatim: every route of the portal below /areaOE.
 const SPEC_ROUTES = [
   "/public/importacao",
   "/public/importacao/stadaImpRBV",

@@ -1,5 +1,5 @@
 /**
- * The site map of SPEC §2: every page, its path under the base path, and its parent in the
+ * The site map of the specification's screens and routes: every page, its path under the base path, and its parent in the
  * breadcrumb hierarchy. Route ids are page ids (app/routes.ts); titles live in the `pages`
  * translation namespace under the same id.
  */

@@ -1,6 +1,6 @@
 export const LANGUAGES = ["pt", "en"] as const;
 export type Language = (typeof LANGUAGES)[number];
-/** SPEC §9: Portuguese is the first fallback language, English the second. */
+/** Portuguese is the first fallback language, English the second. */
 export const FALLBACK_LANGUAGES: Language[] = ["pt", "en"];
 export const DEFAULT_LANGUAGE: Language = "pt";
 export const LANGUAGE_COOKIE = "lang";

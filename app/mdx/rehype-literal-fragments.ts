@@ -3,7 +3,7 @@
  * `href="#condi%C3%A7%C3%B5es-de-acesso"` while rehype-slug gives the heading the literal id
  * `condições-de-acesso`. Browsers forgive the difference; checkers that compare literally do not.
  * This plugin writes the fragment of in-page and in-app links in the literal form, the same form the
- * heading ids and the "On this page" list use (issue 12, point 12).
+ * heading ids and the "On this page" list use, so that literal checkers find every anchor.
  */
 interface HastNode {
   type: string;

@@ -7,7 +7,7 @@ import { pageHref, SITE_PAGES } from "../../app/config/site-map";
  */
 export const SIGN_IN_REQUIRED_IDS: readonly string[] = [];
 
-/** Every routed page of SPEC §2 that an anonymous visitor can open, as a URL path, plus /home. */
+/** Every routed page of the site map that an anonymous visitor can open, as a URL path, plus /home. */
 export const ROUTED_PATHS: { id: string; path: string }[] = [
   ...SITE_PAGES.filter((page) => !("routed" in page) && !SIGN_IN_REQUIRED_IDS.includes(page.id)).map((page) => ({
     id: page.id,

@@ -1,5 +1,5 @@
 /**
- * Availability (issue 29), against the production build on loopback: the p99 of a cached page for one
+ * Availability (the render, search and report budgets), against the production build on loopback: the p99 of a cached page for one
  * visitor, alone, then while ONE client (one address) floods, flat out on 4 connections, each of the
  * cache bypasses of the security review, the address variants, the sandbox's worst header (a 10 KB
  * Password with a wrong Digest, from many addresses at the sandbox's budget of 50 a second) and the
@@ -101,7 +101,7 @@ try {
   warm.destroy();
   const soapHeader = worstHeader(certificate);
   const attacks: Attack[] = [
-    // The review's rates (issue 29's table), then each flat out.
+    // The rates of the availability review that set the budgets, then each flat out.
     { label: "F1 ?x=N, 52/s", perSecond: 52, request: (n) => ({ target: `${CACHED_PAGE}?x=${n}`, headers: ONE_CLIENT }) },
     { label: "F1 made-up session, 188/s", perSecond: 188, request: (n) => ({ target: CACHED_PAGE, headers: { ...ONE_CLIENT, Cookie: `areaoe_session=x${n}` } }) },
     { label: "F1 30-word search, 23/s", perSecond: 23, request: (n) => ({ target: `/areaOE/public/pesquisa?q=${THIRTY_WORDS}&n=${n}`, headers: ONE_CLIENT }) },

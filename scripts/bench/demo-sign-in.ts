@@ -8,7 +8,7 @@ export interface DemoAccount {
   password: string;
 }
 
-/** The first demo account (all five customs profiles); fictitious, see the README. */
+/** The first demo account (all five customs profiles); fictitious, see docs/sign-in.md. */
 export const DEMO_ACCOUNT: DemoAccount = { nif: "555555550", password: "demo-todos" };
 
 const SESSION_COOKIE = "areaoe_session";

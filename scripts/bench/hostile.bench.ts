@@ -1,5 +1,5 @@
 /**
- * Hostile input (issue 21), against the production build on loopback: the p99 latency of a cached
+ * Hostile input (deep XML and stalled bodies from a stranger), against the production build on loopback: the p99 latency of a cached
  * page measured alone, then while one stranger
  * 1. posts the deep document (16 KB of `<a>`, the largest the sandbox reads) to the SOAP sandbox,
  *    each request from another address (X-Forwarded-For through the loopback proxy the server trusts

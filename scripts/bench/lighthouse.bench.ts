@@ -1,5 +1,5 @@
 /**
- * Lighthouse (issues 11 and 22): the npm package (whichever major the project installs) driving
+ * Lighthouse: the npm package (whichever major the project installs) driving
  * Debian's Chromium with Lighthouse's mobile defaults (emulated phone, simulated slow 4G and 4x CPU
  * slowdown), on the pages listed below, against the production build. Prints the four category
  * scores, LCP, TBT and CLS, and whether each page meets its aim.
@@ -22,7 +22,7 @@ import type { AddressInfo } from "node:net";
 import { freePort, startProductionServer } from "./start-server";
 import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from "../chromium";
 
-// Issue 30: the home page and three pages of text (static documents; aims: performance 100, TBT at
+// The home page and three pages of text (static documents; aims: performance 100, TBT at
 // most 50 ms, LCP at most 0.8 s where the calibration's empty page allows it), and two hydrated
 // pages, the header form and search (aim: performance at least 95, as before).
 const PAGES = [
@@ -37,7 +37,10 @@ const PAGES = [
 /** The LCP aim of a page of text: 0.8 s, or the empty page's own LCP on this machine if that is more. */
 let lcpAimMs = 800;
 
-/** Whether a median run meets its page's aim (issue 30). */
+/**
+ * Whether a median run meets its page's aim (text: performance 100, TBT ≤ 50 ms, LCP ≤ 0.8 s or the
+ * empty page's; hydrated: ≥ 95).
+ */
 function aimMet(aim: "text" | "hydrated", performance: number, lcpMs: number, tbtMs: number): string {
   if (aim === "hydrated") return performance >= 95 ? "met (≥ 95)" : `MISSED (≥ 95) by ${95 - performance}`;
   const misses = [
@@ -125,7 +128,7 @@ async function main(): Promise<void> {
     for (const page of PAGES) await measure(page.name, `${server.origin}${page.path}`, page.aim);
 
     // The rest of the calibration (see the top of this file): the import page's HTML from the plain
-    // server, with and without COOP (pages of text send none since issue 30).
+    // server, with and without COOP (pages of text send none: they hold no state a cross-origin window could reach).
     variants["/import"] = { body: html, headers: {} };
     variants["/import-coop"] = { body: html, headers: { "Cross-Origin-Opener-Policy": "same-origin" } };
     console.log("calibration, plain node:http on the same machine:");

@@ -1,11 +1,11 @@
 /**
- * Page weight and speed in Chromium (issues 2, 11 and 22). For every public page (in Portuguese, as a
+ * Page weight and speed in Chromium. For every public page (in Portuguese, as a
  * first-time visitor): whether it is hydrated, its first-load framework JavaScript (script files
  * requested before the page is hydrated; for a page of text, before it has loaded), its own inline
  * page scripts (the image preview's module), and its HTML, all in gzip bytes computed with zlib from
  * the bodies (independent of the server's choice of encoding), with the five largest files; then the
  * totals for all pages and, for a few pages, the median time to first byte, to load and to hydration
- * over several cold runs. Aims (issue 22): pages of text 0 KB of framework JavaScript and at most
+ * over several cold runs. Aims: pages of text 0 KB of framework JavaScript and at most
  * 3 KB gzip of page scripts; hydrated pages at most 110 KB gzip of first-load JavaScript.
  */
 import { gzipSync } from "node:zlib";

@@ -1,5 +1,5 @@
 /**
- * The header sandbox under load (issue 20), against the production build on loopback:
+ * The header sandbox under load, against the production build on loopback:
  * 1. CPU per check: the server main thread's CPU time (Linux scheduler account) for one
  *    POST /areaOE/sandbox/soap with a fresh, valid header for the sandbox's 4096-bit test key, one
  *    at a time after a warm-up (median and p90);

@@ -1,5 +1,5 @@
 /**
- * Several instances (issue 33), against the production build on loopback: a cached page's p99 with
+ * Several instances sharing Redis, against the production build on loopback: a cached page's p99 with
  * Redis configured (Debian's redis-server, started here on a free port) against without, for one
  * visitor alone (sequential requests on one connection) and under load (autocannon, 10 connections).
  * A cached page is answered before any Redis command, so the aim is at most 1.1× without. The two

@@ -1,5 +1,5 @@
 /**
- * Security header generation in Chromium (issues 4 and 10): the library's browser build (export
+ * Security header generation in Chromium: the library's browser build (export
  * condition "browser": WebCrypto + @noble/ciphers + forge's jsbn) bundled with esbuild,
  * served from memory on loopback, timed in Debian's Chromium against the 4096-bit local test key.
  * Prints a table; not a test. Bounded: about 50 generations, a few seconds.

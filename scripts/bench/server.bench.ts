@@ -1,13 +1,13 @@
 /**
- * Server figures (issues 7 and 11), all from one run on loopback against the production build:
+ * Server figures, all from one run on loopback against the production build:
  * 1. throughput and p50/p99 at 50 connections of an anonymous content page (plain, `?lang=pt` and
  *    `?lang=en`, all answered by the page cache's early path), a signed-in page, a
  *    hashed asset, and two plain node:http servers answering from memory: the content page's bytes
  *    alone, and the whole response as the portal sends it (the same status line, headers and body,
  *    captured once), with each row's ratio to both. The load generator runs on the same machine, and
  *    its cost per response grows with the bytes it parses: the second reference puts the same bytes
- *    on the wire, so its ratio is the portal's own work per response (issue 22's aim is printed
- *    against both);
+ *    on the wire, so its ratio is the portal's own work per response (the aim, at least 0.8×
+ *    plain, is printed against both);
  * 2. the server's CPU time per request (median) of the content page with the page cache off, read
  *    from the Linux scheduler's account of the server's main thread, where all rendering happens. It
  *    runs first, before any load, after a long warm-up: the steady state of a server that has been
@@ -131,8 +131,8 @@ async function main(): Promise<void> {
   const asset = readdirSync(path.join(buildDir, "client", "assets")).find((name) => /^entry\.client-.*\.js$/.test(name));
   if (!asset) throw new Error(`no entry.client chunk in ${buildDir}/client/assets: run the build first`);
   // Both servers as two instances of one deployment: demo sign-in, one shared session secret.
-  // This bench measures render throughput from one address: the per-client render budget (issue 29;
-  // scripts/bench/availability.bench.ts measures it) is raised out of the way.
+  // This bench measures render throughput from one address: the per-client render budget
+  // (scripts/bench/availability.bench.ts measures it) is raised out of the way.
   const env = {
     AREAOE_DEV_IDP: "1",
     AREAOE_SESSION_SECRET: randomBytes(32).toString("base64url"),
@@ -171,7 +171,7 @@ async function main(): Promise<void> {
     const same = await load("plain node:http, the portal's response (headers and body) from memory", sameResponseUrl, CONNECTIONS);
     const rows = [
       await load(`anonymous content page ${CONTENT_PAGE}`, `${cached.origin}${CONTENT_PAGE}`, CONNECTIONS),
-      // Its alternate-language address (issue 22: answered by the same early path, with the cookie).
+      // Its alternate-language address (answered by the same early path, with the cookie).
       await load(`anonymous content page ${CONTENT_PAGE}?lang=pt`, `${cached.origin}${CONTENT_PAGE}?lang=pt`, CONNECTIONS),
       await load(`anonymous content page ${CONTENT_PAGE}?lang=en`, `${cached.origin}${CONTENT_PAGE}?lang=en`, CONNECTIONS),
       await load(`signed-in page ${SIGNED_IN_PAGE}`, `${cached.origin}${SIGNED_IN_PAGE}`, CONNECTIONS, signedIn),
@@ -180,7 +180,7 @@ async function main(): Promise<void> {
       same,
     ];
     printRows(rows, plain, same);
-    // Issue 22: anonymous pages, with or without ?lang=, at least 0.8× the plain server.
+    // Anonymous pages, with or without ?lang=, at least 0.8× the plain server.
     const anonymous = rows.slice(0, 3);
     for (const [name, reference] of [["the page's bytes", plain], ["the same response", same]] as const) {
       const worst = Math.min(...anonymous.map((row) => row.rps / reference.rps));

@@ -1,5 +1,5 @@
 /**
- * Pages of text as static documents (issue 30), one run on loopback against the production build:
+ * Pages of text as static documents (the same bytes for every visitor), one run on loopback against the production build:
  * throughput of a page of text with brotli, with gzip and without Accept-Encoding, each against a
  * plain node:http server (a process of its own, like the portal) answering the same stored response
  * (status line, headers and the same encoded bytes, captured from the portal), in the same run and

@@ -21,8 +21,8 @@ export const INTERACTIVE_PAGES: Record<string, string> = {
   "security-header-form": "the security header generation form (its content file is optional)",
 };
 
-// Routed pages that show the 'Coming soon' state (SPEC §8) because no public source describes the
-// system yet (issue 19, point 5): a content file appears only with the sources it states.
+// Routed pages that show the 'Coming soon' state because no public source describes the system yet:
+// page content is researched, never written from memory, so a content file appears only with the sources it states.
 export const COMING_SOON_PAGES: Record<string, string> = {
   "excise-sicex": "no public source names or describes SICEX",
   "excise-sicrex": "no public source names or describes SICREX",
@@ -123,7 +123,7 @@ describe("content files", () => {
       for (const { href, text } of links) {
         if (!text) problems.push(`${name}: link to "${href}" has no text`);
         if (/^[a-z][a-z0-9+.-]*:/i.test(href)) {
-          // The law and the authority's public pages are cited by their address (issue 19); any other
+          // The law and the authority's public pages are cited by their address (every rule comes from a primary source); any other
           // address belongs to the startup configuration (<ConfigLink>) or the documents registry.
           if (!isCitableSource(href))
             problems.push(`${name}: link "${text}" writes an address (${href}); cite only public sources (scripts/content-checks/official-sources.ts), else use <ConfigLink> or the documents registry`);

@@ -3,7 +3,7 @@ import { pageHref, SITE_PAGES } from "../../app/config/site-map";
 import { elements, readAllContentFiles, type ContentFile } from "./site-tree";
 
 /**
- * Issue 12, point 12: an in-page link and the heading it points to use the same literal form
+ * An in-page link and the heading it points to use the same literal form
  * (`href="#condições-de-acesso"` and `id="condições-de-acesso"`), checked over every content file as
  * the site compiles it. Links to a section of another page are held to the same rule.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 19: the public sources a page may link to directly, and the words a page may not use to send
+ * The public sources a page may link to directly, and the words a page may not use to send
  * its reader elsewhere instead of saying the thing itself.
  */
 

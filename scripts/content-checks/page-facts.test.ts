@@ -8,7 +8,7 @@ import { figuresOf, multisetDifference, sectionFigures, twinFigureProblems } fro
 import { sourceItems, sourceVersionProblems } from "./source-versions";
 
 /**
- * Issue 31: every page dated (a review no older than twelve months), no amendment newer than the
+ * Every page dated (a review no older than twelve months), no amendment newer than the
  * consolidated version a page lists, and a pt page and its en twin stating the same numbers and dates.
  */
 const root = process.cwd();

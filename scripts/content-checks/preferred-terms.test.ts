@@ -5,7 +5,7 @@ import { LANGUAGES, type Language } from "../../app/i18n/languages";
 import { findAvoidedTerms, jsonStrings, mdxProse, type PreferredTerms } from "./preferred-terms";
 
 /**
- * Issue 12, point 8: the site uses one word for one thing in each language. Every locale JSON and
+ * The site uses one word for one thing in each language. Every locale JSON and
  * every content file (pages, glossary, documents registry) is checked against
  * content/terms/preferred-terms.json.
  */

@@ -8,7 +8,7 @@ import { SESSION_COOKIE, SESSION_TTL_SECONDS, TRANSACTION_COOKIE, TRANSACTION_TT
 import { trustedOrigins } from "../../server/http/trusted-origin";
 
 /**
- * Issue 12, point 11: the privacy page lists exactly the cookies the portal sets, each with its
+ * The privacy page lists exactly the cookies the portal sets, each with its
  * lifetime. The names come from the code: every place that sets a cookie (`.cookie(NAME, …)`) is
  * found in the source, and its name must be one this test knows how to read; a new cookie, or a
  * cookie written another way (a Set-Cookie header, document.cookie), fails here until the page and

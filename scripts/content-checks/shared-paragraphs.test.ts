@@ -4,7 +4,7 @@ import { compileSiteTree, readAllContentFiles, type ContentFile } from "./site-t
 import { MIN_SHARED_CHARACTERS, normaliseParagraph, paragraphsOf, sharedParagraphs } from "./shared-paragraphs";
 
 /**
- * Issue 12, point 9: no two pages share a paragraph. A fact every page needs lives on one page (first
+ * No two pages share a paragraph. A fact every page needs lives on one page (first
  * steps, web services, the testing manual) and the others link to it; where a system's facts are not
  * known, its page is short and says where to ask.
  */

@@ -2,7 +2,7 @@ import type { Node } from "../search/extract-sections";
 
 /**
  * Paragraphs that more than one page says word for word: the sign of a page copied from another
- * instead of written for its subject (issue 12, point 9).
+ * instead of written for its subject.
  *
  * A "paragraph" is the visible text of one block: a paragraph, a list item (without its nested
  * lists), a table cell, or the text of a card or callout title. Whitespace is collapsed, case

@@ -6,7 +6,7 @@ import { DEFERRAL_PHRASES, isPrimarySource, SOURCES_HEADING } from "./official-s
 import { readContentFile, type ContentFileFacts } from "./read-content-file";
 
 /**
- * Issue 19: a page that states rules says where they come from, and says them itself instead of
+ * A page that states rules says where they come from, and says them itself instead of
  * sending the reader to a manual or to the authority.
  */
 const root = process.cwd();

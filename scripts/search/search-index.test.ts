@@ -19,7 +19,7 @@ beforeAll(async () => {
   }
 }, 60_000);
 
-// Systems of SPEC §1, all named in the page titles and summaries, so always in the index.
+// The customs systems the portal describes, all named in the page titles and summaries, so always in the index.
 const SYSTEMS = ["STADA", "RBV", "DAIN", "DSS", "NR", "SICEU", "SICEX", "SICREX", "GASPRO", "IESCP", "GIIEC", "ISV", "SFA2", "SiMTeM", "SAL", "IVAExp", "EFAPI"];
 // Named only in page texts: checked as soon as the content has them.
 const CONTENT_TERMS = ["EORI", "GUE"];

@@ -10,7 +10,7 @@ export const MAX_BODY = "16kb";
 export const MAX_STACK_CHARS = REPORT_LIMITS.stack;
 
 /**
- * A client error report (SPEC §7), as built by app/features/errors/error-reporter.ts. The limits are
+ * A client error report, as built by app/features/errors/error-reporter.ts. The limits are
  * the browser's own (app/features/errors/report-limits.ts). The client's digest is checked for form
  * only: the server computes its own.
  */

@@ -109,7 +109,7 @@ export function authRateLimit(limit = AUTH_REQUESTS_PER_MINUTE, windowMs = 60_00
 }
 
 export interface AuthRoutesOptions {
-  /** States already used (default: this process's memory; see README "Scaling out"). */
+  /** States already used (default: this process's memory; see docs/scaling.md). */
   states?: UsedStates;
   /** Sessions signed out before their expiry (the same shared state). */
   revoked?: RevokedSessions;

@@ -4,7 +4,7 @@ import { loadConfig, parseConfig } from "./load-config";
 import { toPublicConfig } from "./public-config";
 
 /**
- * Issue 12, point 7: links that promise different places must not land on one page. Every named link
+ * Links that promise different places must not land on one page. Every named link
  * of the shipped configuration (and so every default Useful Link, the footer, the GUE action of the
  * permission screen, the simulator) has its own address.
  */

@@ -50,7 +50,7 @@ export const usefulLinkSchema = z
 
 const externalUrl = linkHref;
 
-/** Where the browser sends error reports (SPEC §7); on by default, to the portal's own endpoint. */
+/** Where the browser sends error reports; on by default, to the portal's own endpoint. */
 export const errorReportingSchema = z
   .object({
     enabled: z.boolean().default(true),
@@ -173,8 +173,8 @@ export const trustProxySchema = z
   });
 
 /**
- * What one client, and all clients together, may cost the server (issue 29). Every figure has a
- * default; a deployment may tune them in the configuration file. Timeouts are in milliseconds.
+ * What one client, and all clients together, may cost the server, so that no client takes the others' renders.
+ * Every figure has a default; a deployment may tune them in the configuration file. Timeouts are in milliseconds.
  */
 export const limitsSchema = z
   .object({
@@ -268,7 +268,7 @@ export const configSchema = z
         forms: externalUrl,
         customsLinks: externalUrl,
         financePortal: externalUrl,
-        // No default (README "Default addresses"): without it, the pages name the simulator without a link.
+        // No default (docs/operations.md, "Default addresses"): without it, the pages name the simulator without a link.
         vehicleTaxSimulator: externalUrl.optional(),
       })
       .strict(),

@@ -1,4 +1,4 @@
-// Issue 29 against the production build, over real HTTP on loopback: one client cannot make others
+// Availability against the production build, over real HTTP on loopback: one client cannot make others
 // wait (render budget, cache key), every input is a 4xx (never a 500), each log record one JSON line.
 // Needs a build (AREAOE_BUILD_DIR, else build/): skipped, naming the missing file, without one.
 import { spawn, type ChildProcess } from "node:child_process";

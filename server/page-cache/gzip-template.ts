@@ -6,7 +6,7 @@ import { constants, crc32, deflateRawSync } from "node:zlib";
  * no back-reference into earlier output), so the nonce can sit between them as a stored (uncompressed)
  * deflate block. A response then costs a CRC-32 and a copy, no compression. One valid gzip member,
  * decoded by every client; about a third larger than compressing the whole page in one go, which
- * costs 0.4–0.7 ms of CPU per response instead (README, Performance).
+ * costs 0.4–0.7 ms of CPU per response instead (docs/performance.md).
  */
 export interface GzipTemplate {
   /** The deflated parts; the last one ends the stream. */

@@ -22,7 +22,8 @@ export const SANDBOX_CHECKS_PER_MINUTE = 30;
 /**
  * Checks per second from all clients together. The per-client limit does not hold a flood from many
  * addresses; this budget does: past it a check is refused at once (503, Retry-After), before any parse
- * or decryption, so the pages keep their latency (issue 21; measured by scripts/bench/hostile.bench.ts).
+ * or decryption, so the pages keep their latency under a flood of hostile checks
+ * (measured by scripts/bench/hostile.bench.ts).
  * 50 valid 4096-bit checks cost about a quarter of one core.
  */
 export const SANDBOX_CHECKS_PER_SECOND_ALL_CLIENTS = 50;

@@ -76,7 +76,7 @@ export interface MemorySharedStateOptions {
   now?: () => number;
 }
 
-/** This process's memory: right for one instance (README "Scaling out" names the shared one). */
+/** This process's memory: right for one instance (docs/scaling.md names the shared one). */
 export function memorySharedState({ maxEntries = 50_000, now = Date.now }: MemorySharedStateOptions = {}): SharedState & {
   size(namespace: string): number;
 } {

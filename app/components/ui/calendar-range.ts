@@ -1,4 +1,4 @@
-/** Years the calendar's year picker spans (SPEC §9). */
+/** Years the calendar's year picker spans: 100, aligned to the current century unless bounds are given. */
 export const CALENDAR_YEAR_SPAN = 100;
 
 /**

@@ -7,13 +7,13 @@ import "react-day-picker/style.css";
 // After the library's sheet, which it overrides (both load with the calendar, never server-rendered).
 import "./calendar.css";
 
-/** Months shown at once (SPEC §9). */
+/** Months shown at once (the specification's widget default: 1). */
 export const CALENDAR_MONTHS = 1;
-/** Months shown at once when picking a range (SPEC §9). */
+/** Months shown at once when picking a range (the specification's widget default: 2). */
 export const CALENDAR_RANGE_MONTHS = 2;
-/** Always six week rows, so the calendar does not jump in height between months (SPEC §9). */
+/** Always six week rows, so the calendar does not jump in height between months (a widget default). */
 export const CALENDAR_FIXED_WEEKS = true;
-/** Days of the previous and next month fill the first and last weeks (SPEC §9). */
+/** Days of the previous and next month fill the first and last weeks (the specification's widget default). */
 export const CALENDAR_SHOW_OUTSIDE_DAYS = true;
 
 /** react-day-picker's locales (date-fns locales with translated labels) per portal language. */

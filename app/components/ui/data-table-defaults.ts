@@ -1,22 +1,24 @@
 import type { ColumnDef } from "@tanstack/react-table";
 
-// The data table's defaults (SPEC §9), in one place; data-table.tsx re-exports them for its users.
+// The data table's defaults (the specification's: page size 10, rows per page 10/15/25/50, row 41 px,
+// overscan 5, 2 loading rows, columns 150 px, selection 42 px, filter locale pt-PT), in one place;
+// data-table.tsx re-exports them for its users.
 
-/** Rows per page unless `pageSize` is given (SPEC §9). */
+/** Rows per page unless `pageSize` is given (the specification's data-table default). */
 export const DATA_TABLE_PAGE_SIZE = 10;
-/** Choices of the 'Rows per page' select (SPEC §9). */
+/** Choices of the 'Rows per page' select (the specification's data-table default). */
 export const DATA_TABLE_PAGE_SIZE_OPTIONS: readonly number[] = [10, 15, 25, 50];
-/** Estimated height in px of a body row, for the virtualiser (SPEC §9). */
+/** Estimated height in px of a body row, for the virtualiser (the specification's data-table default). */
 export const DATA_TABLE_ROW_HEIGHT = 41;
-/** Rows rendered above and below the visible ones when virtualised (SPEC §9). */
+/** Rows rendered above and below the visible ones when virtualised (the specification's data-table default). */
 export const DATA_TABLE_OVERSCAN = 5;
-/** Skeleton rows shown while loading (SPEC §9). */
+/** Skeleton rows shown while loading (the specification's data-table default). */
 export const DATA_TABLE_LOADING_ROWS = 2;
-/** Width in px of a column without its own `size` (SPEC §9). */
+/** Width in px of a column without its own `size` (the specification's data-table default). */
 export const DATA_TABLE_COLUMN_WIDTH = 150;
-/** Width in px of the selection (checkbox) column (SPEC §9). */
+/** Width in px of the selection (checkbox) column (the specification's data-table default). */
 export const DATA_TABLE_SELECTION_COLUMN_WIDTH = 42;
-/** Locale used to compare, sort and filter table texts (SPEC §9). */
+/** Locale used to compare, sort and filter table texts (the specification's data-table default). */
 export const DATA_TABLE_FILTER_LOCALE = "pt-PT";
 /** Body rows visible before a virtualised table scrolls inside its own box. */
 export const DATA_TABLE_VIEWPORT_ROWS = 10;
@@ -24,7 +26,7 @@ export const DATA_TABLE_VIEWPORT_ROWS = 10;
  * Rows on one page from which the body is virtualised (rendered in a scroll box of
  * `DATA_TABLE_VIEWPORT_ROWS` rows). Below it every row of the page is in the document: a few dozen
  * rows cost little to render, and rows that are really there can be read in full, found with the
- * browser's search, printed and browsed by screen readers. SPEC §9's page sizes (10 to 50) stay below it.
+ * browser's search, printed and browsed by screen readers. The default page sizes (10 to 50) stay below it.
  */
 export const DATA_TABLE_VIRTUALISE_FROM = 100;
 /** Id of the selection column. */

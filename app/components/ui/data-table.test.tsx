@@ -167,7 +167,7 @@ describe("<DataTable> in the browser", () => {
   });
 
   it("keeps virtual scrolling (a box of 10 rows) for pages of DATA_TABLE_VIRTUALISE_FROM rows or more", () => {
-    // Above every page size of SPEC §9, so the defaults never virtualise.
+    // Above every default page size (10 to 50), so the defaults never virtualise.
     expect(DATA_TABLE_VIRTUALISE_FROM).toBeGreaterThan(Math.max(...DATA_TABLE_PAGE_SIZE_OPTIONS));
     const rows = Array.from({ length: DATA_TABLE_VIRTUALISE_FROM }, (_, index) => ({ id: `r${index}`, title: `Row ${index}`, size: index }));
     render(withI18n(<DataTable caption="Long log" columns={COLUMNS} data={rows} pageSize={DATA_TABLE_VIRTUALISE_FROM} />));

@@ -8,7 +8,7 @@ import type { Locale } from "date-fns";
  * avoids reading 03/04 as 4 March in one language and 3 April in the other.
  */
 export const DATE_INPUT_FORMATS = { pt: "dd/MM/yyyy", en: "dd/MM/yyyy" } as const;
-/** Always accepted as well, in both languages (SPEC §9). */
+/** Always accepted as well, in both languages: the date input's fallback after the language's short format. */
 export const DATE_INPUT_FALLBACK_FORMAT = "yyyy-MM-dd";
 /** Weeks start on Monday in both languages (date-fns' `pt` says Sunday; Portugal uses ISO weeks). */
 export const WEEK_STARTS_ON = 1;

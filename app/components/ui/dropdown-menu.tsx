@@ -1,7 +1,7 @@
 import type { ComponentProps } from "react";
 import { DropdownMenu as DropdownMenuPrimitive } from "radix-ui";
 
-/** Distance in px between a dropdown menu and its trigger (SPEC §9). */
+/** Distance in px between a dropdown menu and its trigger (the specification's widget default: 4 px). */
 export const DROPDOWN_MENU_SIDE_OFFSET = 4;
 
 export const DropdownMenu = DropdownMenuPrimitive.Root;

@@ -11,7 +11,7 @@ export interface ImagePreviewDialogProps {
   src: string;
   alt: string;
   caption?: string;
-  /** Width of the dialog on a wide screen: sm, md, lg or xl (SPEC §2). On a phone it fills the screen. */
+  /** Width of the dialog on a wide screen: sm, md, lg or xl. On a phone it fills the screen. */
   size?: ImagePreviewSize;
   thumbnailWidth?: number;
 }

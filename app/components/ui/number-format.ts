@@ -1,7 +1,8 @@
 import { NUMERIC_DEFAULT_SEPARATORS, type NumericSeparators } from "./numeric-value";
 
 /**
- * Numbers as each language writes them. The numeric input keeps the SPEC §9 defaults; a screen that
+ * Numbers as each language writes them. The numeric input keeps its defaults ('.' for decimals, ','
+ * between thousands); a screen that
  * reads numbers typed by people passes the separators of its language from here.
  */
 export type NumberLanguage = "pt" | "en";

@@ -14,7 +14,7 @@ import {
 export interface NumericInputProps
   extends NumericBounds,
     Omit<InputHTMLAttributes<HTMLInputElement>, "value" | "defaultValue" | "onChange" | "min" | "max" | "type"> {
-  /** The separators it reads (default: SPEC §9, '.' for decimals and ',' between thousands). */
+  /** The separators it reads (default: the specification's, '.' for decimals and ',' between thousands). */
   separators?: NumericSeparators;
   /** The text as typed; the input never rewrites it, so nothing the user typed is lost. */
   value: string;
@@ -23,7 +23,7 @@ export interface NumericInputProps
 }
 
 /**
- * A number field that reads '.' as the decimal separator and ',' as the thousands separator (SPEC §9),
+ * A number field that reads '.' as the decimal separator and ',' as the thousands separator (its defaults),
  * unless the screen passes the separators of its language (`numericSeparators(lang)`). It is a text input with `inputMode="decimal"` (a native number input would
  * drop what it cannot parse). Bounds and precision are checked by `parseNumericValue`; the parent shows
  * the error (`useNumericErrorMessage`) in the `<Field>`, typically on submit or blur.

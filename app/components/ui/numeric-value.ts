@@ -1,6 +1,6 @@
-/** Decimal separator of the numeric input (SPEC §9). */
+/** Decimal separator of the numeric input (the specification's widget default: '.'). */
 export const NUMERIC_DECIMAL_SEPARATOR = ".";
-/** Thousands separator of the numeric input (SPEC §9); optional, but only between groups of three digits. */
+/** Thousands separator of the numeric input (default ','); optional, but only between groups of three digits. */
 export const NUMERIC_THOUSANDS_SEPARATOR = ",";
 /** The separators a numeric input reads and writes. */
 export interface NumericSeparators {
@@ -12,7 +12,8 @@ export interface NumericSeparators {
    */
   readonly thousands: readonly string[];
 }
-/** The kit's separators (SPEC §9); a screen passes those of its language instead (see number-format.ts). */
+/** The kit's separators ('.' for decimals, ',' between thousands); a screen passes those of its language
+ * instead (see number-format.ts). */
 export const NUMERIC_DEFAULT_SEPARATORS: NumericSeparators = {
   decimal: NUMERIC_DECIMAL_SEPARATOR,
   thousands: [NUMERIC_THOUSANDS_SEPARATOR],
@@ -74,13 +75,13 @@ function numberPattern(separators: NumericSeparators): RegExp {
   return pattern;
 }
 
-/** Negative values are accepted only when a lower bound below zero permits them (SPEC §9). */
+/** Negative values are accepted only when a lower bound below zero permits them. */
 export function allowsNegative(bounds: NumericBounds): boolean {
   return (bounds.min !== undefined && bounds.min < 0) || (bounds.exclusiveMin !== undefined && bounds.exclusiveMin < 0);
 }
 
 /**
- * Parses what the user typed in a numeric input. By default (SPEC §9) '.' is the decimal separator and
+ * Parses what the user typed in a numeric input. By default '.' is the decimal separator and
  * ',' the optional thousands separator ("1,234.56", "1234.56", ".5"); a screen may pass the separators
  * of its language. An empty text is `{ ok: true, value: null }` (a required field says 'Mandatory' on
  * its own). Checks, in order: format, sign, precision, size, bounds; the first failure is returned with

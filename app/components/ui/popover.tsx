@@ -1,7 +1,7 @@
 import type { ComponentProps } from "react";
 import { Popover as PopoverPrimitive } from "radix-ui";
 
-/** Distance in px between a popover and its trigger (SPEC §9). */
+/** Distance in px between a popover and its trigger (the specification's widget default: 3 px). */
 export const POPOVER_SIDE_OFFSET = 3;
 
 export const Popover = PopoverPrimitive.Root;

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "../../i18n/use-translation";
 
-/** The first step; the active step is never below it (SPEC §9). */
+/** The first step; the active step is never below it (the specification's widget default: 0). */
 export const STEPPER_FIRST_STEP = 0;
 
 /** Keeps a step index within the steps: never below 0, never past the last one. */

@@ -1,9 +1,9 @@
 import type { TextareaHTMLAttributes } from "react";
 import { useFieldControl } from "./field-context";
 
-/** Visible rows of a textarea (SPEC §9). */
+/** Visible rows of a textarea (the specification's widget default: 3). */
 export const TEXTAREA_ROWS = 3;
-/** Visible rows of a textarea inside a table cell (SPEC §9). */
+/** Visible rows of a textarea inside a table cell (the specification's widget default: 1). */
 export const TEXTAREA_CELL_ROWS = 1;
 
 export interface TextareaProps extends TextareaHTMLAttributes<HTMLTextAreaElement> {

@@ -1,6 +1,6 @@
-/** A toast closes on its own after this many ms (SPEC §9), unless hovered or focused. */
+/** A toast closes on its own after this many ms (default 5 s), unless hovered or focused. */
 export const TOAST_DURATION = 5000;
-/** A closed toast is removed this many ms after closing (SPEC §9), time for its fade-out. */
+/** A closed toast is removed this many ms after closing (default 250 ms), time for its fade-out. */
 export const TOAST_REMOVE_DELAY = 250;
 /** Keys that move focus to the notifications (Radix Toast's `hotkey`: KeyboardEvent properties and codes). */
 export const TOAST_HOTKEY = ["altKey", "KeyT"];

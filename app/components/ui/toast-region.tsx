@@ -4,7 +4,8 @@ import { ToastCard } from "./toast-card";
 import { TOAST_DURATION, TOAST_HOTKEY, hotkeyLabel } from "./toast-defaults";
 import { useToasts } from "./toast-store";
 
-/** The notifications region with its toasts: a Radix Toast provider and viewport (SPEC §9 defaults). */
+/** The notifications region with its toasts: a Radix Toast provider and viewport (toasts close
+ * on their own after 5 s and are removed 250 ms after closing). */
 export function ToastRegion() {
   const { t } = useTranslation("common");
   const toasts = useToasts();

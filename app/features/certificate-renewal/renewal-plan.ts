@@ -1,6 +1,6 @@
 import { differenceInCalendarDays, startOfDay, subMonths } from "date-fns";
 
-/** The renewal must be requested at least this many months before the certificate expires (SPEC §9). */
+/** The renewal must be requested at least this many months before the certificate expires (one). */
 export const RENEWAL_NOTICE_MONTHS = 1;
 
 export interface RenewalPlan {

@@ -1,6 +1,6 @@
 import { useTranslation } from "../../i18n/use-translation";
 
-/** The 'Coming soon' state of a page whose content is not written yet (SPEC §8). */
+/** The 'Coming soon' state of a page whose content is not written yet (the error catalogue's 'Coming soon' state). */
 export function ComingSoon() {
   const { t } = useTranslation("common");
   return (

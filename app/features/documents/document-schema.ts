@@ -51,7 +51,7 @@ export const documentSchema = z.strictObject({
   size: text.nullable(),
   /** Who publishes it, as the source names itself (e.g. "Autoridade Tributária e Aduaneira"). */
   publisher: text,
-  // Issue 19: the registry lists only documents that exist, each with its published address (or the
+  // The registry lists only documents that exist, each with its published address (or the
   // public page that publishes it): no entry without a target.
   href: z.string({ error: "is required: the published document or the public page that publishes it" }).refine(
     isDocumentHref,

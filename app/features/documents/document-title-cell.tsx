@@ -2,7 +2,7 @@ import { SmartLink } from "../../components/ui/smart-link";
 import { useLanguage } from "../../i18n/use-language";
 import type { DocumentEntry } from "./document-schema";
 
-/** The title as a link to the document (every registry entry has one: issue 19). */
+/** The title as a link to the document (every registry entry has one: only documents that exist are listed). */
 export function DocumentTitleCell({ document }: { document: DocumentEntry }) {
   const lang = useLanguage();
   const title = document.title[lang];

@@ -9,7 +9,7 @@ import { formatDocumentDate } from "./format-document-date";
 
 /**
  * A long list of documents on the widget kit's data table: sortable columns, a filter, and pages of
- * 10 (SPEC §9). The server renders the first page.
+ * 10 (the data table's default page size). The server renders the first page.
  */
 export function DocumentsDataTable({ documents }: { documents: DocumentEntry[] }) {
   const lang = useLanguage();

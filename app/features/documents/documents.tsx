@@ -16,7 +16,7 @@ export function Documents({ ids }: { ids: string[] }) {
   }
   if (found.length === 0) return null;
   // A short list reads best as a plain table in the writer's order; a long one gets sorting, a
-  // filter and pages (SPEC §9 defaults).
+  // filter and pages (the data table's defaults).
   return found.length > DATA_TABLE_PAGE_SIZE ? (
     <DocumentsDataTable documents={found} />
   ) : (

@@ -1,7 +1,7 @@
 const FNV_OFFSET_BASIS = 0x811c9dc5;
 const FNV_PRIME = 0x01000193;
 
-/** FNV-1a, 32 bits, over the UTF-8 bytes of the text, as 8 lowercase hex digits (SPEC §9). */
+/** FNV-1a, 32 bits, over the UTF-8 bytes of the text, as 8 lowercase hex digits: the error digest is a 32-bit hash. */
 export function fnv1a32(text: string): string {
   let hash = FNV_OFFSET_BASIS;
   for (const byte of new TextEncoder().encode(text)) {

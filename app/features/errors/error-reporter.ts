@@ -2,14 +2,14 @@ import { errorDigest } from "./digest";
 import { redactText, redactUrl } from "./redact";
 import { REPORT_LIMITS } from "./report-limits";
 
-/** The client error-report endpoint from the startup configuration (SPEC §7). */
+/** The client error-report endpoint from the startup configuration: whether it is on, its URL and method. */
 export interface ErrorReportingConfig {
   enabled: boolean;
   url: string;
   method: string;
 }
 
-/** What is sent for one error (SPEC §7). */
+/** What is sent for one error, once per digest, without query strings or secrets. */
 export interface ErrorReport {
   digest: string;
   message: string;

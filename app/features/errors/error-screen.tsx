@@ -4,7 +4,7 @@ export interface ErrorScreenProps {
   onRetry: () => void;
 }
 
-/** SPEC §8 'Unexpected rendering failure': the message with a Retry button on its right. */
+/** The 'Unexpected rendering failure' screen: the message with a Retry button on its right. */
 export function ErrorScreen({ onRetry }: ErrorScreenProps) {
   const { t } = useTranslation("errors");
   return (

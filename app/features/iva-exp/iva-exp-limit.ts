@@ -4,7 +4,7 @@
  * Código do IVA as amended by Decreto-Lei 49/2025, and Portaria 262/2025/1 (in force 1 July 2025).
  */
 
-/** Consignments worth at most this many euros (SPEC §1, §9; Portaria 262/2025/1). */
+/** IVAExp covers postal and express consignments worth at most this many euros (Portaria 262/2025/1). */
 export const IVA_EXP_LIMIT_EUR = 1000;
 /** Cents: the value is typed in euros with at most 2 decimals. */
 export const IVA_EXP_PRECISION = 2;

@@ -88,7 +88,7 @@ describe("<SecurityHeaderForm>", () => {
     const summary = screen.getByRole("alert");
     expect(summary).toHaveTextContent("Please, correct the errors in the fields.");
     expect(summary).toHaveFocus();
-    // Each entry names its field (issue 12): 'Username (NIF/UserID): Mandatory'.
+    // Each entry of the error summary names its field: 'Username (NIF/UserID): Mandatory'.
     const links = within(summary).getAllByRole("link", { name: /: Mandatory$/ });
     expect(links.map((link) => link.textContent)).toEqual(["Username (NIF/UserID): Mandatory", "Password: Mandatory"]);
     expect(links.map((link) => link.getAttribute("href"))).toEqual(["#security-header-username", "#security-header-password"]);

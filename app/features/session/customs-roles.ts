@@ -1,4 +1,4 @@
-/** The five customs profiles of SPEC §3, in the order they are listed. */
+/** The five customs profiles a visitor may hold, in the order the specification lists them. */
 export const CUSTOMS_ROLES = ["ROLE_DAV", "ROLE_DUE", "ROLE_DUI", "ROLE_SDS", "ROLE_TRS"] as const;
 
 export type CustomsRole = (typeof CUSTOMS_ROLES)[number];

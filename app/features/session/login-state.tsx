@@ -15,7 +15,7 @@ export interface LoginStateProps {
   gueHref: string;
 }
 
-/** SPEC §4: 'logged in as NAME (NIF)' with 'stop acting as NAME', or the not-registered guidance. */
+/** The header's session state: 'logged in as NAME (NIF)' with 'stop acting as NAME', or the not-registered guidance. */
 export function LoginState({ user, signInEnabled, demo = false, returnTo, gueHref }: LoginStateProps) {
   const { t } = useTranslation("session");
   if (user) {

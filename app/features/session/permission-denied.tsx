@@ -2,7 +2,7 @@ import { useTranslation } from "../../i18n/use-translation";
 import { SmartLink } from "~/components/ui/smart-link";
 
 /**
- * SPEC §8 "No permission": the title 'Attention!', the message, and the way to apply for the
+ * The "No permission" state: the title 'Attention!', the message, and the way to apply for the
  * profiles (the GUE address from the startup configuration). It is the page's h1.
  */
 export function PermissionDenied({ gueHref }: { gueHref: string }) {

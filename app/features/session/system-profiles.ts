@@ -2,7 +2,7 @@ import { pageHref } from "../../config/site-map";
 import type { CustomsRole } from "./customs-roles";
 
 /**
- * Which customs profile each system of SPEC §3 needs.
+ * Which customs profile each customs system the portal describes needs.
  *
  * MUST BE CONFIRMED WITH THE AUTHORITY. Only mappings that follow directly from the role
  * descriptions are stated; every other system has `profile: null` and is shown as "not stated":

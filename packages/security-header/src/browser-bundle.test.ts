@@ -12,7 +12,7 @@ import { generateSecurityHeader as nodeGenerate } from "./header.node.js";
 
 const ROOT = fileURLToPath(new URL("../../..", import.meta.url));
 /**
- * What the form's chunk may weigh. It was 55 KB with certificate parsing; issue 10 aims under 30 KB,
+ * What the form's chunk may weigh. It was 55 KB with certificate parsing; the aim was under 30 KB,
  * which only a hand-written RSA padding reached (13 KB). The padding is node-forge's own (rsa.js and
  * the modules it requires: 38 KB), because the project writes no cipher or padding of its own.
  */

@@ -1,5 +1,5 @@
 /**
- * The two forms of the header that the authority's clients send (issue 10). Exactly one is made:
+ * The two forms of the header that the authority's clients send. Exactly one is made:
  * - `digest` (default): the authority's own Java sample. Created in clear text, and a `Digest`
  *   attribute on Password = B64(AES(Ks, SHA-1(Ks ‖ Created ‖ password))).
  * - `encrypted-created`: the current invoicing clients. No Digest; Created = B64(AES(Ks, Created)).

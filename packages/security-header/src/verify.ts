@@ -183,7 +183,7 @@ function base64Of(name: string, text: string, findings: Findings): Uint8Array | 
  * exactly 16 bytes, about one broken Nonce in 250 for a 2048-bit key and 500 for 4096, then fails at the
  * Password's AES padding). Anything else is one finding, whatever went wrong (length, padding, key or
  * key size): telling them apart would tell a stranger something about the decryption of a ciphertext
- * they chose (issue 21).
+ * they chose (a padding oracle).
  */
 function sessionKeyOf(nonce: Uint8Array, key: VerifierKey, findings: Findings): Buffer | null {
   const clear = rsaDecrypt(key, Buffer.from(nonce));

@@ -3,7 +3,7 @@ import type { CustomsRole } from "../../../app/server-surface";
 
 /**
  * FICTITIOUS demo accounts of the embedded development identity provider (local use only). The
- * tax numbers have a valid check digit but belong to no one; the passwords are documented in the README.
+ * tax numbers have a valid check digit but belong to no one; the passwords are documented in docs/sign-in.md.
  */
 export interface DemoAccount {
   nif: string;
