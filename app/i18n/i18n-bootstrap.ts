@@ -1,4 +1,5 @@
 import { ALWAYS_LOADED_NAMESPACES } from "./locale-files";
+import { jsonInScript } from "../lib/json-in-script";
 
 /**
  * What the server tells the browser about the page's texts, in a JSON data block in <head> (no script
@@ -15,7 +16,7 @@ export const I18N_BOOTSTRAP_ID = "areaoe-i18n";
 
 /** The <script type="application/json"> element; `<` is escaped so no text can close it. */
 export function bootstrapElement(bootstrap: I18nBootstrap): string {
-  const json = JSON.stringify(bootstrap).replace(/</g, "\\u003c");
+  const json = jsonInScript(bootstrap);
   return `<script type="application/json" id="${I18N_BOOTSTRAP_ID}">${json}</script>`;
 }
 

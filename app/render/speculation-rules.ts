@@ -1,4 +1,5 @@
 import escapeHtml from "escape-html";
+import { jsonInScript } from "../lib/json-in-script";
 
 /**
  * On a page that is not hydrated, moving to another page is a normal page load. Speculation rules let
@@ -29,7 +30,7 @@ export function speculationRules(basePath: string) {
 
 /** The text of the `<script type="speculationrules">` element (what a CSP hash covers). */
 export function speculationRulesText(basePath: string): string {
-  return JSON.stringify(speculationRules(basePath)).replace(/</g, "\\u003c");
+  return jsonInScript(speculationRules(basePath));
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { Language } from "../../i18n/languages";
 import { hasLazyContent, lazyContentSource } from "./lazy-content";
+import { jsonInScript } from "../../lib/json-in-script";
 
 /**
  * The server tells the browser which page's content file to load before hydrating, in a JSON data
@@ -16,7 +17,7 @@ export function contentHeadElements(pageId: string | undefined, lang: Language, 
   if (!pageId || !hasLazyContent(pageId)) return "";
   const source = lazyContentSource(pageId, lang);
   const links = (source && chunks ? chunks(source) : []).map((href) => `<link rel="modulepreload" href="${href}"/>`).join("");
-  const json = JSON.stringify({ page: pageId }).replace(/</g, "\\u003c");
+  const json = jsonInScript({ page: pageId });
   return `${links}<script type="application/json" id="${CONTENT_BOOTSTRAP_ID}">${json}</script>`;
 }
 
