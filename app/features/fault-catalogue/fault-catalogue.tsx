@@ -28,9 +28,32 @@ export function FaultCatalogue({ group }: { group: FaultOrigin | "authority" }) 
   );
 }
 
-function FaultItem({ entry }: { entry: FaultEntry }) {
+/** Meaning, causes in order, fix and whether a retry helps: the part every entry of the catalogue has. */
+function WhatToDo({ advice }: { advice: Pick<FaultEntry, "meaning" | "causes" | "fix" | "retry"> }) {
   const { t } = useTranslation("fault-catalogue");
   const lang = useLanguage();
+  return (
+    <>
+      <dt>{t("meaning")}</dt>
+      <dd>{advice.meaning[lang]}</dd>
+      <dt>{t("causes")}</dt>
+      <dd>
+        <ol>
+          {advice.causes[lang].map((cause) => (
+            <li key={cause}>{cause}</li>
+          ))}
+        </ol>
+      </dd>
+      <dt>{t("fix")}</dt>
+      <dd>{advice.fix[lang]}</dd>
+      <dt>{t("retry")}</dt>
+      <dd>{advice.retry[lang]}</dd>
+    </>
+  );
+}
+
+function FaultItem({ entry }: { entry: FaultEntry }) {
+  const { t } = useTranslation("fault-catalogue");
   return (
     <section className="fault-catalogue__entry" id={entry.code} aria-labelledby={`${entry.code}-title`}>
       <h3 id={`${entry.code}-title`}>
@@ -38,20 +61,7 @@ function FaultItem({ entry }: { entry: FaultEntry }) {
         {entry.severity === "warning" ? <span className="fault-catalogue__severity"> ({t("warning")})</span> : null}
       </h3>
       <dl className="fault-catalogue__facts">
-        <dt>{t("meaning")}</dt>
-        <dd>{entry.meaning[lang]}</dd>
-        <dt>{t("causes")}</dt>
-        <dd>
-          <ol>
-            {entry.causes[lang].map((cause) => (
-              <li key={cause}>{cause}</li>
-            ))}
-          </ol>
-        </dd>
-        <dt>{t("fix")}</dt>
-        <dd>{entry.fix[lang]}</dd>
-        <dt>{t("retry")}</dt>
-        <dd>{entry.retry[lang]}</dd>
+        <WhatToDo advice={entry} />
         <dt>{t("sandbox")}</dt>
         <dd>
           {entry.sandbox ? (
@@ -78,20 +88,7 @@ function AuthorityFaultItem({ fault }: { fault: AuthorityFault }) {
         <dd>
           <q lang="pt">{fault.message}</q>
         </dd>
-        <dt>{t("meaning")}</dt>
-        <dd>{fault.meaning[lang]}</dd>
-        <dt>{t("causes")}</dt>
-        <dd>
-          <ol>
-            {fault.causes[lang].map((cause) => (
-              <li key={cause}>{cause}</li>
-            ))}
-          </ol>
-        </dd>
-        <dt>{t("fix")}</dt>
-        <dd>{fault.fix[lang]}</dd>
-        <dt>{t("retry")}</dt>
-        <dd>{fault.retry[lang]}</dd>
+        <WhatToDo advice={fault} />
         <dt>{t("source")}</dt>
         <dd>
           <a href={fault.source.href} lang="en">
