@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import routes from "./routes";
-import { ROUTED_PAGES, SITE_PAGES } from "./config/site-map";
+import { ROUTED_PAGES, SITE_PAGES, type SitePage } from "./config/site-map";
 
 const APP = import.meta.dirname;
 const moduleSource = (file: string) => readFileSync(path.join(APP, file), "utf8");
@@ -21,7 +21,7 @@ describe("the route table (app/routes.ts) follows the page manifest", () => {
     expect(byId.get("home")?.index).toBe(true);
     expect(byId.get("home-alias")).toMatchObject({ path: "home", file: "routes/home.tsx" });
     expect(byId.get("not-found")).toMatchObject({ path: "*", file: "routes/not-found.tsx" });
-    expect(SITE_PAGES.filter((page) => page.routed === false).map((page) => byId.get(page.id))).toEqual([undefined]);
+    expect(SITE_PAGES.filter((page: SitePage) => page.routed === false).map((page) => byId.get(page.id))).toEqual([undefined]);
   });
 
   it.each(ROUTED_PAGES.filter((page) => page.path !== ""))("$id: its path and its module", (page) => {
