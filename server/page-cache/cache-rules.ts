@@ -1,5 +1,5 @@
 import type { Request, Response } from "express";
-import { isLanguage, LANGUAGE_QUERY, OWN_MODULE_PAGES, routedPageAddresses } from "../../app/server-surface";
+import { isLanguage, LANGUAGE_QUERY, pageAnswersQuery, routedPageAddresses } from "../../app/server-surface";
 import { readCookie } from "../http/cookies";
 import { requestOrigin } from "../http/trusted-origin";
 
@@ -24,7 +24,7 @@ export interface CacheTarget {
 /**
  * The page a shareable GET or HEAD asks for, or undefined when it must be rendered for this visitor:
  * a signed-in visitor (a session that decrypted: a made-up cookie does not bypass the cache), an
- * address that is not a page (404s, data requests), a page with a module of its own given a query
+ * address that is not a page (404s, data requests), a page that answers its query (the manifest) given one
  * (it answers it: search, the tools), a test's fault injection, or an ambiguous `lang`. Any other
  * query is not part of the page (tracking, `?x=N`): it gets the page's one entry. The key holds what
  * the render depends on: the negotiated language, whether the query chose it, the configured origin
@@ -42,7 +42,7 @@ export function cacheTargetFor(req: Request, res: Response): CacheTarget | undef
   const languages = params.getAll(LANGUAGE_QUERY);
   if (languages.length > 1) return undefined;
   const others = [...params.keys()].filter((name) => name !== LANGUAGE_QUERY);
-  if (others.length > 0 && (OWN_MODULE_PAGES.has(page) || others.some((name) => RENDER_ALWAYS_PARAMS.has(name)))) return undefined;
+  if (others.length > 0 && (pageAnswersQuery(page) || others.some((name) => RENDER_ALWAYS_PARAMS.has(name)))) return undefined;
   const lang: unknown = res.locals.lang;
   if (!isLanguage(lang)) return undefined;
   const explicit = languages[0] === lang;
