@@ -14,7 +14,7 @@ import globals from "globals";
  * has to be placed here before it can be linted. Order matters: the first matching descriptor wins.
  */
 const ELEMENTS = [
-  // Generic widgets with the SPEC §9 defaults: no knowledge of any feature.
+  // Generic widgets with their defaults (page sizes, offsets, toast timings): no knowledge of any feature.
   { type: "ui", pattern: "app/components/ui", partialMatch: false },
   // Small pure helpers with no knowledge of the portal (accent folding): any layer of app/ may use them.
   { type: "lib", pattern: "app/lib", partialMatch: false },

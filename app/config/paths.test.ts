@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { apiPath, appPath, assetPath, BASE_PATH, BASE_URL, isUnderBasePath, toRouterPath } from "./paths";
 
 describe("paths", () => {
-  it("builds every address below the base path of SPEC §9", () => {
+  it("builds every address below the base path /areaOE", () => {
     expect(BASE_PATH).toBe("/areaOE");
     expect(BASE_URL).toBe("/areaOE/");
     expect(appPath("")).toBe("/areaOE/");

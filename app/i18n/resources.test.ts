@@ -58,7 +58,7 @@ describe("translations", () => {
     }
   });
 
-  it("SPEC §8 default texts exist in both languages", () => {
+  it("the default texts (OK, Cancel, Close, empty states, toasts) exist in both languages", () => {
     const en = flatten(resources.en?.common as Tree);
     const pt = flatten(resources.pt?.common as Tree);
     expect(en.get("actions.ok")).toBe("OK");

@@ -20,16 +20,16 @@ if (!existsSync(path.resolve(buildDir, "server/index.js"))) {
 
 const benches: [string, string][] = [
   ["Page weight and speed (issues 2 and 11)", "scripts/bench/page-weight.bench.ts"],
-  ["Lighthouse, mobile (issue 11)", "scripts/bench/lighthouse.bench.ts"],
+  ["Lighthouse, mobile", "scripts/bench/lighthouse.bench.ts"],
   ["Security header generation in Node vs bare node:crypto (issues 4, 10)", "packages/security-header/bench/security-header.bench.ts"],
-  ["Security header in Chromium (issue 4)", "scripts/bench/security-header-browser.bench.ts"],
-  ["Security header form chunk (issue 10)", "scripts/bench/security-header-chunk.bench.ts"],
+  ["Security header in Chromium", "scripts/bench/security-header-browser.bench.ts"],
+  ["Security header form chunk", "scripts/bench/security-header-chunk.bench.ts"],
   ["Server throughput, render CPU and overload (issues 7 and 11)", "scripts/bench/server.bench.ts"],
-  ["Pages of text as static documents: brotli, gzip, identity and 304 against plain node:http (issue 30)", "scripts/bench/static-documents.bench.ts"],
-  ["Header sandbox: checks per second, CPU per check, page p99 under sandbox load (issue 20)", "scripts/bench/sandbox.bench.ts"],
-  ["Hostile input: a cached page while a stranger attacks (issue 21)", "scripts/bench/hostile.bench.ts"],
-  ["Availability: a cached page while one client floods each bypass, variant, worst header and worst report (issue 29)", "scripts/bench/availability.bench.ts"],
-  ["Several instances: a cached page's p99 with Redis configured against without (issue 33)", "scripts/bench/scale-out.bench.ts"],
+  ["Pages of text as static documents: brotli, gzip, identity and 304 against plain node:http", "scripts/bench/static-documents.bench.ts"],
+  ["Header sandbox: checks per second, CPU per check, page p99 under sandbox load", "scripts/bench/sandbox.bench.ts"],
+  ["Hostile input: a cached page while a stranger attacks", "scripts/bench/hostile.bench.ts"],
+  ["Availability: a cached page while one client floods each bypass, variant, worst header and worst report", "scripts/bench/availability.bench.ts"],
+  ["Several instances: a cached page's p99 with Redis configured against without", "scripts/bench/scale-out.bench.ts"],
 ];
 
 for (const [label, file] of benches) {

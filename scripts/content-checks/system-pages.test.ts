@@ -14,7 +14,7 @@ const root = process.cwd();
 // Content files that state no rule of their own: an index of links, and a page that is not routed.
 const WITHOUT_SOURCES: Record<string, string> = {
   tools: "an index of the tools, each with its own page",
-  ics2: "not routed (SPEC §2)",
+  ics2: "not routed (the specification lists it unrouted)",
 };
 
 const facts = new Map<string, ContentFileFacts>();
@@ -104,7 +104,7 @@ describe("no deferral to a document or to the authority", () => {
   });
 });
 
-describe("words of issue 19", () => {
+describe("the words the pages must use", () => {
   it("the English texts never call the Union Customs Code CAU", () => {
     const problems = TEXT_FILES.filter((file) => languageOf(file) === "en")
       .flatMap((file) =>

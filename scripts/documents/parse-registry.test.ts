@@ -32,7 +32,7 @@ describe("parseRegistry", () => {
     expect([...registry.documents.keys()]).toEqual(["import-rbv-manual", "import-guide"]);
   });
 
-  it("refuses an entry without a target or a publisher (issue 19: only documents that exist)", () => {
+  it("refuses an entry without a target or a publisher (only documents that exist)", () => {
     const { href: _href, publisher: _publisher, ...bare } = valid;
     expect(problemsOf({ "content/documents/a.json": [{ ...valid, href: null }, { ...bare, id: "bare" }] })).toEqual([
       "content/documents/a.json, document import-rbv-manual (#0), field href: is required: the published document or the public page that publishes it",

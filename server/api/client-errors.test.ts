@@ -151,7 +151,7 @@ describe("the server owns what it logs of a report", () => {
   });
 });
 
-describe("bounded redaction cost (issue 29)", () => {
+describe("bounded redaction cost", () => {
   const timed = (stack: string, message = "Error: boom") => {
     const started = performance.now();
     for (let i = 0; i < 5; i += 1) serverOwnedReport({ ...report, message, stack });

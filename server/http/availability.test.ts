@@ -111,7 +111,7 @@ afterAll(async () => {
   await exited;
 });
 
-describe.skipIf(!haveBuild)("availability against the production build (issue 29)", () => {
+describe.skipIf(!haveBuild)("availability against the production build", () => {
   it("F2: every spelling of a page answers 301 to its one address; /areaOE goes to /areaOE/", async () => {
     for (const variant of ["/areaOE/PUBLIC/importacao", "/areaOE/public/import%61cao", "/areaOE/public/importacao/", "/areaOE/public/./importacao", `${PAGE}?`]) {
       const answer = await send(variant, { headers: client(1) });

@@ -8,7 +8,7 @@ import { withI18n } from "./test-i18n";
 afterEach(cleanup);
 
 describe("calendar defaults", () => {
-  it("pins SPEC §9", () => {
+  it("pins the calendar defaults: one month, two for ranges, fixed weeks, outside days", () => {
     expect(CALENDAR_MONTHS).toBe(1);
     expect(CALENDAR_RANGE_MONTHS).toBe(2);
     expect(CALENDAR_FIXED_WEEKS).toBe(true);

@@ -39,7 +39,7 @@ function bodyRows() {
 }
 
 describe("data table defaults", () => {
-  it("pins SPEC §9", () => {
+  it("pins the data table defaults", () => {
     expect(DATA_TABLE_PAGE_SIZE).toBe(10);
     expect(DATA_TABLE_PAGE_SIZE_OPTIONS).toEqual([10, 15, 25, 50]);
     expect(DATA_TABLE_ROW_HEIGHT).toBe(41);

@@ -8,7 +8,7 @@ import { POPOVER_SIDE_OFFSET, Popover, PopoverContent, PopoverTrigger } from "./
 afterEach(cleanup);
 
 describe("offsets", () => {
-  it("pins SPEC §9: popover 3 px, dropdown menu 4 px", () => {
+  it("pins the offsets: popover 3 px, dropdown menu 4 px", () => {
     expect(POPOVER_SIDE_OFFSET).toBe(3);
     expect(DROPDOWN_MENU_SIDE_OFFSET).toBe(4);
   });

@@ -14,7 +14,7 @@ afterEach(() => {
 });
 
 describe("toast defaults", () => {
-  it("pins SPEC §9", () => {
+  it("pins the toast defaults", () => {
     expect(TOAST_DURATION).toBe(5000);
     expect(TOAST_REMOVE_DELAY).toBe(250);
     expect(TOAST_HOTKEY).toEqual(["altKey", "KeyT"]);

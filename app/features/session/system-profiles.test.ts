@@ -3,7 +3,7 @@ import { SYSTEM_PROFILES, systemAccess } from "./system-profiles";
 import en from "./locales/en.json";
 
 describe("system profiles", () => {
-  it("covers every system of SPEC §3 once, each with a name in the texts", () => {
+  it("covers every system of the profile tables once, each with a name in the texts", () => {
     const ids = SYSTEM_PROFILES.map((system) => system.id);
     expect(new Set(ids).size).toBe(ids.length);
     expect(ids.sort()).toEqual(Object.keys(en.systems.names).sort());

@@ -298,7 +298,7 @@ describe("verifySecurityHeader refuses hostile or broken input without throwing"
   });
 });
 
-describe("bounded cost (issue 29)", () => {
+describe("bounded cost: size, depth, count and time", () => {
   it("refuses a Password above its size before any decryption, and a wrong Digest with it costs no diagnosis", () => {
     const huge = crafted({ password: "x".repeat(10_000), digestParts: ({ sessionKey, created }) => [sessionKey, created, Buffer.from("other")] });
     expect(codes(huge)).toEqual(["CIPHERTEXT_TOO_LONG"]);
