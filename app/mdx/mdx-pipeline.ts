@@ -1,4 +1,4 @@
-import type { PluggableList } from "unified";
+import type { CompileOptions } from "@mdx-js/mdx";
 import { parse as parseYaml } from "yaml";
 import remarkGfm from "remark-gfm";
 import remarkFrontmatter from "remark-frontmatter";
@@ -7,11 +7,6 @@ import rehypeSlug from "rehype-slug";
 import rehypeExtractToc from "@stefanprobst/rehype-extract-toc";
 import rehypeExportToc from "@stefanprobst/rehype-extract-toc/mdx";
 import rehypeLiteralFragments from "./rehype-literal-fragments";
-
-/**
- * How the site compiles content files (vite.config.ts), in one place so the content checks compile
- * them the same way and check what visitors get.
- */
 
 /**
  * Front matter keys read at build time into the `pages` namespace (title, breadcrumb, summary) and the
@@ -30,11 +25,16 @@ export function moduleFrontMatter(yaml: string): Record<string, unknown> | undef
   return Object.keys(rest).length > 0 ? rest : undefined;
 }
 
-export const remarkPlugins: PluggableList = [
+/**
+ * How the site compiles content files (vite.config.ts), in one place so the content checks compile
+ * them the same way and check what visitors get. A module's `frontmatter` export keeps only what the
+ * page reads from the module (`heading`).
+ */
+export const remarkPlugins: NonNullable<CompileOptions["remarkPlugins"]> = [
   remarkGfm,
   remarkFrontmatter,
   [remarkMdxFrontmatter, { parsers: { yaml: moduleFrontMatter } }],
 ];
 // Headings get ids, in-page links use the same literal form as those ids, and each content file
 // exports its `tableOfContents` for 'On this page'.
-export const rehypePlugins: PluggableList = [rehypeSlug, rehypeLiteralFragments, rehypeExtractToc, rehypeExportToc];
+export const rehypePlugins: NonNullable<CompileOptions["rehypePlugins"]> = [rehypeSlug, rehypeLiteralFragments, rehypeExtractToc, rehypeExportToc];
