@@ -1,5 +1,7 @@
-import { PAGE_REVIEWS } from "virtual:areaoe-page-reviews";
 import type { Language } from "../../i18n/languages";
+
+// Every page's review date, collected at build time from its content files' front matter.
+import { PAGE_REVIEWS } from "virtual:areaoe-page-reviews";
 
 /**
  * When each page was last reviewed against its sources: the `reviewed: YYYY-MM-DD` of its content files'
