@@ -9,6 +9,7 @@ import { brotliCompress, constants as zlib } from "node:zlib";
 import { searchIndexPlugin } from "./scripts/search/vite-plugin-search-index";
 import { downloadsPlugin } from "./scripts/downloads/vite-plugin-downloads";
 import { documentsRegistryPlugin } from "./scripts/documents/vite-plugin-documents-registry";
+import { pageFrontMatterPlugin } from "./scripts/content/vite-plugin-page-front-matter";
 import { rehypePlugins, remarkPlugins } from "./app/mdx/mdx-pipeline";
 import { BASE_URL } from "./app/config/paths";
 import { firstLoadChunks } from "./scripts/bundling/first-load-chunks";
@@ -94,6 +95,8 @@ export default defineConfig({
     downloadsPlugin(),
     // The documents registry, validated with zod at build time and shipped as plain data.
     documentsRegistryPlugin(),
+    // Each page's title, breadcrumb, summary and review date, from its content files' front matter.
+    pageFrontMatterPlugin(),
     ...clientPrecompression(),
   ],
 });

@@ -1,10 +1,14 @@
 import type { Page } from "@playwright/test";
 import { test as base, expect, axeViolations, waitForPageReady } from "./support/fixtures";
 import { ROUTED_PATHS } from "./support/routes";
-import pt from "../app/i18n/locales/pt/pages.json" with { type: "json" };
-import en from "../app/i18n/locales/en/pages.json" with { type: "json" };
+import { collectFrontMatter, readPagesNamespace } from "../scripts/content/page-front-matter";
 
-const TITLES = { pt, en } as Record<"pt" | "en", Record<string, { title: string }>>;
+// Page titles as the portal has them: pages.json joined by the content files' front matter.
+const collected = collectFrontMatter(process.cwd());
+const TITLES = {
+  pt: readPagesNamespace(process.cwd(), "pt", collected),
+  en: readPagesNamespace(process.cwd(), "en", collected),
+} as Record<"pt" | "en", Record<string, { title: string } | undefined>>;
 
 /** Phone widths the portal must fit without sideways panning (WCAG 1.4.10 reflow: 320 CSS px). */
 const PHONE_WIDTHS = [320, 390] as const;
@@ -94,6 +98,7 @@ for (const lang of ["pt", "en"] as const) {
         withoutJavaScript.catch(() => undefined);
         await expect(page.locator("html")).toHaveAttribute("lang", lang);
         const title = TITLES[lang][id === "home" ? "home" : id]?.title ?? "";
+        expect(title, `the ${lang} title of ${id}`).not.toBe("");
         await expect(page).toHaveTitle(new RegExp(title.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")));
         await expect(page.locator("h1")).toHaveCount(1);
         await waitForPageReady(page);

@@ -2,9 +2,10 @@
  * The page manifest: every page of the portal, once. Its path under the base path, its parent in the
  * breadcrumb hierarchy, and how it is served: app/routes.ts registers a route per routed page (route id =
  * page id), app/config/hydration.ts reads `hydrates` by that route id, and the tests (unit, content
- * checks and e2e) take their page lists from here. A page's title, breadcrumb label and one-line summary
- * are in the `pages` namespace (app/i18n/locales/{pt,en}/pages.json) under its id; its text is
- * content/{pt,en}/<id>.mdx.
+ * checks and e2e) take their page lists from here. A page's text is content/{pt,en}/<id>.mdx, whose
+ * front matter gives its title, breadcrumb label, one-line summary and review date (collected at build
+ * time into the `pages` namespace: scripts/content/page-front-matter.ts); a page without a content file
+ * has its texts in app/i18n/locales/{pt,en}/pages.json under its id.
  */
 import { appPath } from "./paths";
 

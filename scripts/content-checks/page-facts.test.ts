@@ -6,6 +6,7 @@ import { parseReviewDate } from "../../app/features/content/page-reviews";
 import { SITE_PAGES } from "../../app/config/site-map";
 import { figuresOf, multisetDifference, sectionFigures, twinFigureProblems } from "./twin-numbers";
 import { sourceItems, sourceVersionProblems } from "./source-versions";
+import { collectFrontMatter } from "../content/page-front-matter";
 
 /**
  * Every page dated (a review no older than twelve months), no amendment newer than the
@@ -23,7 +24,7 @@ function twelveMonthsBefore(today: Date): Date {
   return new Date(Date.UTC(today.getUTCFullYear() - 1, today.getUTCMonth(), today.getUTCDate()));
 }
 
-/** Problems of the review file against the pages and a day. */
+/** Problems of the review dates against the pages and a day. */
 export function reviewProblems(reviews: Record<string, { reviewed?: unknown }>, pageIds: readonly string[], today: Date): string[] {
   const problems: string[] = [];
   const oldest = twelveMonthsBefore(today);
@@ -38,11 +39,11 @@ export function reviewProblems(reviews: Record<string, { reviewed?: unknown }>, 
   return problems;
 }
 
-describe("review dates (content/page-reviews.json)", () => {
+describe("review dates (`reviewed` in the content files' front matter)", () => {
   const pageIds = [...new Set(LANGUAGES.flatMap(contentIds))];
 
   it("every page with content has a review no older than twelve months, and no review names a missing page", () => {
-    const reviews = JSON.parse(read("content/page-reviews.json")) as Record<string, { reviewed?: unknown }>;
+    const { reviews } = collectFrontMatter(root);
     expect(reviewProblems(reviews, pageIds, new Date())).toEqual([]);
   });
 

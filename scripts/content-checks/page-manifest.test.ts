@@ -1,18 +1,19 @@
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { hasContentFile, SITE_PAGES } from "../../app/config/site-map";
-import { LANGUAGES } from "../../app/i18n/languages";
+import { LANGUAGES, type Language } from "../../app/i18n/languages";
+import { readPagesNamespace } from "../content/page-front-matter";
 
 /**
- * A page is one entry of the page manifest (app/config/site-map.ts), its texts in the `pages` namespace
- * (title, breadcrumb label, summary) and its content files content/{pt,en}/<id>.mdx: nothing else lists
- * it, so these three must agree.
+ * A page is one entry of the page manifest (app/config/site-map.ts) and its content files
+ * content/{pt,en}/<id>.mdx, whose front matter holds its texts (title, breadcrumb label, summary); a
+ * page without a content file has its texts in pages.json. Nothing else lists it, so these must agree.
  */
 const root = process.cwd();
 const contentFile = (lang: string, id: string) => path.join(root, "content", lang, `${id}.mdx`);
-const pageTexts = (lang: string) =>
-  JSON.parse(readFileSync(path.join(root, "app/i18n/locales", lang, "pages.json"), "utf8")) as Record<string, Record<string, string>>;
+// The `pages` namespace as the portal has it: pages.json joined by the content files' front matter.
+const pageTexts = (lang: Language) => readPagesNamespace(root, lang) as Record<string, Record<string, string> | undefined>;
 
 describe("the page manifest, the content files and the page texts agree", () => {
   it.each(LANGUAGES)("every page with content has its file in %s; a page without (module only, 'Coming soon') has none", (lang) => {

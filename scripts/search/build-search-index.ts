@@ -7,6 +7,7 @@ import { parseRegistry } from "../documents/parse-registry";
 import { searchIndexOptions } from "../../app/features/search/search-options";
 import { STORED_TEXT_LIMIT, type SearchDocument } from "../../app/features/search/search-document";
 import { extractSections } from "./extract-sections";
+import { readPagesNamespace } from "../content/page-front-matter";
 
 type Glossary = Record<string, Partial<Record<Language, string>>>;
 type PageTexts = Record<string, { title?: string; summary?: string }>;
@@ -44,7 +45,8 @@ export const INDEXED_PAGES = SITE_PAGES.filter((page) => !("routed" in page) && 
 
 /** Every searchable unit of one language: each page's introduction (title, summary) and `##` sections. */
 export async function collectSearchDocuments(root: string, lang: Language): Promise<SearchDocument[]> {
-  const pages = await readJson<PageTexts>(path.join(root, "app/i18n/locales", lang, "pages.json"));
+  // The `pages` namespace as the portal has it: pages.json with the content files' front matter.
+  const pages = readPagesNamespace(root, lang) as PageTexts;
   const glossaryFiles = await readJsonFolder(path.join(root, "content/glossary"));
   const glossary: Glossary = Object.assign({}, ...Object.values(glossaryFiles));
   const { documents } = parseRegistry(await readJsonFolder(path.join(root, "content/documents")));

@@ -15,7 +15,7 @@ describe("page reviews", () => {
     expect(formatReviewDate("not a date", "en")).toBe("not a date");
   });
 
-  it("reads content/page-reviews.json at build time", () => {
+  it("reads the review date of the content files' front matter, collected at build time", () => {
     expect(pageReview("import-rbv")).toEqual({ reviewed: "2026-11-26" });
     expect(pageReview("no-such-page")).toBeUndefined();
   });

@@ -1,19 +1,19 @@
 import type { Language } from "../../i18n/languages";
 
+// Every page's review date, collected at build time from its content files' front matter.
+import { PAGE_REVIEWS } from "virtual:areaoe-page-reviews";
+
 /**
- * When each page was last reviewed against its sources: one field per page, in one file
- * (`content/page-reviews.json`: `{ "<page-id>": { "reviewed": "YYYY-MM-DD" } }`), read at build time.
- * An object per page, not a bare date, so that a later field (who reviewed, what changed) can join it
- * without a new file. The content checks (scripts/content-checks/page-reviews.test.ts) keep every page
- * in it and no date older than twelve months.
+ * When each page was last reviewed against its sources: the `reviewed: YYYY-MM-DD` of its content files'
+ * front matter (both languages state the same), collected at build time
+ * (scripts/content/vite-plugin-page-front-matter.ts). An object per page, not a bare date, so that a
+ * later field (who reviewed, what changed) can join it. The content checks
+ * (scripts/content-checks/page-facts.test.ts) keep every page dated and no date older than twelve months.
  */
 export interface PageReview {
   /** Calendar date of the last review, ISO 8601 (YYYY-MM-DD). */
   reviewed: string;
 }
-
-const file = import.meta.glob<Record<string, PageReview>>("../../../content/page-reviews.json", { eager: true, import: "default" });
-const REVIEWS: Record<string, PageReview> = Object.values(file)[0] ?? {};
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -28,7 +28,7 @@ export function parseReviewDate(iso: string): Date | undefined {
 
 /** The page's review, if it has a valid one. */
 export function pageReview(pageId: string): PageReview | undefined {
-  const review = REVIEWS[pageId];
+  const review = PAGE_REVIEWS[pageId];
   return review && parseReviewDate(review.reviewed) ? review : undefined;
 }
 
