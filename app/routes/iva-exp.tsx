@@ -7,6 +7,7 @@ import { pageMeta } from "~/config/page-meta";
 import { mdxComponents } from "~/mdx/mdx-components";
 import { readIvaExpCheck } from "~/features/iva-exp/iva-exp-check";
 import { IvaExpEligibilityCheck } from "~/features/iva-exp/iva-exp-eligibility-check";
+import { navigationLanguage } from "~/i18n/navigation-language";
 import { portalContext } from "~/load-context";
 
 export const meta = pageMeta("iva-exp");
@@ -24,7 +25,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
 }
 
 export function clientLoader({ url }: Route.ClientLoaderArgs) {
-  return readIvaExpCheck(url, document.documentElement.lang);
+  return readIvaExpCheck(url, navigationLanguage(url));
 }
 
 function Check() {

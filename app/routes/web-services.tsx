@@ -10,6 +10,7 @@ import { RENEWAL_REMINDER_PATH } from "~/features/certificate-renewal/renewal-re
 import { CertificateRenewalPlanner } from "~/features/certificate-renewal/certificate-renewal-planner";
 import { AuthorityCertificatesTable } from "~/features/certificate-renewal/authority-certificates-table";
 import type { AuthorityCertificateSummary } from "~/features/certificate-renewal/authority-certificates";
+import { navigationLanguage } from "~/i18n/navigation-language";
 import { portalContext } from "~/load-context";
 
 export const meta = pageMeta("web-services");
@@ -32,7 +33,7 @@ let knownCertificates: AuthorityCertificateSummary[] | undefined;
 
 export async function clientLoader({ url, serverLoader }: Route.ClientLoaderArgs) {
   knownCertificates ??= (await serverLoader()).certificates;
-  return { ...readRenewalCheck(url, document.documentElement.lang), certificates: knownCertificates };
+  return { ...readRenewalCheck(url, navigationLanguage(url)), certificates: knownCertificates };
 }
 
 function Planner() {

@@ -14,12 +14,12 @@ function AuthProblemPage({ lang, problem, returnTo }: { lang: Language; problem:
     <ServerPage lang={lang} title={title}>
       <h1>{title}</h1>
       <p>{t(`${problem}Body`)}</p>
-      <p>
+      <p className="button-row">
         {RETRYABLE.has(problem) ? (
           <a className="button" href={signInHref(returnTo)}>
             {t("tryAgain")}
           </a>
-        ) : null}{" "}
+        ) : null}
         <a className="button button--secondary" href={DEFAULT_RETURN_TO}>
           {t("homeLink")}
         </a>

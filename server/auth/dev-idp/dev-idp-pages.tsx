@@ -16,39 +16,43 @@ function AccountsTable({ lang }: { lang: Language }) {
   return (
     <>
       <h2 id="demo-accounts">{t("accountsHeading")}</h2>
-      <table aria-labelledby="demo-accounts">
-        <thead>
-          <tr>
-            <th scope="col">NIF</th>
-            <th scope="col">{t("accountName")}</th>
-            <th scope="col">{t("accountProfiles")}</th>
-            <th scope="col">{t("accountPassword")}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {DEMO_ACCOUNTS.map((account) => (
-            <tr key={account.nif}>
-              <td>
-                <code>{account.nif}</code>
-              </td>
-              <td>{account.name}</td>
-              <td>
-                {account.roles.length > 0
-                  ? account.roles.map((role, index) => (
-                      <span key={role}>
-                        {index > 0 ? ", " : null}
-                        <code>{role}</code>
-                      </span>
-                    ))
-                  : t("noProfiles")}
-              </td>
-              <td>
-                <code>{account.password}</code>
-              </td>
+      {/* In a box of its own: a content table directly in main shares a phone's width equally between
+          its columns, which would break the tax numbers. */}
+      <div>
+        <table aria-labelledby="demo-accounts">
+          <thead>
+            <tr>
+              <th scope="col">NIF</th>
+              <th scope="col">{t("accountName")}</th>
+              <th scope="col">{t("accountProfiles")}</th>
+              <th scope="col">{t("accountPassword")}</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {DEMO_ACCOUNTS.map((account) => (
+              <tr key={account.nif}>
+                <td>
+                  <code>{account.nif}</code>
+                </td>
+                <td>{account.name}</td>
+                <td>
+                  {account.roles.length > 0
+                    ? account.roles.map((role, index) => (
+                        <span key={role}>
+                          {index > 0 ? ", " : null}
+                          <code>{role}</code>
+                        </span>
+                      ))
+                    : t("noProfiles")}
+                </td>
+                <td>
+                  <code>{account.password}</code>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </>
   );
 }
@@ -127,12 +131,14 @@ export function logoutPage(lang: Language, form: string): ReactElement {
       <p>{t("logoutBody")}</p>
       {/* oidc-provider's own markup: a hidden form the two buttons submit. */}
       <div dangerouslySetInnerHTML={{ __html: form }} />
-      <button type="submit" className="button" form="op.logoutForm" name="logout" value="yes">
-        {t("logoutConfirm")}
-      </button>{" "}
-      <button type="submit" className="button button--secondary" form="op.logoutForm">
-        {t("logoutCancel")}
-      </button>
+      <div className="button-row">
+        <button type="submit" className="button" form="op.logoutForm" name="logout" value="yes">
+          {t("logoutConfirm")}
+        </button>
+        <button type="submit" className="button button--secondary" form="op.logoutForm">
+          {t("logoutCancel")}
+        </button>
+      </div>
     </ServerPage>
   );
 }
