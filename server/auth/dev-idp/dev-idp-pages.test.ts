@@ -17,7 +17,7 @@ describe("the demo identity provider's pages", () => {
     expect(page).not.toContain("aria-invalid");
     expect(page).not.toContain('role="alert"');
     expect(page).toContain('<table aria-labelledby="demo-accounts">');
-    for (const account of DEMO_ACCOUNTS) expect(page).toContain(`<code>${account.nif}</code>`);
+    for (const account of DEMO_ACCOUNTS) expect(page).toContain(`<td>${account.nif}</td>`);
   });
 
   it("login with wrong credentials: an error summary linked to the field, the field marked invalid, the typed NIF escaped", () => {

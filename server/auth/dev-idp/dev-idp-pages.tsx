@@ -31,9 +31,8 @@ function AccountsTable({ lang }: { lang: Language }) {
           <tbody>
             {DEMO_ACCOUNTS.map((account) => (
               <tr key={account.nif}>
-                <td>
-                  <code>{account.nif}</code>
-                </td>
+                {/* Plain text, not code: a tax number is one word and stays on one line on a phone. */}
+                <td>{account.nif}</td>
                 <td>{account.name}</td>
                 <td>
                   {account.roles.length > 0
