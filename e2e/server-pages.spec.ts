@@ -42,8 +42,8 @@ async function expectServerPage(page: Page, response: Response | null, { lang, s
   expect(await axeViolations(page), shot).toEqual([]);
 }
 
-/** Console errors but the browser's note that a document answered 4xx (these pages do, on purpose). */
-const policyErrors = (errors: string[]) => errors.filter((error) => !/^Failed to load resource: the server responded with a status of 4\d\d/.test(error));
+/** Console errors but the browser's note that a document answered 4xx or 503 (these pages do, on purpose). */
+const policyErrors = (errors: string[]) => errors.filter((error) => !/^Failed to load resource: the server responded with a status of (4\d\d|503)/.test(error));
 
 test.use({ viewport: { width: 390, height: 844 } });
 
@@ -56,6 +56,27 @@ for (const { lang, locale, skip } of LANGS) {
       await expectServerPage(page, await page.goto("/wp-login.php"), { lang, skip, status: 404, h1: `${title} 404`, shot: `error-404-${lang}` });
       await expect(page.getByRole("link", { name: "areaOE", exact: true })).toHaveAttribute("href", "/areaOE/");
       await expectServerPage(page, await page.goto("/areaOE/public/importacao?q=%E0%A4%A"), { lang, skip, status: 400, h1: `${title} 400`, shot: `error-400-${lang}` });
+      expect(policyErrors(consoleErrors)).toEqual([]);
+    });
+
+    test(`the busy page (503) a client gets past its places in the render queue, in ${lang}`, async ({ page, request, consoleErrors }) => {
+      // Eight renders run and sixteen wait per client (server/app.ts): sixty searches at once leave some
+      // without a place. The answer is replayed to the page with its own headers (its CSP, its nonce).
+      let busy: { headers: Record<string, string>; body: string } | undefined;
+      for (let round = 0; round < 3 && !busy; round += 1) {
+        const answers = await Promise.all(
+          Array.from({ length: 60 }, (_, n) => request.get(`/areaOE/public/pesquisa?q=busy${lang}${round}x${n}`, { headers: { "accept-language": lang } })),
+        );
+        const refused = answers.find((answer) => answer.status() === 503);
+        if (refused) busy = { headers: refused.headers(), body: await refused.text() };
+      }
+      expect(busy, "a 503 among sixty simultaneous searches").toBeDefined();
+      expect(busy?.headers["retry-after"]).toBe("5");
+      expect(busy?.headers["cache-control"]).toBe("no-store");
+      await page.route("**/areaOE/busy-replay", (route) => route.fulfill({ status: 503, headers: busy?.headers, body: busy?.body }));
+      const response = await page.goto("/areaOE/busy-replay");
+      await expectServerPage(page, response, { lang, skip, status: 503, h1: lang === "pt" ? "Serviço ocupado" : "Service busy", shot: `busy-${lang}` });
+      await expect(page.getByRole("link", { name: lang === "pt" ? "Tentar novamente" : "Try again" })).toHaveAttribute("href", /^\/areaOE\/public\/pesquisa\?q=busy/);
       expect(policyErrors(consoleErrors)).toEqual([]);
     });
 
