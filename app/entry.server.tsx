@@ -47,7 +47,7 @@ export default async function handleRequest(
   // A page that is not hydrated gets neither: instead, the links the visitor points at are prefetched.
   const { matches, errors } = routerContext.staticHandlerContext;
   const hydrates = pageHydrates(
-    matches.map((match) => routerContext.routeModules[match.route.id]?.handle),
+    matches.map((match) => match.route.id),
     errors ? Object.values(errors)[0] : undefined,
   );
   // A static document: an anonymous page of text answered 200. It is rendered without the nonce

@@ -77,14 +77,14 @@ function CurrentBreadcrumbs() {
 }
 
 /**
- * Whether this page hydrates (app/config/hydration.ts): only a page whose route asks for it, or the
+ * Whether this page hydrates (app/config/hydration.ts): only a page the manifest says hydrates, or the
  * error screen of an unexpected failure. Every other page is HTML and the inline stylesheet only.
  */
 function useHydratesPage(): boolean {
   const matches = useMatches();
   const error = useRouteError();
   return pageHydrates(
-    matches.map((match) => match.handle),
+    matches.map((match) => match.id),
     error,
   );
 }

@@ -1,27 +1,71 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import routes from "./routes";
-import { hasLazyContent } from "./features/content/lazy-content";
+import { ROUTED_PAGES, SITE_PAGES, type SitePage } from "./config/site-map";
 
-// routes.ts and the glob of lazy-content.ts must agree: every page's content file is in the glob, one
-// chunk per language, and no route module bundles a content file itself (it would carry both languages).
-describe("the content route and the lazily loaded content files", () => {
-  const pages = routes.filter((route) => route.id && route.file.startsWith("routes/") && route.path && route.path !== "*");
+const APP = import.meta.dirname;
+const moduleSource = (file: string) => readFileSync(path.join(APP, file), "utf8");
 
-  it("every page of the content route has its content file among the lazily loaded ones", () => {
-    const missing = pages
-      .filter((route) => route.file === "routes/content-page.tsx")
-      .filter((route) => existsSync(`content/pt/${route.id}.mdx`) && !hasLazyContent(route.id ?? ""));
-    expect(missing.map((route) => route.id)).toEqual([]);
-    expect(pages.filter((route) => route.file === "routes/content-page.tsx").length).toBeGreaterThanOrEqual(30);
+// The route modules that are not one page's own module: the shared content page, the unavailable
+// screen and the content-page-with-widgets factory (with its server loader).
+const SHARED_ROUTE_FILES = ["content-page.tsx", "not-found.tsx", "widget-content-page.tsx", "widget-page-loader.server.ts"];
+
+describe("the route table (app/routes.ts) follows the page manifest", () => {
+  const byId = new Map(routes.map((route) => [route.id, route]));
+
+  it("routes exactly the routed pages, the /home alias and the unavailable screen", () => {
+    expect(routes.map((route) => route.id).sort()).toEqual(
+      [...ROUTED_PAGES.map((page) => page.id), "home-alias", "not-found"].sort(),
+    );
+    expect(byId.get("home")?.index).toBe(true);
+    expect(byId.get("home-alias")).toMatchObject({ path: "home", file: "routes/home.tsx" });
+    expect(byId.get("not-found")).toMatchObject({ path: "*", file: "routes/not-found.tsx" });
+    expect(SITE_PAGES.filter((page: SitePage) => page.routed === false).map((page) => byId.get(page.id))).toEqual([undefined]);
   });
 
-  it("a page with its own module loads its content file lazily too, never bundled in its module", () => {
-    const own = pages.filter((route) => route.file !== "routes/content-page.tsx");
-    const withContent = own.filter((route) => existsSync(`content/pt/${route.id}.mdx`));
-    expect(withContent.map((route) => route.id)).toEqual(expect.arrayContaining(["first-steps", "iva-exp", "web-services"]));
-    expect(withContent.filter((route) => !hasLazyContent(route.id ?? "")).map((route) => route.id)).toEqual([]);
-    const bundling = own.filter((route) => /import\.meta\.glob\([^)]*\.mdx/.test(readFileSync(`app/${route.file}`, "utf8")));
-    expect(bundling.map((route) => route.id)).toEqual([]);
+  it.each(ROUTED_PAGES.filter((page) => page.path !== ""))("$id: its path and its module", (page) => {
+    expect(byId.get(page.id)).toMatchObject({
+      path: page.path,
+      file: page.module === "own" ? `routes/${page.id}.tsx` : "routes/content-page.tsx",
+    });
+  });
+
+  it("every route module file is a page's own module or a shared one, and every own module exists", () => {
+    const files = readdirSync(path.join(APP, "routes")).filter((file) => /\.tsx?$/.test(file) && !file.includes(".test."));
+    const own = ROUTED_PAGES.filter((page) => page.module === "own").map((page) => `${page.id}.tsx`);
+    expect(files.filter((file) => !own.includes(file) && !SHARED_ROUTE_FILES.includes(file))).toEqual([]);
+    for (const file of own) expect(existsSync(path.join(APP, "routes", file)), file).toBe(true);
+  });
+});
+
+describe("which pages hydrate (`hydrates` in the page manifest)", () => {
+  const hydrated = ROUTED_PAGES.filter((page) => page.hydrates).map((page) => page.id);
+
+  it("are the pages with a widget that needs script (a change here changes what visitors download)", () => {
+    expect(hydrated.sort()).toEqual(["first-steps", "iva-exp", "search", "security-header-check", "security-header-form", "web-services"]);
+  });
+
+  it("a page of text (the shared content page) never hydrates: only a page with its own module may", () => {
+    for (const page of ROUTED_PAGES.filter((candidate) => candidate.hydrates)) expect(page.module, page.id).toBe("own");
+  });
+
+  it.each(ROUTED_PAGES.filter((page) => page.module === "own"))("$id: a module answered in the browser (client loader, action, client widget) hydrates", (page) => {
+    const source = moduleSource(`routes/${page.id}.tsx`);
+    const needsScript = /export (async )?function (clientLoader|action)\b|export const (clientLoader|action)\b|widgetContentPage\b/.test(source);
+    if (needsScript) expect(page.hydrates, page.id).toBe(true);
+  });
+
+  it("no route module declares a handle of its own for hydration or its page id (the manifest says it)", () => {
+    for (const file of readdirSync(path.join(APP, "routes")).filter((name) => name.endsWith(".tsx"))) {
+      expect(moduleSource(`routes/${file}`), file).not.toMatch(/export const handle\b[^;]*\b(hydrate|pageId)\b/s);
+    }
+  });
+
+  it("a private page's module answers Cache-Control: private, no-store, and only a private page's does", () => {
+    for (const page of ROUTED_PAGES.filter((candidate) => candidate.module === "own")) {
+      const answersPrivately = /"Cache-Control": "private, no-store"/.test(moduleSource(`routes/${page.id}.tsx`));
+      expect(answersPrivately, page.id).toBe(page.private === true);
+    }
   });
 });

@@ -1,12 +1,11 @@
 import { test, expect, axeViolations, waitForHydration, isHydratedPage } from "./support/fixtures";
-import { ROUTED_PATHS } from "./support/routes";
+import { HYDRATED_IDS, ROUTED_PATHS } from "./support/routes";
 import { pageHref } from "../app/config/site-map";
 
 // Pages of text, tables and links are not hydrated. They send their HTML and the inline
 // stylesheet, the speculation rules and, on a page with an image preview, its one small module; no
 // modulepreload, no router context, no route module. The pages with widgets that need script still
 // hydrate, and hydrate without a mismatch.
-const HYDRATED_IDS = new Set(["first-steps", "iva-exp", "search", "security-header-check", "security-header-form", "web-services"]);
 const LANGS = ["pt", "en"] as const;
 
 /** Every `<script …>` opening tag of a page. */

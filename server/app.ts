@@ -1,11 +1,10 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
-import express, { type Express, type Request, type Response } from "express";
+import express, { type Request, type Response } from "express";
 import compression from "compression";
 import { pinoHttp } from "pino-http";
 import type { Logger } from "pino";
-import { createRequestHandler } from "@react-router/express";
 import type { ServerBuild } from "react-router";
-import type { AppConfig } from "./config/schema";
+import type { Settings } from "./config/settings";
 import { toPublicConfig } from "./config/public-config";
 import { languageMiddleware } from "./http/language";
 import { connectSourcesFor, cspNonce, hstsWhenSecure, permissionsPolicy, securityHeaders, staticDocumentHeaders } from "./http/security-headers";
@@ -20,7 +19,7 @@ import { authorityCertificatesRouter } from "./api/authority-certificates";
 import type { HeaderSandbox } from "./sandbox/header-sandbox";
 import { toHeaderCheckOutcome } from "./sandbox/header-check-outcome";
 import { HEADER_CHECK_MAX_BODY_BYTES, headerCheckGuard } from "./sandbox/header-check-guard";
-import { sandboxRateLimit, sandboxRateLimitLifted, sandboxRouter } from "./sandbox/sandbox-router";
+import { sandboxRateLimit, sandboxRouter } from "./sandbox/sandbox-router";
 import {
   apiPath,
   BASE_PATH,
@@ -54,30 +53,40 @@ import { isExpectedFault } from "./http/expected-fault";
 import { readBodyFirst } from "./http/read-body-first";
 import { readiness as createReadiness, type Readiness } from "./http/readiness";
 import { renewalReminder } from "./http/renewal-reminder";
+import { reactRouterHandler } from "./http/react-router-handler";
 
 
-export interface CreateAppOptions {
-  config: AppConfig;
+/** A connect-style middleware (Vite's, in development). */
+export type NodeMiddleware = (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => void;
+
+export interface CreatePortalOptions {
+  /**
+   * The parts of the settings the portal reads (server/config/settings.ts): the configuration, the
+   * mode, the listening port (with no public origin, loopback on it is answered), the page cache's
+   * switch, the demo provider and the bench-only lift of the sandbox's limit.
+   */
+  settings: Pick<Settings, "config" | "mode" | "port" | "pageCache" | "previousAssetsDir" | "devIdp" | "sandboxRateLimitLifted">;
   logger: Logger;
   /** The React Router server build (or a loader of it, in development). */
   build: ServerBuild | (() => Promise<ServerBuild>);
   /** Folder of the client build; omitted in development, where Vite serves assets. */
   clientDir?: string;
-  /** The previous build's client assets, still served after a deployment (AREAOE_PREVIOUS_ASSETS_DIR). */
-  previousAssetsDir?: string;
   /** The authority certificates for the security header form, loaded at start. */
   authorityEnvironments?: AuthorityEnvironments;
   /** The header sandbox (checker page and SOAP endpoint), on its own local TEST key only. */
   headerSandbox: HeaderSandbox;
-  /** The listening port (default PORT, else 3000): with no public origin, loopback on it is answered. */
-  port?: number;
   /**
    * What every instance must share: used sign-in states, revoked sessions, the counters of every
    * limit (default: this process's memory).
    */
   sharedState?: SharedState;
-  /** Readiness for a load balancer (GET /areaOE/api/ready); SIGTERM drains it (server/main.ts). */
+  /** Readiness for a load balancer (GET /areaOE/api/ready); SIGTERM drains it (server/boot.ts). */
   readiness?: Readiness;
+  /**
+   * Development only: Vite's middlewares (its client, modules and hot reloading), run after the front
+   * door and the early answer, before the portal's Express app. Whatever Vite does not answer goes on.
+   */
+  devMiddleware?: NodeMiddleware;
 }
 
 /** A 5xx the server chose to send (no error thrown): pino-http made up the Error it would log. */
@@ -116,26 +125,24 @@ function trustOfPeer(trust: (address: string | undefined, hop: number) => boolea
   };
 }
 
-export function createApp(options: CreateAppOptions): Express {
-  return createPortal(options).app;
-}
-
 /**
- * The Express app and the server's request listener: page-cache hits are answered before the
- * middleware chain (about 1 ms of CPU per response less), with the headers the chain sent for the page.
+ * The portal's request listener, the one request path of production and development: the front door
+ * (Host check, canonical addresses), the page cache's early answer, then the Express app, whose page
+ * renders all go through one React Router handler. Page-cache hits are answered before the middleware
+ * chain (about 1 ms of CPU per response less), with the headers the chain sent for the page.
  */
 export function createPortal({
-  config,
+  settings,
   logger,
   build,
   clientDir,
-  previousAssetsDir,
   authorityEnvironments,
   headerSandbox,
-  port = Number.parseInt(process.env.PORT ?? "3000", 10),
   sharedState = memorySharedState(),
   readiness = createReadiness(sharedState),
-}: CreateAppOptions): { app: Express; listener: RequestListener } {
+  devMiddleware,
+}: CreatePortalOptions): { listener: RequestListener } {
+  const { config, mode, port, previousAssetsDir } = settings;
   const { limits } = config;
   setServerLog(logger);
   if (!headerSandbox.checkerEnabled) {
@@ -157,7 +164,7 @@ export function createPortal({
   else logger.info({ publicOrigins: origins.accepted }, "public origins");
   const hostAllowed = hostGuard(origins, { logger, exempt: isHealthCheck });
   const publicConfig = toPublicConfig(config);
-  const auth = createAuth(config, logger, process.env, process.argv, sharedState);
+  const auth = createAuth(config, logger, settings.devIdp, sharedState);
   const addresses = canonicalAddresses(routedPageAddresses());
   // Renders (page-cache misses and everything the cache does not serve) cost each client from its
   // budget; hits are free. One charge per request: a miss the cache passes on is not charged again.
@@ -183,12 +190,8 @@ export function createPortal({
   const stylesheet = clientDir ? readStylesheets(clientDir) : () => undefined;
   setServerPageStylesheets(stylesheet);
 
-  // The checks before anything else (the request listener below runs them for the production server;
-  // requests that come through createApp alone, in development, are checked here).
-  const checked = new WeakSet<IncomingMessage>();
+  // The checks before anything else (the request listener below runs them first, for every request).
   const frontDoor = (req: IncomingMessage, res: ServerResponse): boolean => {
-    if (checked.has(req)) return true;
-    checked.add(req);
     normaliseForwardedProto(req, protocolOf);
     if (!hostAllowed(req, res)) return false;
     // One address per resource, before the cache and the render (a 301 to it, or 400/404).
@@ -197,9 +200,6 @@ export function createPortal({
     answerAddress(req, res, verdict, logger);
     return false;
   };
-  app.use((req, res, next) => {
-    if (frontDoor(req, res)) next();
-  });
   app.use(
     pinoHttp({
       logger,
@@ -250,7 +250,7 @@ export function createPortal({
   app.use(BASE_PATH, timeRouter());
   app.use(BASE_PATH, authorityCertificatesRouter(authorityEnvironments));
   // Every route that decrypts a stranger's header shares one rate limit.
-  const benchLift = sandboxRateLimitLifted();
+  const benchLift = settings.sandboxRateLimitLifted;
   if (benchLift) logger.warn("sandbox rate limit LIFTED for a loopback benchmark (AREAOE_BENCH_LIFT_SANDBOX_RATE_LIMIT)");
   const sandboxLimiter = sandboxRateLimit(undefined, undefined, { lifted: benchLift, logger, counters: (name) => sharedState.counters(name) });
   app.use(
@@ -291,7 +291,6 @@ export function createPortal({
   app.use(pageMethods({ postPaths: headerCheckGuard.paths }));
   // The renewal planner's .ics reminder: a file made here, not a page.
   app.get(RENEWAL_REMINDER_PATH, renewalReminder);
-  const mode = process.env.NODE_ENV === "development" ? "development" : "production";
   // Anonymous pages of text are static documents in a production build: no nonce, their inline
   // elements allowed by hash, no COOP (server/http/security-headers.ts). Development keeps the nonce
   // (Vite's own additions to the page carry it).
@@ -314,31 +313,23 @@ export function createPortal({
     },
   });
   // Anonymous pages are rendered once and served from memory (server/page-cache); everything else is
-  // rendered per request. AREAOE_PAGE_CACHE=off turns the cache off (benchmarks compare both).
+  // rendered per request. The setting AREAOE_PAGE_CACHE=off turns the cache off (benchmarks compare
+  // both; `npm run dev` defaults to off).
   // Renders beyond what the machine can do wait briefly, then get a 503 (never a 500 for being busy).
   // Page-cache misses take their slot here too.
   // Waiting renders are served client by client in turn, and one client may hold at most 16 places.
   const admission = renderAdmission({ maxConcurrent: 8, maxWaitMs: 3_000, maxQueue: 500, maxQueuePerClient: 16, clientOf: clientKey, busy: sendBusy, logger });
-  const pageCache =
-    mode === "production" && process.env.AREAOE_PAGE_CACHE !== "off"
-      ? createPageCache({
-          build,
-          mode,
-          loadValues,
-          sessionCookies: SESSION_COOKIE_NAMES,
-          logger,
-          admission,
-          busy: sendBusy,
-          spendRender,
-          ...(markStatic ? { staticDocumentHeaders: markStatic } : {}),
-        })
-      : undefined;
+  // The one React Router handler: the Express path and the page cache's misses render through it.
+  const renderer = reactRouterHandler({ build, mode, loadContext: (req, res) => createLoadContext(loadValues(req, res)) });
+  const pageCache = settings.pageCache
+    ? createPageCache({ build, renderer, sessionCookies: SESSION_COOKIE_NAMES, logger, admission, busy: sendBusy, spendRender })
+    : undefined;
   if (pageCache) app.get(/.*/, pageCache.middleware);
   app.all(/.*/, async (req, res, next) => {
     if (await spendRender(req, res)) next();
   });
   app.all(/.*/, admission);
-  app.all(/.*/, createRequestHandler({ build, mode, getLoadContext: (req, res) => createLoadContext(loadValues(req, res)) }));
+  app.all(/.*/, renderer.middleware);
   app.use(serverErrorHandler(logger));
   // The Host check comes first: nothing (not even a page-cache hit) is answered for a foreign Host.
   const listener: RequestListener = (req, res) => {
@@ -346,7 +337,16 @@ export function createPortal({
     if (readiness.draining) res.setHeader("Connection", "close");
     if (!frontDoor(req, res)) return;
     if (pageCache?.serveEarly(req, res)) return;
-    app(req, res);
+    if (!devMiddleware) return void app(req, res);
+    // Vite's base middleware strips the base path from req.url; the app expects the full path.
+    const url = req.url;
+    devMiddleware(req, res, (error) => {
+      req.url = url;
+      if (!error) return void app(req, res);
+      logger.error({ err: error }, "development middleware failed");
+      res.statusCode = 500;
+      res.end();
+    });
   };
-  return { app, listener };
+  return { listener };
 }

@@ -4,7 +4,7 @@ import { pino, type Logger } from "pino";
  * Structured JSON logs. Cookies, authorization headers and anything named like a password are
  * redacted, so a secret cannot reach a log line by accident.
  */
-export function createLogger(level = process.env.LOG_LEVEL ?? "info"): Logger {
+export function createLogger(level = "info"): Logger {
   return pino({
     level,
     base: { service: "areaoe" },

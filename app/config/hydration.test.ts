@@ -2,15 +2,19 @@ import { describe, expect, it } from "vitest";
 import { pageHydrates } from "./hydration";
 
 describe("pageHydrates", () => {
-  it("hydrates only when a matched route's handle asks for it", () => {
-    expect(pageHydrates([undefined, { pageId: "import" }])).toBe(false);
-    expect(pageHydrates([undefined, { pageId: "search", hydrate: true }])).toBe(true);
-    expect(pageHydrates([{ hydrate: "yes" }, null, 3])).toBe(false);
+  it("hydrates only when a matched route is a page the manifest hydrates", () => {
+    expect(pageHydrates(["root", "import"])).toBe(false);
+    expect(pageHydrates(["root", "home"])).toBe(false);
+    expect(pageHydrates(["root", "home-alias"])).toBe(false);
+    expect(pageHydrates(["root", "search"])).toBe(true);
+    expect(pageHydrates(["root", "web-services"])).toBe(true);
+    expect(pageHydrates(["root", "not-found"])).toBe(false);
+    expect(pageHydrates(["root", "no-such-page"])).toBe(false);
   });
 
   it("hydrates the error screen of an unexpected failure (Retry), not a 404's unavailable screen", () => {
-    expect(pageHydrates([undefined], new Error("broken"))).toBe(true);
-    expect(pageHydrates([undefined], { status: 404, statusText: "Not Found" })).toBe(false);
-    expect(pageHydrates([undefined], { status: 500 })).toBe(true);
+    expect(pageHydrates(["root"], new Error("broken"))).toBe(true);
+    expect(pageHydrates(["root", "not-found"], { status: 404, statusText: "Not Found" })).toBe(false);
+    expect(pageHydrates(["root", "import"], { status: 500 })).toBe(true);
   });
 });

@@ -1,7 +1,10 @@
 /**
- * The site map of the specification's screens and routes: every page, its path under the base path, and its parent in the
- * breadcrumb hierarchy. Route ids are page ids (app/routes.ts); titles live in the `pages`
- * translation namespace under the same id.
+ * The page manifest: every page of the portal, once. Its path under the base path, its parent in the
+ * breadcrumb hierarchy, and how it is served: app/routes.ts registers a route per routed page (route id =
+ * page id), app/config/hydration.ts reads `hydrates` by that route id, and the tests (unit, content
+ * checks and e2e) take their page lists from here. A page's title, breadcrumb label and one-line summary
+ * are in the `pages` namespace (app/i18n/locales/{pt,en}/pages.json) under its id; its text is
+ * content/{pt,en}/<id>.mdx.
  */
 import { appPath } from "./paths";
 
@@ -11,13 +14,37 @@ export interface SitePage {
   readonly path: string;
   readonly parent?: string;
   /** False for modules that exist but are not routed (ICS2). */
-  readonly routed?: boolean;
+  readonly routed?: false;
   /** False for routed pages that are not listed among their parent's children (search results). */
-  readonly listed?: boolean;
+  readonly listed?: false;
+  /**
+   * "own": the page has its route module app/routes/<id>.tsx (widgets, or data of its own such as the
+   * query a GET form answers). Absent: the page is only its content file, rendered by
+   * app/routes/content-page.tsx.
+   */
+  readonly module?: "own";
+  /** The browser hydrates the page: it has a widget that needs script (app/config/hydration.ts). */
+  readonly hydrates?: true;
+  /**
+   * Its module answers the address's query (a GET form, the search, the return address after sign-in):
+   * the page cache renders it for any query besides `lang` (server/page-cache/cache-rules.ts); any other
+   * page ignores a query that is not its own (tracking) and is answered from the cache.
+   */
+  readonly answersQuery?: true;
+  /**
+   * The answer belongs to one visitor (it shows the session, or what the visitor sent): its module
+   * answers `Cache-Control: private, no-store`, and no shared cache keeps it. No page needs sign-in to
+   * open: the security header form tells a signed-out visitor why it needs it.
+   */
+  readonly private?: true;
+  /** The page has no content file: its module renders all of it (home, search, the generation form). */
+  readonly content?: false;
+  /** Why the page shows 'Coming soon' (no content file yet): no public source describes it. */
+  readonly comingSoon?: string;
 }
 
 export const SITE_PAGES = [
-  { id: "home", path: "" },
+  { id: "home", path: "", module: "own", content: false },
   { id: "import", path: "public/importacao", parent: "home" },
   { id: "import-rbv", path: "public/importacao/stadaImpRBV", parent: "import" },
   { id: "import-dain", path: "public/importacao/stadaImpDAIN", parent: "import" },
@@ -29,11 +56,11 @@ export const SITE_PAGES = [
   { id: "transit-stada-cau", path: "public/transito/stadaTracau", parent: "transit" },
   { id: "excise", path: "public/iecs", parent: "home" },
   { id: "excise-siceu", path: "public/iecs/siceu", parent: "excise" },
-  { id: "excise-sicex", path: "public/iecs/sicex", parent: "excise" },
-  { id: "excise-sicrex", path: "public/iecs/sicrex", parent: "excise" },
+  { id: "excise-sicex", path: "public/iecs/sicex", parent: "excise", comingSoon: "no public source names or describes SICEX" },
+  { id: "excise-sicrex", path: "public/iecs/sicrex", parent: "excise", comingSoon: "no public source names or describes SICREX" },
   { id: "excise-gaspro", path: "public/iecs/gaspro", parent: "excise" },
-  { id: "excise-iescp", path: "public/iecs/iescp", parent: "excise" },
-  { id: "excise-giiec", path: "public/iecs/giiec", parent: "excise" },
+  { id: "excise-iescp", path: "public/iecs/iescp", parent: "excise", comingSoon: "no public source names or describes IESCP" },
+  { id: "excise-giiec", path: "public/iecs/giiec", parent: "excise", comingSoon: "no public source names or describes GIIEC" },
   { id: "vehicle-tax", path: "public/fiscalidadeAutomovel", parent: "home" },
   { id: "vehicle-tax-isv", path: "public/fiscalidadeAutomovel/isv", parent: "vehicle-tax" },
   { id: "transport", path: "public/meioTransMercadorias", parent: "home" },
@@ -44,7 +71,7 @@ export const SITE_PAGES = [
   { id: "liquidation-settlements", path: "public/liquidacaoGarantias/liquidacoesAduaneiras", parent: "liquidation" },
   { id: "liquidation-guarantees", path: "public/liquidacaoGarantias/garantiasAduaneiras", parent: "liquidation" },
   { id: "other-applications", path: "public/outrasAplicacoes", parent: "home" },
-  { id: "web-services", path: "public/webservices", parent: "home" },
+  { id: "web-services", path: "public/webservices", parent: "home", module: "own", hydrates: true, answersQuery: true },
   { id: "tools", path: "public/ferramentas", parent: "home" },
   { id: "security-header", path: "public/ferramentas/webservices/securityHeader", parent: "tools" },
   {
@@ -56,6 +83,9 @@ export const SITE_PAGES = [
     id: "security-header-check",
     path: "public/ferramentas/webservices/securityHeader/checkSecurityHeader",
     parent: "security-header",
+    module: "own",
+    hydrates: true,
+    private: true,
   },
   {
     id: "security-header-vectors",
@@ -71,17 +101,22 @@ export const SITE_PAGES = [
     id: "security-header-form",
     path: "ferramentas/webservices/securityHeader/generateSecurityHeaderForm",
     parent: "security-header",
+    module: "own",
+    hydrates: true,
+    answersQuery: true,
+    private: true,
+    content: false,
   },
   {
     id: "security-header-samples",
     path: "public/ferramentas/webservices/securityHeader/samples",
     parent: "security-header",
   },
-  { id: "first-steps", path: "public/primeirosPassos", parent: "home" },
+  { id: "first-steps", path: "public/primeirosPassos", parent: "home", module: "own", hydrates: true, answersQuery: true, private: true },
   { id: "testing-manual", path: "public/manualDeTestes", parent: "home" },
-  { id: "iva-exp", path: "public/ivaExp", parent: "home" },
+  { id: "iva-exp", path: "public/ivaExp", parent: "home", module: "own", hydrates: true, answersQuery: true },
   // The search results page: reachable from the header's search form, not listed among the areas.
-  { id: "search", path: "public/pesquisa", parent: "home", listed: false },
+  { id: "search", path: "public/pesquisa", parent: "home", listed: false, module: "own", hydrates: true, answersQuery: true, content: false },
   // Pages every public-sector site has, linked from the footer of every page (not among the areas).
   { id: "accessibility", path: "public/acessibilidade", parent: "home", listed: false },
   { id: "privacy", path: "public/privacidade", parent: "home", listed: false },
@@ -92,25 +127,15 @@ export const SITE_PAGES = [
 
 export type PageId = (typeof SITE_PAGES)[number]["id"];
 
-/**
- * Pages with a route module of their own (widgets, or data of their own such as the query a GET form
- * answers); every other page is only its content file (app/routes.ts registers both).
- */
-export const OWN_MODULE_PAGES: ReadonlySet<string> = new Set([
-  "first-steps",
-  "iva-exp",
-  "search",
-  "security-header-check",
-  "security-header-form",
-  "web-services",
-]);
+const BY_ID = new Map<string, SitePage>(SITE_PAGES.map((page) => [page.id, page]));
+
+/** Every page that has a route (all but ICS2), in manifest order. */
+export const ROUTED_PAGES: readonly SitePage[] = SITE_PAGES.filter((page: SitePage) => page.routed !== false);
 
 /** The address of every page that has a route → its page id (the server's canonical addresses). */
 export function routedPageAddresses(): Map<string, string> {
-  return new Map(SITE_PAGES.filter((page) => !("routed" in page)).map((page) => [appPath(page.path), page.id]));
+  return new Map(ROUTED_PAGES.map((page) => [appPath(page.path), page.id]));
 }
-
-const BY_ID = new Map<string, SitePage>(SITE_PAGES.map((page) => [page.id, page]));
 
 export function findPage(id: string): SitePage | undefined {
   return BY_ID.get(id);
@@ -147,7 +172,25 @@ export function breadcrumbTrail(id: string): string[] {
 }
 
 export function childPages(id: string): SitePage[] {
-  return SITE_PAGES.filter(
-    (page) => "parent" in page && page.parent === id && !("routed" in page) && !("listed" in page),
-  );
+  return ROUTED_PAGES.filter((page) => page.parent === id && page.listed !== false);
+}
+
+/** Whether the page has its own route module, app/routes/<id>.tsx (else content-page.tsx renders it). */
+export function hasOwnModule(id: string): boolean {
+  return BY_ID.get(id)?.module === "own";
+}
+
+/** Whether the page's module answers the address's query (the page cache renders it per query). */
+export function pageAnswersQuery(id: string): boolean {
+  return BY_ID.get(id)?.answersQuery === true;
+}
+
+/** Whether the browser hydrates the page (false for an unknown id). */
+export function pageIdHydrates(id: string): boolean {
+  return BY_ID.get(id)?.hydrates === true;
+}
+
+/** Whether the page has a content file per language (not its module alone, nor 'Coming soon'). */
+export function hasContentFile(page: SitePage): boolean {
+  return page.content !== false && page.comingSoon === undefined;
 }

@@ -15,10 +15,6 @@ import { returnToFromUrl } from "~/features/session/return-to";
 import { portalContext } from "~/load-context";
 
 export const meta = pageMeta("first-steps");
-// A page with widgets that need script: the browser hydrates it (app/config/hydration.ts).
-// Its content file is loaded for the page's language only (app/features/content/lazy-content.ts); the
-// content files of these pages declare no Useful Links (content-handles.test.ts).
-export const handle = { pageId: "first-steps", hydrate: true };
 
 /** Server-rendered login state: the first HTML response already shows who is signed in. */
 export async function loader({ context, url }: Route.LoaderArgs) {

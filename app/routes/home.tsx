@@ -11,7 +11,6 @@ const ImagePreviewDialog = lazyComponent(() =>
 );
 
 export const meta = pageMeta("home");
-export const handle = { pageId: "home" };
 
 const TOOL_PAGES: PageId[] = ["first-steps", "web-services", "tools", "security-header", "testing-manual"];
 

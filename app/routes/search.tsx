@@ -17,8 +17,6 @@ export async function loader({ url, context }: Route.LoaderArgs) {
 const baseMeta = pageMeta("search");
 // Result pages are not worth indexing by search engines; the pages they point to are.
 export const meta: Route.MetaFunction = (args) => [...baseMeta(args), { name: "robots", content: "noindex" }];
-// The search field suggests as the visitor types: the browser hydrates this page (app/config/hydration.ts).
-export const handle = { pageId: "search", hydrate: true };
 
 export default function Search({ loaderData }: Route.ComponentProps) {
   return <SearchPage query={loaderData.query} results={loaderData.results} />;

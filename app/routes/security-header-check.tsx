@@ -12,10 +12,6 @@ import { SANDBOX_PATHS } from "~/config/sandbox-paths";
 import { portalContext } from "~/load-context";
 
 export const meta = pageMeta("security-header-check");
-// A page with widgets that need script: the browser hydrates it (app/config/hydration.ts).
-// Its content file is loaded for the page's language only (app/features/content/lazy-content.ts); the
-// content files of these pages declare no Useful Links (content-handles.test.ts).
-export const handle = { pageId: "security-header-check", hydrate: true };
 
 /** The test certificate's facts, for the content's download section, and whether the checker is on. */
 export async function loader({ context }: Route.LoaderArgs) {

@@ -12,9 +12,6 @@ import { SecurityHeaderForm } from "~/features/security-header/security-header-f
 import { portalContext } from "~/load-context";
 
 export const meta = pageMeta("security-header-form");
-// A page with widgets that need script: the browser hydrates it (app/config/hydration.ts).
-// The form page has no content file: its texts are the form's own (security-header namespace).
-export const handle = { pageId: "security-header-form", hydrate: true };
 
 /**
  * Guard (sign-in owner; keep it when replacing the page component): an anonymous visitor first reads

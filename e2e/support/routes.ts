@@ -1,5 +1,5 @@
 import { appPath } from "../../app/config/paths";
-import { pageHref, SITE_PAGES } from "../../app/config/site-map";
+import { ROUTED_PAGES } from "../../app/config/site-map";
 
 /**
  * Pages an anonymous visitor cannot open (none: the generation form shows a signed-out visitor why it
@@ -7,11 +7,14 @@ import { pageHref, SITE_PAGES } from "../../app/config/site-map";
  */
 export const SIGN_IN_REQUIRED_IDS: readonly string[] = [];
 
-/** Every routed page of the site map that an anonymous visitor can open, as a URL path, plus /home. */
+/** Every routed page of the page manifest that an anonymous visitor can open, as a URL path, plus /home. */
 export const ROUTED_PATHS: { id: string; path: string }[] = [
-  ...SITE_PAGES.filter((page) => !("routed" in page) && !SIGN_IN_REQUIRED_IDS.includes(page.id)).map((page) => ({
+  ...ROUTED_PAGES.filter((page) => !SIGN_IN_REQUIRED_IDS.includes(page.id)).map((page) => ({
     id: page.id,
-    path: pageHref(page.id),
+    path: appPath(page.path),
   })),
   { id: "home", path: appPath("/home") },
 ];
+
+/** The pages the browser hydrates (`hydrates` in the page manifest); every other page is a page of text. */
+export const HYDRATED_IDS: ReadonlySet<string> = new Set(ROUTED_PAGES.filter((page) => page.hydrates).map((page) => page.id));

@@ -2,7 +2,7 @@ import { readFileSync, existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { appPath, BASE_PATH } from "../../app/config/paths";
-import { pageHref, SITE_PAGES } from "../../app/config/site-map";
+import { hasContentFile, ROUTED_PAGES } from "../../app/config/site-map";
 import { LANGUAGES, type Language } from "../../app/i18n/languages";
 import { parseRegistry } from "../documents/parse-registry";
 import { isCitableSource } from "./official-sources";
@@ -14,25 +14,11 @@ import { readContentFile, type ContentFileFacts } from "./read-content-file";
  */
 const root = process.cwd();
 
-// Routed pages that have no content file on purpose: their route module renders them.
-export const INTERACTIVE_PAGES: Record<string, string> = {
-  home: "app/routes/home.tsx renders the areas and tools",
-  search: "app/routes/search.tsx renders the search results",
-  "security-header-form": "the security header generation form (its content file is optional)",
-};
-
-// Routed pages that show the 'Coming soon' state because no public source describes the system yet:
-// page content is researched, never written from memory, so a content file appears only with the sources it states.
-export const COMING_SOON_PAGES: Record<string, string> = {
-  "excise-sicex": "no public source names or describes SICEX",
-  "excise-sicrex": "no public source names or describes SICREX",
-  "excise-iescp": "no public source names or describes IESCP",
-  "excise-giiec": "no public source names or describes GIIEC",
-};
-
-const ROUTED = SITE_PAGES.filter((page) => !("routed" in page));
-const CONTENT_PAGES = ROUTED.filter((page) => !(page.id in INTERACTIVE_PAGES) && !(page.id in COMING_SOON_PAGES));
-const PATHS = new Map(ROUTED.map((page) => [pageHref(page.id), page.id]));
+// Routed pages without a content file on purpose (their module renders them, or 'Coming soon' because no
+// public source describes the system yet) say so in the page manifest (`content: false`, `comingSoon`).
+const ROUTED = ROUTED_PAGES;
+const CONTENT_PAGES = ROUTED.filter(hasContentFile);
+const PATHS = new Map(ROUTED.map((page) => [appPath(page.path), page.id]));
 PATHS.set(BASE_PATH, "home");
 PATHS.set(appPath("/home"), "home");
 // Ids every page has (layout), besides its content headings.

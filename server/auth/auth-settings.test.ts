@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import pino from "pino";
 import { parseConfig } from "../config/load-config";
-import { devIssuerUrl, resolveAuthSettings } from "./auth-settings";
+import path from "node:path";
+import { devIssuerUrl, parseSettings } from "../config/settings";
+import { resolveAuthSettings } from "./auth-settings";
 import { userFromClaims } from "./auth-routes";
 
 const links = {
@@ -16,6 +18,10 @@ const links = {
   vehicleTaxSimulator: "https://example.org/v",
 };
 
+const repoRoot = path.resolve(import.meta.dirname, "../..");
+/** The demo provider's part of the settings, parsed from this environment and command line. */
+const devIdpOf = (env: Record<string, string>, argv: readonly string[]) => parseSettings(env, { argv, cwd: repoRoot }).devIdp;
+
 function logs() {
   const lines: string[] = [];
   const logger = pino({ level: "info" }, { write: (line: string) => lines.push(line) });
@@ -25,14 +31,14 @@ function logs() {
 describe("resolveAuthSettings", () => {
   it("starts with sign-in disabled, and says so, when neither an issuer nor the demo switch is given", () => {
     const { logger, lines } = logs();
-    expect(resolveAuthSettings(parseConfig({ links }), logger, {}, [])).toEqual({ mode: "disabled" });
+    expect(resolveAuthSettings(parseConfig({ links }), logger, devIdpOf({}, []))).toEqual({ mode: "disabled" });
     expect(lines.join("")).toContain("sign-in is disabled");
   });
 
   it("runs the demo provider only when switched on, with a generated secret and a warning", () => {
     const { logger, lines } = logs();
     for (const [env, argv] of [[{ AREAOE_DEV_IDP: "1" }, []], [{}, ["node", "index.js", "--dev-idp"]]] as const) {
-      const settings = resolveAuthSettings(parseConfig({ links }), logger, { ...env, PORT: "4000" }, argv);
+      const settings = resolveAuthSettings(parseConfig({ links }), logger, devIdpOf({ ...env, PORT: "4000" }, argv));
       expect(settings.mode).toBe("embedded");
       if (settings.mode !== "embedded") return;
       expect(settings.issuer.href).toBe("http://localhost:4000/areaOE/dev-idp");
@@ -53,7 +59,7 @@ describe("resolveAuthSettings", () => {
         sessionSecret: "session-secret-value-that-is-long-enough",
       },
     });
-    const settings = resolveAuthSettings(config, logger, { AREAOE_DEV_IDP: "1" }, []);
+    const settings = resolveAuthSettings(config, logger, devIdpOf({ AREAOE_DEV_IDP: "1" }, []));
     expect(settings.mode).toBe("external");
     const output = lines.join("");
     expect(output).not.toContain("client-secret-value");

@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
 import type { Logger } from "pino";
 import type { AppConfig } from "../config/schema";
-import { BASE_PATH } from "../../app/server-surface";
+import { devIssuerUrl, type Settings } from "../config/settings";
 
-export const DEV_IDP_PATH = `${BASE_PATH}/dev-idp`;
+export { DEV_IDP_PATH } from "../config/settings";
 export const DEV_IDP_CLIENT_ID = "areaoe-local-demo";
 
 /** How this process signs visitors in: an external provider, the embedded demo provider, or not at all. */
@@ -18,30 +18,14 @@ export type AuthSettings =
       sessionSecret: string;
     };
 
-/** The embedded demo provider runs only when switched on explicitly: AREAOE_DEV_IDP=1 or --dev-idp. */
-export function devIdpRequested(env: NodeJS.ProcessEnv, argv: readonly string[]): boolean {
-  return env.AREAOE_DEV_IDP === "1" || env.AREAOE_DEV_IDP === "true" || argv.includes("--dev-idp");
-}
-
-/**
- * The embedded provider's issuer is this server seen from the visitor's browser. It must be the host
- * the visitor types (the browser follows its redirects), so a wildcard bind becomes `localhost`.
- */
-export function devIssuerUrl(env: NodeJS.ProcessEnv): URL {
-  if (env.AREAOE_DEV_IDP_ISSUER) return new URL(env.AREAOE_DEV_IDP_ISSUER);
-  const port = env.PORT ?? "3000";
-  const host = !env.HOST || env.HOST === "0.0.0.0" || env.HOST === "::" ? "localhost" : env.HOST;
-  return new URL(`http://${host}:${port}${DEV_IDP_PATH}`);
-}
-
 export function resolveAuthSettings(
   config: AppConfig,
   logger: Logger,
-  env: NodeJS.ProcessEnv = process.env,
-  argv: readonly string[] = process.argv,
+  /** The demo provider's switch and issuer, from the settings (server/config/settings.ts). */
+  devIdp: Settings["devIdp"] = { requested: false, issuer: devIssuerUrl({}) },
 ): AuthSettings {
   const idp = config.identityProvider;
-  const wantsDevIdp = devIdpRequested(env, argv);
+  const wantsDevIdp = devIdp.requested;
   if (idp.issuer && idp.clientId && idp.clientSecret && idp.sessionSecret) {
     if (wantsDevIdp) logger.warn("an external identity provider is configured: the embedded demo provider stays off");
     logger.info({ issuer: idp.issuer }, "sign-in through the configured identity provider");
@@ -60,7 +44,7 @@ export function resolveAuthSettings(
     );
     return { mode: "disabled" };
   }
-  const issuer = devIssuerUrl(env);
+  const { issuer } = devIdp;
   logger.warn(
     { issuer: issuer.href },
     "embedded DEVELOPMENT identity provider with fictitious demo accounts: for local use only, never in production",

@@ -1,6 +1,7 @@
 import express, { type Request, type Response, type NextFunction, type Router } from "express";
 import type { Logger } from "pino";
 import type { AppConfig } from "../config/schema";
+import type { Settings } from "../config/settings";
 import { BASE_PATH, SESSION_API_PATH, type SessionUser } from "../../app/server-surface";
 import { resolveAuthSettings } from "./auth-settings";
 import { authRateLimit, authRoutes, clearSessionCookie } from "./auth-routes";
@@ -22,11 +23,10 @@ export interface Auth {
 export function createAuth(
   config: AppConfig,
   logger: Logger,
-  env: NodeJS.ProcessEnv = process.env,
-  argv = process.argv,
+  devIdp?: Settings["devIdp"],
   shared: SharedState = memorySharedState(),
 ): Auth {
-  const settings = resolveAuthSettings(config, logger, env, argv);
+  const settings = resolveAuthSettings(config, logger, devIdp);
   const revoked = revokedSessions(shared);
   const keys = settings.mode === "disabled" ? null : deriveCookieKeys(settings.sessionSecret);
   const signInEnabled = settings.mode !== "disabled";

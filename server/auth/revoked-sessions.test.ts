@@ -36,7 +36,7 @@ async function start(publicOrigin?: string): Promise<{ server: Server; base: str
   const guard = hostGuard(origins, {});
   app.use((req, res, next) => (guard(req, res) ? next() : undefined));
   app.use((_req, res, next) => ((res.locals.lang = "en"), next()));
-  app.use(createAuth(config, pino({ level: "silent" }), {}, []).router);
+  app.use(createAuth(config, pino({ level: "silent" })).router);
   return { server, base: `http://127.0.0.1:${port}` };
 }
 

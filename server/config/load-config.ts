@@ -70,7 +70,7 @@ function setPath(target: Record<string, unknown>, keys: string[], value: unknown
 }
 
 /** Applies environment overrides on a raw (unvalidated) configuration object. */
-export function applyEnvOverrides(raw: unknown, env: NodeJS.ProcessEnv): unknown {
+export function applyEnvOverrides(raw: unknown, env: Readonly<Record<string, string | undefined>>): unknown {
   const copy = structuredClone(raw ?? {}) as Record<string, unknown>;
   for (const [name, keys] of Object.entries(ENV_OVERRIDES)) {
     const value = env[name];
@@ -113,8 +113,8 @@ export function defaultConfigPath(cwd = process.cwd()): string {
   return path.resolve(cwd, "config/areaoe.json");
 }
 
-/** Reads the configuration file named by AREAOE_CONFIG (or config/areaoe.json), then the env overrides. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): AppConfig {
+/** Reads the configuration file named by AREAOE_CONFIG (or config/areaoe.json), then the env overrides (server/config/settings.ts gives the environment). */
+export function loadConfig(env: Readonly<Record<string, string | undefined>>, cwd = process.cwd()): AppConfig {
   const file = env.AREAOE_CONFIG ? path.resolve(cwd, env.AREAOE_CONFIG) : defaultConfigPath(cwd);
   let text: string;
   try {

@@ -1,5 +1,5 @@
 import type { Request, Response } from "express";
-import { isLanguage, LANGUAGE_QUERY, OWN_MODULE_PAGES, routedPageAddresses } from "../../app/server-surface";
+import { isLanguage, LANGUAGE_QUERY, pageAnswersQuery, routedPageAddresses } from "../../app/server-surface";
 import { readCookie } from "../http/cookies";
 import { requestOrigin } from "../http/trusted-origin";
 
@@ -22,39 +22,40 @@ export interface CacheTarget {
 }
 
 /**
- * The page a shareable GET or HEAD asks for, or undefined when it must be rendered for this visitor:
- * a signed-in visitor (a session that decrypted: a made-up cookie does not bypass the cache), an
- * address that is not a page (404s, data requests), a page with a module of its own given a query
- * (it answers it: search, the tools), a test's fault injection, or an ambiguous `lang`. Any other
- * query is not part of the page (tracking, `?x=N`): it gets the page's one entry. The key holds what
- * the render depends on: the negotiated language, whether the query chose it, the configured origin
- * (absolute hreflang links) and the page: never the raw address, so the entries are bounded by pages ×
- * languages × origins.
+ * The page cache's one key rule: the page a shareable GET or HEAD asks for, or undefined when it must
+ * be rendered for this visitor: an address that is not a page (404s, data requests), a page that
+ * answers its query (the manifest) given one (search, the tools), a test's fault injection, or an
+ * ambiguous `lang`. Any other query is not part of the page (tracking, `?x=N`): it gets the page's one
+ * entry. The key holds what the render depends on: the negotiated language, whether the query chose
+ * it, the configured origin (absolute hreflang links) and the page: never the raw address, so the
+ * entries are bounded by pages × languages × origins. The Express path (cacheTargetFor) and the early
+ * answer (page-cache.ts) both key by it.
  */
-export function cacheTargetFor(req: Request, res: Response): CacheTarget | undefined {
-  if (req.method !== "GET" && req.method !== "HEAD") return undefined;
-  if (res.locals.session) return undefined;
-  const at = req.originalUrl.indexOf("?");
-  const pathname = at < 0 ? req.originalUrl : req.originalUrl.slice(0, at);
+export function cacheTarget(method: string | undefined, url: string, lang: unknown, origin: string): CacheTarget | undefined {
+  if (method !== "GET" && method !== "HEAD") return undefined;
+  const at = url.indexOf("?");
+  const pathname = at < 0 ? url : url.slice(0, at);
   const page = PAGES.get(pathname);
   if (!page) return undefined;
-  const params = new URLSearchParams(at < 0 ? "" : req.originalUrl.slice(at + 1));
+  const params = new URLSearchParams(at < 0 ? "" : url.slice(at + 1));
   const languages = params.getAll(LANGUAGE_QUERY);
   if (languages.length > 1) return undefined;
   const others = [...params.keys()].filter((name) => name !== LANGUAGE_QUERY);
-  if (others.length > 0 && (OWN_MODULE_PAGES.has(page) || others.some((name) => RENDER_ALWAYS_PARAMS.has(name)))) return undefined;
-  const lang: unknown = res.locals.lang;
+  if (others.length > 0 && (pageAnswersQuery(page) || others.some((name) => RENDER_ALWAYS_PARAMS.has(name)))) return undefined;
   if (!isLanguage(lang)) return undefined;
   const explicit = languages[0] === lang;
-  return { key: pageKey(lang, requestOrigin(req), page, explicit), renderPath: `${pathname}${explicit ? `?${LANGUAGE_QUERY}=${lang}` : ""}` };
+  // The origin is the configured one the Host check matched (server/http/trusted-origin.ts), never the raw Host.
+  return { key: `${lang} ${origin} ${page}${explicit ? " ?lang" : ""}`, renderPath: `${pathname}${explicit ? `?${LANGUAGE_QUERY}=${lang}` : ""}` };
 }
 
-/** The page id of a canonical page address, or undefined (for the early answer, before Express). */
-export const pageAt = (pathname: string): string | undefined => PAGES.get(pathname);
-
-/** The origin is the configured one the Host check matched (server/http/trusted-origin.ts), never the raw Host. */
-export const pageKey = (lang: string, origin: string, page: string, explicitLanguage: boolean): string =>
-  `${lang} ${origin} ${page}${explicitLanguage ? " ?lang" : ""}`;
+/**
+ * cacheTarget of a request inside Express: the language as the language middleware negotiated it, and
+ * never for a signed-in visitor (a session that decrypted: a made-up cookie does not bypass the cache).
+ */
+export function cacheTargetFor(req: Request, res: Response): CacheTarget | undefined {
+  if (res.locals.session) return undefined;
+  return cacheTarget(req.method, req.originalUrl, res.locals.lang, requestOrigin(req));
+}
 
 /**
  * Whether a rendered answer may be shown to every anonymous visitor: a complete HTML page (200) that

@@ -1,17 +1,16 @@
-import { randomBytes } from "node:crypto";
 import { OutgoingMessage, type IncomingMessage, type OutgoingHttpHeader, type ServerResponse } from "node:http";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import Negotiator from "negotiator";
 import type { Logger } from "pino";
-import { createRequestHandler, type ServerBuild } from "react-router";
-import { createLoadContext, type AreaOELoadContext, type InlineSources } from "../../app/server-surface";
+import type { ServerBuild } from "react-router";
 import { isLanguage, LANGUAGE_COOKIE, LANGUAGE_QUERY, type Language } from "../../app/server-surface";
+import type { ReactRouterHandler } from "../http/react-router-handler";
 import { languageCookieHeader, requestLanguage } from "../http/language";
 import { HSTS, newNonce } from "../http/security-headers";
 import { isSecureOrigin, requestOrigin } from "../http/trusted-origin";
 import type { RenderAdmission } from "../http/render-admission";
 import { clientKey } from "../http/client-budget";
-import { cacheTargetFor, hasCookie, isShareable, pageAt, pageKey, type CacheTarget } from "./cache-rules";
+import { cacheTarget, cacheTargetFor, hasCookie, isShareable, type CacheTarget } from "./cache-rules";
 import { gzipTemplate, gzipWithNonce } from "./gzip-template";
 import { PageStore, type CachedPage, type HeaderTemplate, type PageStoreLimits } from "./page-store";
 import { sendStaticDocument, storeStaticDocument } from "./static-document";
@@ -26,10 +25,14 @@ export const DEFAULT_PAGE_CACHE_LIMITS: PageStoreLimits = {
 const MAX_UNSHAREABLE = 1_000;
 
 export interface PageCacheOptions {
+  /** The build (or its loader, in development): its version keys the stored pages. */
   build: ServerBuild | (() => Promise<ServerBuild>);
-  mode: string;
-  /** The per-request values React Router gets (wrapped in its context provider here). */
-  loadValues: (req: Request, res: Response) => AreaOELoadContext;
+  /**
+   * The portal's one React Router handler (server/http/react-router-handler.ts): a miss is the
+   * visitor's own request rendered by it, with the visitor's load context, at the page's canonical
+   * address; a shareable answer is stored, any other is sent to that visitor as it is.
+   */
+  renderer: Pick<ReactRouterHandler, "render" | "send">;
   /**
    * The session cookie's names (with and without the `__Host-` prefix): the early answer leaves a
    * request that has one to Express, where the cookie counts only if it decrypts.
@@ -47,12 +50,6 @@ export interface PageCacheOptions {
    * (and answered). Hits are free.
    */
   spendRender?: (req: Request, res: Response) => Promise<boolean>;
-  /**
-   * Gives a response the headers of a static document (its inline elements' hashes in the policy
-   * instead of the nonce, no COOP: server/http/security-headers.ts). Without it, every page is kept
-   * with a nonce placeholder and gets a fresh nonce per response.
-   */
-  staticDocumentHeaders?: (req: Request, res: Response, sources: InlineSources) => void;
 }
 
 export interface PageCache {
@@ -66,7 +63,8 @@ export interface PageCache {
   serveEarly: (req: IncomingMessage, res: ServerResponse) => boolean;
 }
 
-type Outcome = { kind: "page"; page: CachedPage; shared: boolean } | { kind: "pass" } | { kind: "busy" };
+/** "sent": the render was not shareable and went to the visitor it was rendered for; "pass": render it again. */
+type Outcome = { kind: "page"; page: CachedPage; shared: boolean } | { kind: "pass" } | { kind: "sent" } | { kind: "busy" };
 
 /** A render's result before it is stored: a static document still has to be compressed. */
 type Rendered =
@@ -179,7 +177,8 @@ function send(req: Request, res: Response, page: CachedPage, nonce: string): voi
     sendStaticDocument(req, res, page.document, takePerResponseHeaders(res));
     return;
   }
-  const encoding = pickEncoding(req) ?? "identity";
+  // Gzip only when the page has its gzip bytes (a page not stored, such as a 503, has none).
+  const encoding = page.gzip ? (pickEncoding(req) ?? "identity") : "identity";
   const body = bodyFor(page, nonce, encoding);
   res.status(page.status);
   // As React Router's Express adapter does: the page's headers join those set by earlier middleware
@@ -194,68 +193,62 @@ function send(req: Request, res: Response, page: CachedPage, nonce: string): voi
 
 /**
  * Anonymous pages rendered once per address, language, origin and build, then served from memory.
- * The render behind the cache sees no visitor: a bare GET without cookies or other headers, no
- * session, and a placeholder instead of the CSP nonce; each response gets its own fresh nonce in the
- * placeholder's place. Concurrent first requests share one render. Answers that are not shareable
- * (not 200, private or no-store, setting a cookie) are discarded and the request goes on to the normal
- * handler, which renders it for this visitor; a 503 (overload) is answered as is, never kept.
+ * A miss is rendered by the portal's one React Router handler, for the visitor who asked, at the
+ * page's canonical address (a GET: the query that is not part of the page is left out), with that
+ * visitor's load context: no session (a request with one never reaches the cache) and that response's
+ * nonce, which is cut out of the stored page; each later response gets its own fresh nonce in its place.
+ * A page of text comes back as a static document (no nonce at all) and is stored as such. Concurrent
+ * first requests share one render. An answer that is not shareable (not 200, private or no-store,
+ * setting a cookie) is not stored: it goes to the visitor it was rendered for, and the requests that
+ * waited for it go on to the Express path; a 503 (overload) is answered as is to all of them, never kept.
  */
-export function createPageCache({
-  build,
-  mode,
-  loadValues,
-  sessionCookies,
-  store,
-  logger,
-  admission,
-  busy,
-  spendRender,
-  staticDocumentHeaders,
-}: PageCacheOptions): PageCache {
+export function createPageCache({ build, renderer, sessionCookies, store, logger, admission, busy, spendRender }: PageCacheOptions): PageCache {
   const pages = store ?? new PageStore(DEFAULT_PAGE_CACHE_LIMITS);
-  const handle = createRequestHandler(build, mode);
-  const placeholder = randomBytes(18).toString("base64url");
-  const placeholderBytes = Buffer.from(placeholder);
   const pending = new Map<string, Promise<Outcome>>();
   const unshareable = new Set<string>();
   const resolveBuild = typeof build === "function" ? build : () => Promise.resolve(build);
 
   async function render(req: Request, res: Response, { key, renderPath }: CacheTarget): Promise<Rendered> {
+    // The response's nonce is cut out of the stored page: without one (never, after the security
+    // headers), the page is not stored.
+    const nonce: unknown = res.locals.cspNonce;
+    if (typeof nonce !== "string" || nonce.length < 16) return { kind: "pass" };
+    let response: globalThis.Response;
     try {
-      // The page's canonical address: the visitor's query (tracking, `?x=N`) is not part of the page.
-      const request = new Request(new URL(renderPath, requestOrigin(req)), {
-        headers: { accept: "text/html" },
-      });
-      // A page of text tells the render it is a static document (no nonce in it: see entry.server).
-      let sources: InlineSources | undefined;
-      const onStaticDocument = staticDocumentHeaders ? (found: InlineSources) => (sources = found) : undefined;
-      const context = createLoadContext({ ...loadValues(req, res), cspNonce: placeholder, session: null, onStaticDocument });
-      const response = await handle(request, context);
-      const shared = isShareable(response);
-      if (!shared && response.status !== 503) {
-        await response.body?.cancel();
-        unshareable.add(key);
-        if (unshareable.size > MAX_UNSHAREABLE) unshareable.delete(unshareable.values().next().value as string);
-        return { kind: "pass" };
-      }
-      const body = Buffer.from(await response.arrayBuffer());
-      if (shared && sources && staticDocumentHeaders && !body.includes(placeholderBytes)) {
-        // The chain's headers, made a static document's (hashes, no COOP), are every visitor's.
-        staticDocumentHeaders(req, res, sources);
-        const explicitLanguage = renderPath.includes("?");
-        return { kind: "static", status: response.status, body, headers: documentHeaders(res, response), explicitLanguage };
-      }
-      const headers = [...response.headers].filter(([name]) => name !== "content-length");
-      const parts = splitOn(body, placeholderBytes);
-      const page: CachedPage = { status: response.status, headers, parts, bytes: body.length, storedAt: Date.now() };
-      if (shared) {
-        page.gzip = gzipTemplate(parts);
-        pages.set(key, page);
-      }
-      return { kind: "page", page, shared };
+      response = await renderer.render(req, res, { url: renderPath });
     } catch {
-      return { kind: "pass" }; // the normal handler renders it and reports any error
+      return { kind: "pass" }; // the Express path renders it again and reports the error
     }
+    const shared = isShareable(response);
+    if (!shared && response.status !== 503) {
+      unshareable.add(key);
+      if (unshareable.size > MAX_UNSHAREABLE) unshareable.delete(unshareable.values().next().value as string);
+      // Rendered for this visitor (their request, their nonce): it is theirs, sent in the render slot.
+      res.setHeader(CACHE_STATUS, cacheStatus("fwd=uri-miss; detail=unshareable"));
+      await renderer.send(res, response);
+      return { kind: "sent" };
+    }
+    let body: Buffer;
+    try {
+      body = Buffer.from(await response.arrayBuffer());
+    } catch {
+      return { kind: "pass" }; // a render that failed while streaming: the Express path reports it
+    }
+    const nonceBytes = Buffer.from(nonce);
+    // A page of text told the render it is a static document (no nonce in it: see entry.server), and
+    // its headers were made a static document's (hashes, no COOP): they are every visitor's.
+    if (shared && res.locals.staticDocument && !body.includes(nonceBytes)) {
+      const explicitLanguage = renderPath.includes("?");
+      return { kind: "static", status: response.status, body, headers: documentHeaders(res, response), explicitLanguage };
+    }
+    const headers = [...response.headers].filter(([name]) => name !== "content-length");
+    const parts = splitOn(body, nonceBytes);
+    const page: CachedPage = { status: response.status, headers, parts, bytes: body.length, storedAt: Date.now() };
+    if (shared) {
+      page.gzip = gzipTemplate(parts);
+      pages.set(key, page);
+    }
+    return { kind: "page", page, shared };
   }
 
   /** A static document is compressed (outside the render slot: it is no render) and stored. */
@@ -318,6 +311,14 @@ export function createPageCache({
           else next();
           return;
         }
+        if (outcome.kind === "sent") {
+          // The visitor who rendered it has its answer; those who waited for it get their own render.
+          if (collapsed) {
+            res.setHeader(CACHE_STATUS, cacheStatus("fwd=uri-miss; detail=unshareable"));
+            return next();
+          }
+          return;
+        }
         if (outcome.kind === "pass") {
           res.setHeader(CACHE_STATUS, cacheStatus("fwd=uri-miss; detail=unshareable"));
           return next();
@@ -331,20 +332,17 @@ export function createPageCache({
     }
   };
 
-  // The same rules as cacheKeyFor, from the raw request: a GET without a session cookie, with no query
+  // The same key as the Express path's (cacheTarget), from the raw request: a GET without a session cookie, with no query
   // or exactly `?lang=pt|en` (the addresses of each page's hreflang alternates and of the switcher).
   const serveEarly = (req: IncomingMessage, res: ServerResponse): boolean => {
     const url = req.url ?? "";
     if ((req.method !== "GET" && req.method !== "HEAD") || hasCookie(req.headers.cookie, sessionCookies)) return false;
     const chosen = earlyLanguageQuery(url);
     if (chosen === false) return false;
-    const at = url.indexOf("?");
-    const pageId = pageAt(at < 0 ? url : url.slice(0, at));
-    if (!pageId) return false;
-    const origin = requestOrigin(req);
+    const target = cacheTarget(req.method, url, chosen ?? requestLanguage(undefined, req.headers), requestOrigin(req));
+    if (!target) return false;
     const secure = isSecureOrigin(req);
-    const key = pageKey(chosen ?? requestLanguage(undefined, req.headers), origin, pageId, chosen !== undefined);
-    const page = pages.get(key);
+    const page = pages.get(target.key);
     if (!page) return false;
     const started = performance.now();
     if (page.document) {

@@ -58,7 +58,7 @@ describe("the header sandbox's implicit-rejection probe", () => {
 
 describe("the bench-only lift of the sandbox's rate limit", () => {
   it("applies only with the exact value and a loopback HOST", async () => {
-    const { BENCH_LIFT_VALUE, BENCH_LIFT_VARIABLE, sandboxRateLimitLifted } = await import("./sandbox-router");
+    const { BENCH_LIFT_VALUE, BENCH_LIFT_VARIABLE, sandboxRateLimitLifted } = await import("../config/settings");
     expect(sandboxRateLimitLifted({ [BENCH_LIFT_VARIABLE]: BENCH_LIFT_VALUE, HOST: "127.0.0.1" })).toBe(true);
     expect(sandboxRateLimitLifted({ [BENCH_LIFT_VARIABLE]: BENCH_LIFT_VALUE, HOST: "0.0.0.0" })).toBe(false);
     expect(sandboxRateLimitLifted({ [BENCH_LIFT_VARIABLE]: BENCH_LIFT_VALUE })).toBe(false);

@@ -36,20 +36,8 @@ function sendXml(res: Response, status: number, xml: string): void {
   res.send(xml);
 }
 
-/**
- * `npm run bench` only (scripts/bench/sandbox.bench.ts): the sandbox's rate limit is lifted when this
- * variable holds exactly BENCH_LIFT_VALUE AND the server listens on a loopback address (HOST), so that
- * the bench can measure checks per second. A production server listens on a routable address: there the
- * variable has no effect, whatever its value.
- */
-export const BENCH_LIFT_VARIABLE = "AREAOE_BENCH_LIFT_SANDBOX_RATE_LIMIT";
-export const BENCH_LIFT_VALUE = "yes-for-a-loopback-benchmark";
-const LOOPBACK = new Set(["127.0.0.1", "::1", "localhost"]);
-
-/** True when the bench-only lift of the sandbox's rate limit applies (see BENCH_LIFT_VARIABLE). */
-export function sandboxRateLimitLifted(env: NodeJS.ProcessEnv = process.env): boolean {
-  return env[BENCH_LIFT_VARIABLE] === BENCH_LIFT_VALUE && LOOPBACK.has(env.HOST ?? "");
-}
+// The bench-only lift of the per-client limit is a setting (server/config/settings.ts, sandboxRateLimitLifted).
+export { BENCH_LIFT_VALUE, BENCH_LIFT_VARIABLE } from "../config/settings";
 
 /**
  * The limiters shared by every route that decrypts a stranger's header (RSA decryption costs CPU): per

@@ -1,0 +1,35 @@
+import type { ComponentType } from "react";
+import { useLoaderData } from "react-router";
+import type { PageId } from "~/config/site-map";
+import { ContentPage } from "~/features/content/content-page";
+import { useLazyContent } from "~/features/content/use-lazy-content";
+import { mdxComponents } from "~/mdx/mdx-components";
+
+/**
+ * A content page plus widgets answered by the route's loader: the page is its content file
+ * (content/<lang>/<id>.mdx), which places each widget by name; a widget gets the loader data. The
+ * widgets are GET forms the server answers (so they work without JavaScript) and, once hydrated, the
+ * route's client loader answers the same address with the same rules. Each route module keeps only
+ * its own part:
+ *
+ *     export const meta = pageMeta(id);
+ *     export const loader = widgetPageLoader(id, (url, portal) => …);   // widget-page-loader.server.ts
+ *     export function clientLoader(…) { … }                             // the same answer in the browser
+ *     export default widgetContentPage<typeof loader>(id, { WidgetName: ({ data }) => … });
+ *
+ * The widgets are in that route's chunk only: each is used by its one page.
+ */
+export function widgetContentPage<Loader>(
+  id: PageId,
+  widgets: Record<string, ComponentType<{ data: ReturnType<typeof useLoaderData<Loader>> }>>,
+) {
+  const components: Record<string, unknown> = { ...mdxComponents };
+  for (const [name, Widget] of Object.entries(widgets)) {
+    components[name] = function LoaderDataWidget() {
+      return <Widget data={useLoaderData<Loader>()} />;
+    };
+  }
+  return function Page() {
+    return <ContentPage id={id} content={useLazyContent(id)} components={components} />;
+  };
+}

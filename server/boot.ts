@@ -1,0 +1,71 @@
+import type { Server } from "node:http";
+import type { ServerBuild } from "react-router";
+import type { Logger } from "pino";
+import { createPortal, type NodeMiddleware } from "./app";
+import type { Settings } from "./config/settings";
+import { createLogger } from "./logger";
+import { createPortalServer } from "./http/http-server";
+import { loadAuthorityEnvironments } from "./security-header/authority-environments";
+import { assertSeparateSandboxKey, loadHeaderSandbox } from "./sandbox/header-sandbox";
+import { memorySharedState, type SharedState } from "./shared-state/shared-state";
+import { redisSharedState } from "./shared-state/redis-shared-state";
+import { readiness as createReadiness } from "./http/readiness";
+import { gracefulShutdown } from "./http/graceful-shutdown";
+
+export interface BootOptions {
+  /** The React Router server build: the built one (`npm start`), or Vite's loader of it (`npm run dev`). */
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  /** Folder of the client build; omitted in development, where Vite serves assets. */
+  clientDir?: string;
+  /** Development only: Vite's middlewares, behind the same front door and early answer (server/app.ts). */
+  devMiddleware?: NodeMiddleware;
+  /** Said in the start log line ("development" for `npm run dev`). */
+  label?: string;
+}
+
+/** Redis when configured (several instances); else this process's memory, right for one instance only. */
+function createSharedState(settings: Settings, logger: Logger): SharedState {
+  if (settings.config.redis) return redisSharedState({ settings: settings.config.redis, logger });
+  logger.warn(
+    "shared state in this process's memory (no AREAOE_REDIS_URL): right for ONE instance only; with several, set AREAOE_REDIS_URL (README \"Running several instances\")",
+  );
+  return memorySharedState();
+}
+
+/**
+ * The one start of the portal, for `npm start` (server/main.ts) and `npm run dev` (server/dev-server.ts):
+ * the authority certificates, the header sandbox's own key, the shared state and readiness, the
+ * portal's request listener, the listening server with its limits, and the drain on SIGTERM/SIGINT.
+ * A start that cannot work (a bad certificate, a sandbox key the form also offers) logs why and exits 1.
+ */
+export async function boot(settings: Settings, { build, clientDir, devMiddleware, label = "" }: BootOptions): Promise<Server> {
+  const logger = createLogger(settings.logLevel);
+  let authorityEnvironments;
+  let headerSandbox;
+  try {
+    // The authority certificates for the security header; a bad one stops the start (names the field).
+    authorityEnvironments = await loadAuthorityEnvironments(settings.config, { log: (message) => logger.warn(message) });
+    // The header checker and SOAP sandbox use their own local test key pair (made on first start),
+    // never one the generation form offers.
+    headerSandbox = await loadHeaderSandbox();
+    assertSeparateSandboxKey(headerSandbox, authorityEnvironments.describe().map((environment) => environment.publicKey.n));
+  } catch (error) {
+    logger.fatal({ err: { message: (error as Error).message } }, "areaOE cannot start");
+    console.error((error as Error).message);
+    process.exit(1);
+  }
+  const sharedState = createSharedState(settings, logger);
+  const readiness = createReadiness(sharedState);
+  const { listener } = createPortal({ settings, logger, build, clientDir, authorityEnvironments, headerSandbox, sharedState, readiness, devMiddleware });
+  const { port, host } = settings;
+  // A request (headers and body) must arrive within 30 s, its headers within 20 s (config `limits`): a
+  // client that trickles bytes holds a socket for that long at most (Node's default was 300 s).
+  const server = createPortalServer(settings.config.limits, listener).listen(port, host, () => {
+    logger.info({ port, host, mode: settings.mode, pageCache: settings.pageCache }, `areaOE${label ? ` (${label})` : ""} listening on http://localhost:${port}/areaOE/`);
+  });
+  // SIGTERM (a deployment, a scale-in) and SIGINT: not ready at once, then drain and exit 0.
+  const stop = gracefulShutdown({ server, readiness, sharedState, logger, settings: settings.config.shutdown });
+  process.once("SIGTERM", () => void stop("SIGTERM"));
+  process.once("SIGINT", () => void stop("SIGINT"));
+  return server;
+}

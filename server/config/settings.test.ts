@@ -1,0 +1,131 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { ConfigError } from "./load-config";
+import { ALL_VARIABLES, BENCH_LIFT_VALUE, BENCH_LIFT_VARIABLE, devIssuerUrl, parseSettings, SETTINGS_VARIABLES, type SettingsDefaults } from "./settings";
+
+const repoRoot = path.resolve(import.meta.dirname, "../..");
+const settingsOf = (env: Record<string, string>, { argv = [], defaults }: { argv?: string[]; defaults?: SettingsDefaults } = {}) =>
+  parseSettings(env, { argv, cwd: repoRoot, ...(defaults ? { defaults } : {}) });
+
+function refusal(env: Record<string, string>): string {
+  try {
+    settingsOf(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as Error).message;
+  }
+  throw new Error(`expected ${JSON.stringify(env)} to be refused`);
+}
+
+const work = mkdtempSync(path.join(tmpdir(), "areaoe-settings-"));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+describe("parseSettings", () => {
+  it("gives every setting its default when the environment is empty", () => {
+    const settings = settingsOf({});
+    expect(settings).toMatchObject({
+      mode: "production",
+      port: 3000,
+      host: "0.0.0.0",
+      logLevel: "info",
+      pageCache: true,
+      previousAssetsDir: undefined,
+      sandboxRateLimitLifted: false,
+      configFile: path.join(repoRoot, "config/areaoe.json"),
+    });
+    expect(settings.devIdp.requested).toBe(false);
+    expect(settings.devIdp.issuer.href).toBe("http://localhost:3000/areaOE/dev-idp");
+    // The shipped configuration file, validated.
+    expect(settings.config.links.tariff).toMatch(/^https:\/\//);
+    expect(settings.config.redis).toBeUndefined();
+  });
+
+  it("reads each variable", () => {
+    expect(settingsOf({ PORT: "4100" }).port).toBe(4100);
+    expect(settingsOf({ HOST: "127.0.0.1" }).host).toBe("127.0.0.1");
+    expect(settingsOf({ LOG_LEVEL: "warn" }).logLevel).toBe("warn");
+    expect(settingsOf({ AREAOE_PAGE_CACHE: "off" }).pageCache).toBe(false);
+    expect(settingsOf({ AREAOE_PAGE_CACHE: "on" }).pageCache).toBe(true);
+    expect(settingsOf({ AREAOE_PREVIOUS_ASSETS_DIR: "/srv/areaoe/previous/client" }).previousAssetsDir).toBe("/srv/areaoe/previous/client");
+    // An empty variable is an unset one.
+    expect(settingsOf({ AREAOE_PREVIOUS_ASSETS_DIR: "", PORT: "" })).toMatchObject({ previousAssetsDir: undefined, port: 3000 });
+  });
+
+  it("is in development mode only when NODE_ENV says development", () => {
+    expect(settingsOf({ NODE_ENV: "development" }).mode).toBe("development");
+    expect(settingsOf({ NODE_ENV: "production" }).mode).toBe("production");
+    expect(settingsOf({ NODE_ENV: "test" }).mode).toBe("production");
+  });
+
+  it("lets a start command choose the page cache's default, and the variable still decides", () => {
+    expect(settingsOf({}, { defaults: { pageCache: "off" } }).pageCache).toBe(false);
+    expect(settingsOf({ AREAOE_PAGE_CACHE: "on" }, { defaults: { pageCache: "off" } }).pageCache).toBe(true);
+  });
+
+  it("switches the demo provider on by variable or by --dev-idp, its issuer from HOST and PORT", () => {
+    expect(settingsOf({ AREAOE_DEV_IDP: "1" }).devIdp.requested).toBe(true);
+    expect(settingsOf({ AREAOE_DEV_IDP: "true" }).devIdp.requested).toBe(true);
+    expect(settingsOf({ AREAOE_DEV_IDP: "0" }).devIdp.requested).toBe(false);
+    expect(settingsOf({}, { argv: ["node", "index.js", "--dev-idp"] }).devIdp.requested).toBe(true);
+    expect(settingsOf({ HOST: "127.0.0.1", PORT: "3303" }).devIdp.issuer.href).toBe("http://127.0.0.1:3303/areaOE/dev-idp");
+    expect(settingsOf({ AREAOE_DEV_IDP_ISSUER: "https://demo.example/areaOE/dev-idp" }).devIdp.issuer.href).toBe("https://demo.example/areaOE/dev-idp");
+    expect(devIssuerUrl({ HOST: "::" }).href).toBe("http://localhost:3000/areaOE/dev-idp");
+  });
+
+  it("lifts the sandbox's limit for a bench only with the exact value on a loopback HOST", () => {
+    expect(settingsOf({ [BENCH_LIFT_VARIABLE]: BENCH_LIFT_VALUE, HOST: "127.0.0.1" }).sandboxRateLimitLifted).toBe(true);
+    expect(settingsOf({ [BENCH_LIFT_VARIABLE]: BENCH_LIFT_VALUE }).sandboxRateLimitLifted).toBe(false);
+    expect(settingsOf({ [BENCH_LIFT_VARIABLE]: "yes", HOST: "127.0.0.1" }).sandboxRateLimitLifted).toBe(false);
+  });
+
+  it("reads the configuration file AREAOE_CONFIG names, relative to the working folder, with its overrides", () => {
+    const shipped = JSON.parse(readFileSync(path.join(repoRoot, "config/areaoe.json"), "utf8")) as { links: Record<string, string> };
+    const file = path.join(work, "other.json");
+    writeFileSync(file, JSON.stringify({ links: { ...shipped.links, eori: "https://eori.example/check" } }));
+    const settings = settingsOf({ AREAOE_CONFIG: path.relative(repoRoot, file), AREAOE_GUE_URL: "https://gue.example/" });
+    expect(settings.configFile).toBe(file);
+    expect(settings.config.links.eori).toBe("https://eori.example/check");
+    expect(settings.config.links.gue).toBe("https://gue.example/");
+    expect(settingsOf({ AREAOE_REDIS_URL: "redis://127.0.0.1:6390/2" }).config.redis?.url).toBe("redis://127.0.0.1:6390/2");
+  });
+
+  it("refuses a bad value, naming the variable and what it must be", () => {
+    expect(refusal({ PORT: "eighty" })).toMatch(/PORT="eighty": must be a port number/);
+    expect(refusal({ PORT: "70000" })).toMatch(/PORT="70000": must be a port number/);
+    expect(refusal({ LOG_LEVEL: "loud" })).toMatch(/LOG_LEVEL="loud": must be one of fatal, error, warn, info, debug, trace, silent/);
+    expect(refusal({ AREAOE_PAGE_CACHE: "false" })).toMatch(/AREAOE_PAGE_CACHE="false": must be "on" or "off"/);
+    expect(refusal({ AREAOE_DEV_IDP: "yes" })).toMatch(/AREAOE_DEV_IDP="yes": must be "1"\/"true"/);
+    expect(refusal({ AREAOE_DEV_IDP_ISSUER: "ftp://idp.example/" })).toMatch(/AREAOE_DEV_IDP_ISSUER="ftp:\/\/idp.example\/": must be an http\(s\) address/);
+    // Every bad variable at once, not only the first.
+    const both = refusal({ PORT: "x", LOG_LEVEL: "y" });
+    expect(both).toContain("PORT=");
+    expect(both).toContain("LOG_LEVEL=");
+    // The configuration's overrides are validated by the configuration's schema, naming the field.
+    expect(refusal({ AREAOE_GUE_URL: "javascript:alert(1)" })).toMatch(/links\.gue: the scheme "javascript:" is not allowed/);
+    expect(refusal({ AREAOE_LIMITS: "{not json" })).toMatch(/AREAOE_LIMITS is not valid JSON/);
+    expect(refusal({ AREAOE_CONFIG: path.join(work, "missing.json") })).toMatch(/Cannot read the configuration file/);
+  });
+
+  it("is frozen, configuration included", () => {
+    const settings = settingsOf({});
+    expect(Object.isFrozen(settings)).toBe(true);
+    expect(Object.isFrozen(settings.devIdp)).toBe(true);
+    expect(Object.isFrozen(settings.config)).toBe(true);
+    expect(Object.isFrozen(settings.config.links)).toBe(true);
+    expect(Object.isFrozen(settings.config.limits)).toBe(true);
+    expect(() => {
+      (settings as { port: number }).port = 1;
+    }).toThrow(TypeError);
+  });
+});
+
+describe("the operations guide", () => {
+  it("lists every variable the settings read", () => {
+    const guide = readFileSync(path.join(repoRoot, "docs/operations.md"), "utf8");
+    const missing = ALL_VARIABLES.filter((name) => !guide.includes(`\`${name}\``));
+    expect(missing).toEqual([]);
+    expect(Object.keys(SETTINGS_VARIABLES).length).toBeGreaterThan(5);
+  });
+});
