@@ -79,7 +79,8 @@ const LAYER_POLICIES = [
     ],
   },
   { from: { element: { type: "i18n" } }, allow: to("i18n", "config", "lib") },
-  { from: { element: { type: "render" } }, allow: to("render", "i18n", "lib") },
+  // The server's own pages link home and carry the portal's stylesheet (its address in the build).
+  { from: { element: { type: "render" } }, allow: to("render", "i18n", "config", "styles", "lib") },
   { from: { element: { type: "mdx" } }, allow: to("mdx", "feature", "ui", "config", "i18n", "lib") },
   {
     from: { element: { type: "routes" } },

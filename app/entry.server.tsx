@@ -65,7 +65,7 @@ export default async function handleRequest(
   let outcome = await render(staticCandidate ? undefined : nonce);
   if (staticCandidate && outcome.kind === "html" && outcome.hadErrors) outcome = await render(nonce);
   if (outcome.kind === "timeout") {
-    return busyResponse({ t: texts.getFixedT(loadContext.lang, "common"), lang: loadContext.lang, url: request.url, headers: responseHeaders });
+    return busyResponse({ lang: loadContext.lang, url: request.url, headers: responseHeaders, css: loadContext.stylesheet(portalStylesheet), nonce });
   }
   const leaf = matches.at(-1)?.route.id;
   const isStatic = staticCandidate && !outcome.hadErrors && !outcome.html.includes(nonce);

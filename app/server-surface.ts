@@ -5,16 +5,11 @@
  * what is listed here is a contract between the two sides.
  */
 
-// Without import attributes, as the locale globs of app/i18n import the same files: the bundler wants one
-// module imported one way.
-import sessionPt from "./features/session/locales/pt.json";
-import sessionEn from "./features/session/locales/en.json";
-import errorsPt from "./features/errors/locales/pt.json";
-import errorsEn from "./features/errors/locales/en.json";
-
 // Language: the list, its query and cookie names, negotiation (server/http/language.ts decides).
-export { isLanguage, LANGUAGE_COOKIE, LANGUAGE_QUERY, type Language } from "./i18n/languages";
+export { DEFAULT_LANGUAGE, isLanguage, LANGUAGE_COOKIE, LANGUAGE_QUERY, type Language } from "./i18n/languages";
 export { negotiateLanguage } from "./i18n/negotiate-language";
+// Every text the server writes itself (its pages, plain answers, the session API's profile names): the
+// small `t` over the locale files, `serverT(lang, namespace, keyPrefix)`.
 export { serverT } from "./i18n/server-texts";
 export type { LocaleChunks } from "./i18n/i18n-head";
 
@@ -28,14 +23,15 @@ export { createLoadContext, type AreaOELoadContext } from "./load-context";
 export { pageAnswersQuery, pageHref, routedPageAddresses } from "./config/site-map";
 export { defaultUsefulLinks, type PublicConfig } from "./config/public-config";
 
-// Server rendering outside React Router: the "busy" page of the render admission.
-export { BUSY_HEADERS, busyPageHtml } from "./render/busy-page";
+// Server rendering outside React Router: the one frame of the server's own pages (errors, busy,
+// sign-in problems, the demo provider) with the portal's stylesheet, and the "busy" page.
+export { PORTAL_STYLESHEET_HREF, ServerPage, serverPageHtml } from "./render/server-page";
+export { BUSY_HEADERS, BusyPage } from "./render/busy-page";
 // The server's logger for React Router's errors (entry.server's handleError).
 export { setServerLog } from "./render/server-log";
 export type { InlineSources } from "./render/inline-hash";
 
-// session ↔ server/auth: sign-in paths, the customs roles claim, the signed-in user, the texts of the
-// pages the server writes without React.
+// session ↔ server/auth: sign-in paths, the customs roles claim, the signed-in user.
 export {
   AUTH_PATH,
   CALLBACK_PATH,
@@ -50,10 +46,6 @@ export {
 } from "./features/session/return-to";
 export { CUSTOMS_ROLES_CLAIM, customsRolesFromClaim, type CustomsRole } from "./features/session/customs-roles";
 export type { SessionUser } from "./features/session/session-user";
-export const sessionLocales = { pt: sessionPt, en: sessionEn };
-
-// errors ↔ server/http: the texts of the plain error page (no React, no script).
-export const errorsLocales = { pt: errorsPt, en: errorsEn };
 // errors ↔ server/api/client-errors: the report's field limits, its digest and the browser's
 // redaction, which the server applies again (it trusts nothing a report says about itself).
 export { REPORT_LIMITS } from "./features/errors/report-limits";

@@ -45,6 +45,7 @@ import { formBodyOnly } from "./http/form-body";
 import { memorySharedState, type SharedState } from "./shared-state/shared-state";
 import { readLocaleChunks } from "./http/locale-chunks";
 import { readStylesheets } from "./http/stylesheets";
+import { setServerPageStylesheets } from "./http/server-page";
 import { renderAdmission } from "./http/render-admission";
 import { sendBusy } from "./http/busy";
 import { hostGuard, originsWarning, requestOrigin, trustedOrigins } from "./http/trusted-origin";
@@ -187,6 +188,7 @@ export function createPortal({
   const localeChunks = clientDir ? readLocaleChunks(clientDir) : undefined;
   // Pages carry the portal's stylesheet inline (app/render/portal-stylesheet.tsx).
   const stylesheet = clientDir ? readStylesheets(clientDir) : () => undefined;
+  setServerPageStylesheets(stylesheet);
 
   // The checks before anything else (the request listener below runs them first, for every request).
   const frontDoor = (req: IncomingMessage, res: ServerResponse): boolean => {

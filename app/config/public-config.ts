@@ -10,7 +10,7 @@ export interface LocalizedText {
 export interface UsefulLink {
   /** Text from the configuration, per language. */
   linkText?: LocalizedText;
-  /** Or a key of the `common` namespace, for the built-in links. */
+  /** Or a text key (of `common`, or `namespace:key`, e.g. a page's title in `pages`), in the page's language. */
   labelKey?: string;
   href: string;
   inApp: boolean;

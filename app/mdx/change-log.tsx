@@ -1,7 +1,7 @@
 import { useTranslation } from "../i18n/use-translation";
 import { useLanguage } from "../i18n/use-language";
 import { findPage, pageHref, type PageId } from "../config/site-map";
-import type { Language } from "../i18n/languages";
+import { INTL_LOCALES, type Language } from "../i18n/languages";
 
 /** One change of rules, as `content/changes.json` holds it (newest first is the reader's order). */
 export interface RuleChange {
@@ -20,11 +20,10 @@ const file = import.meta.glob<RuleChange[]>("../../content/changes.json", { eage
 /** The changes, newest first (whatever the order of the file). */
 export const RULE_CHANGES: readonly RuleChange[] = [...(Object.values(file)[0] ?? [])].sort((a, b) => b.date.localeCompare(a.date));
 
-const DATE_LOCALES: Record<Language, string> = { pt: "pt-PT", en: "en-GB" };
 
 function formatDate(iso: string, lang: Language): string {
   const [year, month, day] = iso.split("-").map(Number) as [number, number, number];
-  return new Intl.DateTimeFormat(DATE_LOCALES[lang], { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(
+  return new Intl.DateTimeFormat(INTL_LOCALES[lang], { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(
     new Date(Date.UTC(year, month - 1, day)),
   );
 }

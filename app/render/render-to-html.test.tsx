@@ -2,7 +2,6 @@ import { Suspense, use } from "react";
 import { describe, expect, it } from "vitest";
 import { renderToHtml } from "./render-to-html";
 import { busyResponse, RETRY_AFTER_SECONDS } from "./busy-page";
-import { serverT } from "../i18n/server-texts";
 
 const never = new Promise<string>(() => undefined);
 function Waits() {
@@ -62,7 +61,6 @@ describe("renderToHtml", () => {
 describe("busyResponse", () => {
   it("is a 503 with Retry-After, never cached, in the visitor's language, with a link to try again", async () => {
     const response = busyResponse({
-      t: serverT("en"),
       lang: "en",
       url: "https://portal.example/areaOE/public/importacao?lang=en",
       headers: new Headers(),
@@ -71,7 +69,7 @@ describe("busyResponse", () => {
     expect(response.headers.get("retry-after")).toBe(String(RETRY_AFTER_SECONDS));
     expect(response.headers.get("cache-control")).toBe("no-store");
     const html = await response.text();
-    expect(html).toContain('<html lang="en">');
+    expect(html).toContain('<html lang="en" dir="ltr">');
     expect(html).toContain("Service busy");
     expect(html).toContain('href="/areaOE/public/importacao?lang=en"');
     expect(html).not.toContain("<script");
@@ -79,7 +77,6 @@ describe("busyResponse", () => {
 
   it("escapes the address it links to", async () => {
     const response = busyResponse({
-      t: serverT("pt"),
       lang: "pt",
       url: 'https://portal.example/areaOE/x?a="><script>',
       headers: new Headers(),

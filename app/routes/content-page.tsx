@@ -5,7 +5,8 @@ import { loadContent } from "~/features/content/lazy-content";
 import { useLazyContent } from "~/features/content/use-lazy-content";
 import { pageMeta } from "~/config/page-meta";
 import { SITE_PAGES } from "~/config/site-map";
-import { isLanguage, type Language } from "~/i18n/languages";
+import type { Language } from "~/i18n/languages";
+import { navigationLanguage } from "~/i18n/navigation-language";
 import { mdxComponents } from "~/mdx/mdx-components";
 import { portalContext } from "~/load-context";
 
@@ -39,9 +40,7 @@ export function loader({ pattern, context }: Route.LoaderArgs) {
 
 // On navigation: the next page's content loads in the browser, with no request to the server.
 export function clientLoader({ pattern, request }: Route.ClientLoaderArgs) {
-  const query = new URL(request.url).searchParams.get("lang");
-  const current = document.documentElement.lang;
-  return loadPage(pattern, isLanguage(query) ? query : isLanguage(current) ? current : "pt");
+  return loadPage(pattern, navigationLanguage(new URL(request.url)));
 }
 
 export const meta: Route.MetaFunction = (args) => (args.loaderData ? pageMeta(args.loaderData.pageId)(args) : []);

@@ -2,6 +2,7 @@ import type { Route } from "./+types/iva-exp";
 import { widgetContentPage } from "./widget-content-page";
 import { widgetPageLoader } from "./widget-page-loader.server";
 import { pageMeta } from "~/config/page-meta";
+import { navigationLanguage } from "~/i18n/navigation-language";
 import { readIvaExpCheck } from "~/features/iva-exp/iva-exp-check";
 import { IvaExpEligibilityCheck } from "~/features/iva-exp/iva-exp-eligibility-check";
 
@@ -12,7 +13,7 @@ export const meta = pageMeta("iva-exp");
 export const loader = widgetPageLoader("iva-exp", (url, portal) => readIvaExpCheck(url, portal.lang));
 
 export function clientLoader({ url }: Route.ClientLoaderArgs) {
-  return readIvaExpCheck(url, document.documentElement.lang);
+  return readIvaExpCheck(url, navigationLanguage(url));
 }
 
 export default widgetContentPage<typeof loader>("iva-exp", {

@@ -2,6 +2,7 @@ import type { Route } from "./+types/web-services";
 import { widgetContentPage } from "./widget-content-page";
 import { widgetPageLoader } from "./widget-page-loader.server";
 import { pageMeta } from "~/config/page-meta";
+import { navigationLanguage } from "~/i18n/navigation-language";
 import { readRenewalCheck } from "~/features/certificate-renewal/renewal-check";
 import { RENEWAL_REMINDER_PATH } from "~/features/certificate-renewal/renewal-reminder";
 import { CertificateRenewalPlanner } from "~/features/certificate-renewal/certificate-renewal-planner";
@@ -23,7 +24,7 @@ let knownCertificates: AuthorityCertificateSummary[] | undefined;
 
 export async function clientLoader({ url, serverLoader }: Route.ClientLoaderArgs) {
   knownCertificates ??= (await serverLoader()).certificates;
-  return { ...readRenewalCheck(url, document.documentElement.lang), certificates: knownCertificates };
+  return { ...readRenewalCheck(url, navigationLanguage(url)), certificates: knownCertificates };
 }
 
 export default widgetContentPage<typeof loader>("web-services", {

@@ -72,7 +72,7 @@ describe.each([
     rule: "the server reads a feature's locale file",
     file: "server/http/probe.ts",
     forbidden: 'import pt from "../../app/features/errors/locales/pt.json";\nexport const texts = pt;',
-    allowed: 'import { errorsLocales } from "../../app/server-surface";\nexport const texts = errorsLocales.pt;',
+    allowed: 'import { serverT } from "../../app/server-surface";\nexport const texts = serverT("pt", "errors");',
   },
   {
     rule: "the server imports a shared module of app/ past the surface",

@@ -32,7 +32,7 @@ import {
   type CookieKeys,
 } from "./session-cookie";
 import { readCookie } from "../http/cookies";
-import { AUTH_STYLESHEET_PATH } from "./html-page";
+import { serverPageFor } from "../http/server-page";
 import { usedStates, type UsedStates } from "./used-states";
 import { revokedSessions, type RevokedSessions } from "./revoked-sessions";
 import { memorySharedState, SharedStateUnavailable } from "../shared-state/shared-state";
@@ -63,7 +63,7 @@ function origin(req: Request): string {
 
 function sendProblem(res: Response, status: number, problem: AuthProblem, returnTo?: string): void {
   res.status(status).setHeader("Cache-Control", "no-store");
-  res.type("html").send(authProblemPage(res.locals.lang, problem, returnTo));
+  res.type("html").send(serverPageFor(res, authProblemPage(res.locals.lang, problem, returnTo)));
 }
 
 /** A state-changing POST must come from our own pages (Fetch Metadata, else the Origin header). */
@@ -95,7 +95,7 @@ function isNetworkFailure(error: unknown): boolean {
 /** Requests to /areaOE/auth/* per client per minute (a sign-in is two or three of them). */
 export const AUTH_REQUESTS_PER_MINUTE = 60;
 
-/** One limiter for /areaOE/auth/* (its stylesheet aside): sign-ins and callbacks cannot be flooded. */
+/** One limiter for /areaOE/auth/*: sign-ins and callbacks cannot be flooded. */
 export function authRateLimit(limit = AUTH_REQUESTS_PER_MINUTE, windowMs = 60_000, store?: Store) {
   return rateLimit({
     windowMs,
@@ -103,7 +103,6 @@ export function authRateLimit(limit = AUTH_REQUESTS_PER_MINUTE, windowMs = 60_00
     ...(store ? { store } : {}),
     standardHeaders: "draft-8",
     legacyHeaders: false,
-    skip: (req) => req.originalUrl.split("?")[0] === AUTH_STYLESHEET_PATH,
     handler: (_req, res) => sendProblem(res, 429, "tooMany"),
   });
 }

@@ -5,7 +5,6 @@ import type { Settings } from "../config/settings";
 import { BASE_PATH, SESSION_API_PATH, type SessionUser } from "../../app/server-surface";
 import { resolveAuthSettings } from "./auth-settings";
 import { authRateLimit, authRoutes, clearSessionCookie } from "./auth-routes";
-import { AUTH_STYLESHEET, AUTH_STYLESHEET_PATH } from "./html-page";
 import { sessionEndpoint } from "./session-api";
 import { cookieName, deriveCookieKeys, openSessionToken, SESSION_COOKIE } from "./session-cookie";
 import { readCookie } from "../http/cookies";
@@ -61,10 +60,6 @@ export function createAuth(
     next();
   });
 
-  router.get(AUTH_STYLESHEET_PATH, (_req, res) => {
-    res.setHeader("Cache-Control", "public, max-age=3600");
-    res.type("css").send(AUTH_STYLESHEET);
-  });
   router.get(SESSION_API_PATH, sessionEndpoint(signInEnabled));
   if (settings.mode === "embedded") {
     const { issuer, clientId, clientSecret } = settings;

@@ -1,6 +1,5 @@
 import type { Request, Response } from "express";
-import type { SessionUser, Language } from "../../app/server-surface";
-import { sessionTexts } from "./session-texts";
+import { serverT, type SessionUser, type Language } from "../../app/server-surface";
 
 export interface SessionAnswer {
   authenticated: boolean;
@@ -12,12 +11,12 @@ export interface SessionAnswer {
 /** The visitor's login state and customs profiles, descriptions in the request's language. */
 export function sessionAnswer(user: SessionUser | null, lang: Language, signInEnabled: boolean): SessionAnswer {
   if (!user) return { authenticated: false, signInEnabled, user: null, profiles: [] };
-  const roles = sessionTexts(lang).roles;
+  const t = serverT(lang, "session", "roles");
   return {
     authenticated: true,
     signInEnabled,
     user: { nif: user.nif, name: user.name },
-    profiles: user.roles.map((role) => ({ role, description: roles[role] })),
+    profiles: user.roles.map((role) => ({ role, description: t(role) })),
   };
 }
 

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Logger } from "pino";
-import { errorsLocales } from "../../app/server-surface";
+import { serverT } from "../../app/server-surface";
 import type { AddressVerdict } from "./canonical-address";
 import { requestLanguage } from "./language";
 
@@ -19,8 +19,7 @@ export function answerAddress(req: IncomingMessage, res: ServerResponse, verdict
   const status = verdict.kind === "bad" ? 400 : 404;
   logger?.info({ req: { method: req.method, path }, res: { statusCode: status } }, verdict.kind === "bad" ? "refused: the request target is not a path" : "refused: an address that names no resource");
   const lang = requestLanguage(undefined, req.headers);
-  const texts = errorsLocales[lang].server;
-  const body = `${status === 400 ? texts.badRequest : texts.notFound}\n`;
+  const body = `${serverT(lang, "errors", "server")(status === 400 ? "badRequest" : "notFound")}\n`;
   res.writeHead(status, {
     "Content-Type": "text/plain; charset=utf-8",
     "Content-Language": lang,

@@ -1,8 +1,11 @@
+import { createElement } from "react";
 import type { Request, Response } from "express";
 import { ipKeyGenerator, type Options, type Store } from "express-rate-limit";
 import type { Logger } from "pino";
-import { errorsLocales } from "../../app/server-surface";
-import { requestLanguage } from "./plain-error-page";
+import { serverT } from "../../app/server-surface";
+import { responseLanguage } from "./language";
+import { ErrorPage } from "./plain-error-page";
+import { sendServerPage } from "./server-page";
 
 /** The client a budget is counted for: its address (an IPv6 address by its /56, as express-rate-limit does). */
 export const clientKey = (req: Request): string => ipKeyGenerator(req.ip ?? req.socket.remoteAddress ?? "unknown");
@@ -67,8 +70,9 @@ export function oncePerWindow(windowMs: number, { maxKeys = 10_000, now = Date.n
 }
 
 /**
- * The answer of a spent budget: 429 with Retry-After and a short plain text in the visitor's
- * language, logged (by pino-http, at info) once per client per window; the others are quiet.
+ * The answer of a spent budget: 429 with Retry-After in the visitor's language, the server's error
+ * page for a browser (it asks for HTML first), else one short line of plain text (scripts, SOAP
+ * clients, a flood's tools: the cheapest answer); logged (by pino-http, at info) once per client per window; the others are quiet.
  */
 export function tooManyAnswer({ logger, windowMs }: { logger?: Logger; windowMs: number }) {
   const firstOfWindow = oncePerWindow(windowMs);
@@ -76,16 +80,21 @@ export function tooManyAnswer({ logger, windowMs }: { logger?: Logger; windowMs:
     const key = `${what} ${clientKey(req)}`;
     if (logger && firstOfWindow(key)) logger.info({ client: clientKey(req), budget: what, retryAfterSeconds }, "refused: a client spent its budget (429)");
     quiet.add(res);
-    const lang = requestLanguage(req, res);
+    const lang = responseLanguage(req, res);
     res.status(429);
     res.setHeader("Retry-After", String(retryAfterSeconds));
     res.setHeader("Cache-Control", "no-store");
     res.setHeader("Content-Language", lang);
+    const message = serverT(lang, "errors", "server")("tooMany", { seconds: retryAfterSeconds });
+    if (req.accepts(["text/plain", "text/html"]) === "text/html") {
+      sendServerPage(req, res, 429, createElement(ErrorPage, { lang, status: 429, message }));
+      return;
+    }
     res.type("text/plain; charset=utf-8");
     if (req.method === "HEAD") {
       res.end();
       return;
     }
-    res.send(`${errorsLocales[lang].server.tooMany.replace("{seconds}", String(retryAfterSeconds))}\n`);
+    res.send(`${message}\n`);
   };
 }

@@ -19,6 +19,17 @@ export function requestLanguage(query: string | undefined, headers: IncomingHttp
   return negotiateLanguage({ query, cookie: readCookie(headers.cookie, LANGUAGE_COOKIE), acceptLanguage: headers["accept-language"] });
 }
 
+/**
+ * The language of an answer: the one the language middleware chose (`res.locals.lang`), or, for an
+ * answer before it (a refusal, an error, a 404 outside the base path), the same negotiation. Its
+ * `?lang=` is read from the raw address: a malformed query cannot throw, it is simply not a language.
+ */
+export function responseLanguage(req: Request, res: Response): Language {
+  if (isLanguage(res.locals.lang)) return res.locals.lang;
+  const query = /[?&]lang=(pt|en)(?:&|$)/.exec(req.originalUrl)?.[1];
+  return requestLanguage(query, req.headers);
+}
+
 /** The language cookie's attributes, as given to Express's res.cookie (maxAge in milliseconds). */
 function languageCookieOptions(secure: boolean) {
   return {

@@ -1,6 +1,6 @@
 import { DayPicker, type DayPickerProps } from "react-day-picker";
 import { enGB, pt } from "react-day-picker/locale";
-import { useTranslation } from "../../i18n/use-translation";
+import { useLanguage } from "../../i18n/use-language";
 import { calendarYearRange } from "./calendar-range";
 import { WEEK_STARTS_ON } from "./date-value";
 import "react-day-picker/style.css";
@@ -31,8 +31,7 @@ export type CalendarProps = DayPickerProps & {
  * PageUp/PageDown between months, Home/End within the week.
  */
 export function Calendar({ min, max, className, ...props }: CalendarProps) {
-  const { i18n } = useTranslation();
-  const locale = i18n.language === "en" ? CALENDAR_LOCALES.en : CALENDAR_LOCALES.pt;
+  const locale = useLanguage() === "en" ? CALENDAR_LOCALES.en : CALENDAR_LOCALES.pt;
   const { startMonth, endMonth } = calendarYearRange(new Date(), { min, max });
   const disabled = [min ? { before: min } : null, max ? { after: max } : null].filter((matcher) => matcher !== null);
   const pickerProps = {

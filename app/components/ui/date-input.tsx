@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type InputHTMLAttributes } from "react";
 import { useTranslation } from "../../i18n/use-translation";
+import { useLanguage } from "../../i18n/use-language";
 import { CalendarIcon } from "./calendar-icon";
 import type { DateInputCalendar } from "./date-input-calendar";
 import { useFieldControl } from "./field-context";
@@ -22,7 +23,8 @@ export interface DateInputProps extends Omit<InputHTMLAttributes<HTMLInputElemen
  * text field works alone (the calendar button appears once the page is interactive).
  */
 export function DateInput({ id, className, value, onValueChange, min, max, ...props }: DateInputProps) {
-  const { t, i18n } = useTranslation("ui");
+  const { t } = useTranslation("ui");
+  const lang = useLanguage();
   const control = useFieldControl(id);
   const hydrated = useHydrated();
   const [open, setOpen] = useState(false);
@@ -41,11 +43,11 @@ export function DateInput({ id, className, value, onValueChange, min, max, ...pr
   };
   const inputRef = useRef<HTMLInputElement>(null);
   const bounds: DateBounds = { min, max };
-  const parsed = parseDateValue(value, i18n.language, bounds);
+  const parsed = parseDateValue(value, lang, bounds);
   const selected = parsed.ok && parsed.date ? parsed.date : undefined;
   const change = useCallback(
-    (text: string) => onValueChange(text, parseDateValue(text, i18n.language, { min, max })),
-    [onValueChange, i18n.language, min, max],
+    (text: string) => onValueChange(text, parseDateValue(text, lang, { min, max })),
+    [onValueChange, lang, min, max],
   );
   useEffect(() => {
     // Text typed before the page was interactive is kept, never lost.
@@ -78,7 +80,7 @@ export function DateInput({ id, className, value, onValueChange, min, max, ...pr
           min={min}
           max={max}
           inputRef={inputRef}
-          onPick={(date) => change(formatDateValue(date, i18n.language))}
+          onPick={(date) => change(formatDateValue(date, lang))}
         />
       ) : hydrated ? (
         // The same button until the calendar's chunk is here: pointing at it or focusing it starts the
@@ -102,18 +104,19 @@ export function DateInput({ id, className, value, onValueChange, min, max, ...pr
 
 /** The clear, translated message of a date input error. */
 export function useDateErrorMessage() {
-  const { t, i18n } = useTranslation("ui");
+  const { t } = useTranslation("ui");
+  const lang = useLanguage();
   return useCallback(
     (error: Extract<DateParseResult, { ok: false }>["error"]): string => {
       switch (error.code) {
         case "format":
-          return t("date.format", { example: formatDateValue(new Date(new Date().getFullYear(), 11, 31), i18n.language) });
+          return t("date.format", { example: formatDateValue(new Date(new Date().getFullYear(), 11, 31), lang) });
         case "nonexistent":
           return t("date.nonexistent", { value: error.value ?? "" });
         default:
-          return t(`date.${error.code}`, { limit: error.limit ? formatDateValue(error.limit, i18n.language) : "" });
+          return t(`date.${error.code}`, { limit: error.limit ? formatDateValue(error.limit, lang) : "" });
       }
     },
-    [t, i18n.language],
+    [t, lang],
   );
 }

@@ -1,3 +1,4 @@
+import { INTL_LOCALES } from "../../i18n/languages";
 import { NUMERIC_DEFAULT_SEPARATORS, type NumericSeparators } from "./numeric-value";
 
 /**
@@ -11,8 +12,8 @@ export function numberLanguage(lang: string): NumberLanguage {
   return lang === "en" ? "en" : "pt";
 }
 
-/** The Intl locale of each language (English as written in Europe: en-GB). */
-export const NUMBER_LOCALES: Record<NumberLanguage, string> = { pt: "pt-PT", en: "en-GB" };
+/** The Intl locale of each language (app/i18n/languages.ts). */
+export const NUMBER_LOCALES: Readonly<Record<NumberLanguage, string>> = INTL_LOCALES;
 
 /** Characters read as "a space" between thousands: the space, and the no-break spaces Intl writes. */
 export const SPACE_SEPARATORS = [" ", "\u00A0", "\u202F"] as const;

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, type InputHTMLAttributes } from "react";
 import { useTranslation } from "../../i18n/use-translation";
+import { useLanguage } from "../../i18n/use-language";
 import { useFieldControl } from "./field-context";
 import {
   NUMERIC_DEFAULT_SEPARATORS,
@@ -72,14 +73,15 @@ export function NumericInput({
  * way the input reads them (pass the same separators as to the input).
  */
 export function useNumericErrorMessage(separators: NumericSeparators = NUMERIC_DEFAULT_SEPARATORS) {
-  const { t, i18n } = useTranslation("ui");
+  const { t } = useTranslation("ui");
+  const lang = useLanguage();
   return useCallback(
     (error: NumericError): string => {
       switch (error.code) {
         case "format":
           return t("numeric.format", {
             decimal: separators.decimal,
-            thousands: describeThousands(separators, t("numeric.space"), i18n.language),
+            thousands: describeThousands(separators, t("numeric.space"), lang),
             example: formatNumericValue(1234.56, 2, separators),
           });
         case "precision":
@@ -93,7 +95,7 @@ export function useNumericErrorMessage(separators: NumericSeparators = NUMERIC_D
           return t(`numeric.${error.code}`);
       }
     },
-    [t, i18n.language, separators],
+    [t, lang, separators],
   );
 }
 

@@ -1,4 +1,4 @@
-import type { Language } from "../../i18n/languages";
+import { INTL_LOCALES, type Language } from "../../i18n/languages";
 
 // Every page's review date, collected at build time from its content files' front matter.
 import { PAGE_REVIEWS } from "virtual:areaoe-page-reviews";
@@ -33,11 +33,10 @@ export function pageReview(pageId: string): PageReview | undefined {
 }
 
 // "26 de novembro de 2026" / "26 November 2026": British English puts the day first.
-const DATE_LOCALES: Record<Language, string> = { pt: "pt-PT", en: "en-GB" };
 
 /** The date as a reader of the language writes it, in full (a calendar date: no time zone shift). */
 export function formatReviewDate(iso: string, lang: Language): string {
   const date = parseReviewDate(iso);
   if (!date) return iso;
-  return new Intl.DateTimeFormat(DATE_LOCALES[lang], { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(date);
+  return new Intl.DateTimeFormat(INTL_LOCALES[lang], { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(date);
 }

@@ -1,6 +1,5 @@
 import { use } from "react";
-import { useTranslation } from "../../i18n/use-translation";
-import { DEFAULT_LANGUAGE, isLanguage } from "../../i18n/languages";
+import { useLanguage } from "../../i18n/use-language";
 import type { ContentByLanguage } from "./content-module";
 import { loadContent, loadedContent } from "./lazy-content";
 
@@ -10,7 +9,6 @@ import { loadContent, loadedContent } from "./lazy-content";
  * it (React `use`), which a navigation's transition shows as the previous page staying in place.
  */
 export function useLazyContent(pageId: string): ContentByLanguage {
-  const { i18n } = useTranslation();
-  const lang = isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
+  const lang = useLanguage();
   return loadedContent(pageId, lang) ?? use(loadContent(pageId, lang));
 }

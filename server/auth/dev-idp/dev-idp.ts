@@ -1,4 +1,5 @@
 import { generateKeyPairSync, randomBytes } from "node:crypto";
+import type { ReactElement } from "react";
 import express, { type Request, type Response, type Router } from "express";
 import Provider, { type KoaContextLike } from "oidc-provider";
 import type { Logger } from "pino";
@@ -7,12 +8,14 @@ import {
   CALLBACK_PATH,
   SIGNED_OUT_PATH,
   CUSTOMS_ROLES_CLAIM,
+  DEFAULT_LANGUAGE,
   isLanguage,
   type Language,
 } from "../../../app/server-surface";
 import { DEV_IDP_PATH } from "../auth-settings";
 import { checkDemoCredentials, findDemoAccount } from "./demo-accounts";
 import { loggedOutPage, loginPage, logoutPage, providerErrorPage } from "./dev-idp-pages";
+import { serverPageFor } from "../../http/server-page";
 
 export interface DevIdpOptions {
   issuer: URL;
@@ -32,14 +35,19 @@ function portalOrigins(issuer: URL, publicOrigins: readonly string[] = []): stri
   return [...new Set([issuer.origin, `http://localhost${port}`, `http://127.0.0.1${port}`, ...publicOrigins])];
 }
 
-/** ui_locales from the portal's sign-in request, else the portal's negotiated language. */
-function languageOf(uiLocales: unknown, fallback: unknown): Language {
-  const first = typeof uiLocales === "string" ? uiLocales.split(" ").map((tag) => tag.slice(0, 2)).find(isLanguage) : undefined;
-  return first ?? (isLanguage(fallback) ? fallback : "pt");
+/**
+ * The provider is mounted under the portal's base path, after its language middleware: its pages are
+ * in the language the portal negotiated for the request (the one it also sends as ui_locales).
+ */
+type KoaWithExpress = KoaContextLike & { res?: { locals?: { lang?: unknown; cspNonce?: unknown } } };
+
+function koaLanguage(ctx: KoaWithExpress): Language {
+  return isLanguage(ctx.res?.locals?.lang) ? ctx.res.locals.lang : DEFAULT_LANGUAGE;
 }
 
-function koaLanguage(ctx: KoaContextLike & { res?: { locals?: { lang?: unknown } } }): Language {
-  return languageOf(ctx.oidc?.params?.ui_locales, ctx.res?.locals?.lang);
+/** A page of the provider as the Koa body: the Express response's locals give it its nonce. */
+function koaPage(ctx: KoaWithExpress, page: ReactElement): string {
+  return serverPageFor(ctx.res ?? {}, page);
 }
 
 function createProvider({ issuer, clientId, clientSecret, logger, publicOrigins }: DevIdpOptions): Provider {
@@ -92,17 +100,17 @@ function createProvider({ issuer, clientId, clientSecret, logger, publicOrigins 
         enabled: true,
         async logoutSource(ctx: KoaContextLike, form: string) {
           ctx.type = "html";
-          ctx.body = logoutPage(koaLanguage(ctx), form);
+          ctx.body = koaPage(ctx, logoutPage(koaLanguage(ctx), form));
         },
         async postLogoutSuccessSource(ctx: KoaContextLike) {
           ctx.type = "html";
-          ctx.body = loggedOutPage(koaLanguage(ctx));
+          ctx.body = koaPage(ctx, loggedOutPage(koaLanguage(ctx)));
         },
       },
     },
     async renderError(ctx: KoaContextLike, out: { error?: string }) {
       ctx.type = "html";
-      ctx.body = providerErrorPage(koaLanguage(ctx), out.error ?? "server_error", BASE_URL);
+      ctx.body = koaPage(ctx, providerErrorPage(koaLanguage(ctx), out.error ?? "server_error", BASE_URL));
     },
     cookies: { keys: [randomBytes(32).toString("base64url")] },
     jwks: { keys: [{ ...signingKey, use: "sig", alg: "RS256", kid: randomBytes(8).toString("hex") }] },
@@ -129,10 +137,11 @@ export function devIdpRouter(options: DevIdpOptions): Router {
   const router = express.Router();
 
   // Its own policy: its forms redirect back to the portal's callback (form-action covers redirects).
+  // Its pages carry the portal's stylesheet inline, allowed by this response's nonce.
   router.use(DEV_IDP_PATH, (_req, res, next) => {
     res.setHeader(
       "Content-Security-Policy",
-      `default-src 'none'; style-src 'self'; img-src 'self'; form-action 'self' ${origins.join(" ")}; frame-ancestors 'none'; base-uri 'none'`,
+      `default-src 'none'; style-src 'self' 'nonce-${res.locals.cspNonce}'; img-src 'self'; form-action 'self' ${origins.join(" ")}; frame-ancestors 'none'; base-uri 'none'`,
     );
     res.setHeader("Cache-Control", "no-store");
     next();
@@ -141,8 +150,8 @@ export function devIdpRouter(options: DevIdpOptions): Router {
   const interactionPath = `${DEV_IDP_PATH}/interaction/:uid`;
   const showLogin = async (req: Request, res: Response, state: { nif?: string; invalid?: boolean } = {}) => {
     const details = await provider.interactionDetails(req, res);
-    const lang = languageOf(details.params.ui_locales, res.locals.lang);
-    res.status(state.invalid ? 400 : 200).type("html").send(loginPage({ lang, action: req.originalUrl.split("?")[0] ?? "", ...state }));
+    const page = loginPage({ lang: res.locals.lang, action: req.originalUrl.split("?")[0] ?? "", ...state });
+    res.status(state.invalid ? 400 : 200).type("html").send(serverPageFor(res, page));
     return details;
   };
 
@@ -150,7 +159,7 @@ export function devIdpRouter(options: DevIdpOptions): Router {
   const interactionError = (res: Response, error: unknown) => {
     options.logger.warn({ err: { name: (error as Error).name } }, "dev-idp interaction refused");
     if (res.headersSent) return;
-    res.status(400).type("html").send(providerErrorPage(languageOf(undefined, res.locals.lang), "invalid_request", BASE_URL));
+    res.status(400).type("html").send(serverPageFor(res, providerErrorPage(res.locals.lang, "invalid_request", BASE_URL)));
   };
 
   router.get(interactionPath, async (req, res) => {
