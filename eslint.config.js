@@ -190,6 +190,19 @@ export default tseslint.config(
     },
   },
   {
+    // One import alias: inside app/, a module of another folder is imported as "~/…", never by "../".
+    // Except the few modules Node loads before Vite's alias exists: the route table (React Router reads
+    // it) and what vite.config.ts imports (a build fails loudly if one of them takes "~/").
+    files: ["app/**/*.{ts,tsx}"],
+    ignores: ["app/routes.ts", "app/features/documents/document-schema.ts", "app/features/search/search-options.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ regex: "^(?!(\\.\\./)+content/)\\.\\./", message: "Import another folder of app/ as \"~/…\" (the one alias)." }] },
+      ],
+    },
+  },
+  {
     // Playwright fixtures take a `use` callback that is not a React hook.
     files: ["e2e/**/*.ts"],
     rules: { "react-hooks/rules-of-hooks": "off" },

@@ -24,30 +24,30 @@ afterEach(() => {
 
 describe("chunks loaded on first use are loaded again after a failure", () => {
   it("the header form's generator", async () => {
-    vi.doMock("./features/security-header/generate-header", failingOnce({ generate: "second try" }));
-    const { loadGenerator } = await import("./features/security-header/load-generator");
+    vi.doMock("~/features/security-header/generate-header", failingOnce({ generate: "second try" }));
+    const { loadGenerator } = await import("~/features/security-header/load-generator");
     await expect(loadGenerator()).rejects.toThrow();
     await expect(loadGenerator()).resolves.toMatchObject({ generate: "second try" });
   });
 
   it("the header form's result", async () => {
-    vi.doMock("./features/security-header/header-result", failingOnce({ HeaderResult: "second try" }));
-    const { loadHeaderResult } = await import("./features/security-header/load-header-result");
+    vi.doMock("~/features/security-header/header-result", failingOnce({ HeaderResult: "second try" }));
+    const { loadHeaderResult } = await import("~/features/security-header/load-header-result");
     await expect(loadHeaderResult()).rejects.toThrow();
     await expect(loadHeaderResult()).resolves.toMatchObject({ HeaderResult: "second try" });
   });
 
   it("the date input's calendar", async () => {
-    vi.doMock("./components/ui/date-input-calendar", failingOnce({ DateInputCalendar: "second try" }));
-    const { loadDateInputCalendar } = await import("./components/ui/load-date-input-calendar");
+    vi.doMock("~/components/ui/date/date-input-calendar", failingOnce({ DateInputCalendar: "second try" }));
+    const { loadDateInputCalendar } = await import("~/components/ui/date/load-date-input-calendar");
     await expect(loadDateInputCalendar()).rejects.toThrow();
     await expect(loadDateInputCalendar()).resolves.toMatchObject({ DateInputCalendar: "second try" });
   });
 
   it("a page's content file (keyed by file): a ChunkLoadError (for Retry), then the content", async () => {
     vi.doMock("../content/en/transit.mdx", failingOnce({ default: "transit page" }));
-    const { loadContent, loadedContent } = await import("./features/content/lazy-content");
-    const { isChunkLoadError } = await import("./lib/chunk-load-error");
+    const { loadContent, loadedContent } = await import("~/features/content/lazy-content");
+    const { isChunkLoadError } = await import("~/lib/chunk-load-error");
     const failure: unknown = await loadContent("transit", "en").catch((error: unknown) => error);
     expect(isChunkLoadError(failure)).toBe(true);
     expect(loadedContent("transit", "en")).toBeUndefined();

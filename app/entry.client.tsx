@@ -1,16 +1,16 @@
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
-import { startClientTexts } from "./i18n/client-texts";
-import { TextsContext } from "./i18n/texts-context";
-import { readBootstrap } from "./i18n/i18n-bootstrap";
-import { DEFAULT_LANGUAGE, isLanguage } from "./i18n/languages";
-import { installRouteModuleLoader } from "./features/errors/route-module-loader";
-import { installGlobalErrorHandlers, reportError } from "./features/errors/error-reporting";
+import { startClientTexts } from "~/i18n/client-texts";
+import { TextsContext } from "~/i18n/texts-context";
+import { readBootstrap } from "~/i18n/i18n-bootstrap";
+import { DEFAULT_LANGUAGE, isLanguage } from "~/i18n/languages";
+import { installRouteModuleLoader } from "~/features/errors/route-module-loader";
+import { installGlobalErrorHandlers, reportError } from "~/features/errors/error-reporting";
 import { setNonce } from "get-nonce";
-import { readContentBootstrap } from "./features/content/content-bootstrap";
-import { loadContent } from "./features/content/lazy-content";
-import { startFirstHydration } from "./components/ui/first-hydration";
+import { readContentBootstrap } from "~/features/content/content-bootstrap";
+import { loadContent } from "~/features/content/lazy-content";
+import { startFirstHydration } from "~/components/ui/hydration/first-hydration";
 
 // Before hydration: page-chunk failures get one guarded reload, and uncaught errors are reported.
 installRouteModuleLoader();

@@ -1,20 +1,20 @@
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
-import { TextsContext } from "./i18n/texts-context";
-import { createRenderTexts } from "./i18n/server-texts";
-import { i18nHeadElements } from "./i18n/i18n-head";
-import { renderToHtml } from "./render/render-to-html";
-import { inlineStylesheet } from "./render/inline-stylesheet";
+import { TextsContext } from "~/i18n/texts-context";
+import { createRenderTexts } from "~/i18n/server-texts";
+import { i18nHeadElements } from "~/i18n/i18n-head";
+import { renderToHtml } from "~/render/render-to-html";
+import { inlineStylesheet } from "~/render/inline-stylesheet";
 import portalStylesheet from "./styles/portal.css?url";
-import { busyResponse } from "./render/busy-page";
-import { contentHeadElements } from "./features/content/content-bootstrap";
+import { busyResponse } from "~/render/busy-page";
+import { contentHeadElements } from "~/features/content/content-bootstrap";
 import { portalContext } from "./load-context";
-import { pageHydrates } from "./config/hydration";
-import { speculationRulesElement, speculationRulesText } from "./render/speculation-rules";
-import { cspHash } from "./render/inline-hash";
-import { IMAGE_PREVIEW_ATTRIBUTE, imagePreviewScript, imagePreviewSource } from "./components/ui/image-preview-script";
-import { BASE_PATH } from "./config/paths";
-import { reportServerError } from "./render/server-log";
+import { pageHydrates } from "~/config/hydration";
+import { speculationRulesElement, speculationRulesText } from "~/render/speculation-rules";
+import { cspHash } from "~/render/inline-hash";
+import { IMAGE_PREVIEW_ATTRIBUTE, imagePreviewScript, imagePreviewSource } from "~/components/ui/image-preview/image-preview-script";
+import { BASE_PATH } from "~/config/paths";
+import { reportServerError } from "~/render/server-log";
 
 export const streamTimeout = 5_000;
 /** A render still running after this is an overload: the visitor gets a 503 with Retry-After. */
@@ -78,7 +78,7 @@ export default async function handleRequest(
     head = speculationRulesElement(BASE_PATH, elementNonce);
     scriptTexts.push(speculationRulesText(BASE_PATH));
   }
-  // A page with an image preview gets its one small module (app/components/ui/image-preview-script.ts).
+  // A page with an image preview gets its one small module (app/components/ui/image-preview/image-preview-script.ts).
   if (outcome.html.includes(`${IMAGE_PREVIEW_ATTRIBUTE}=`)) {
     head += imagePreviewScript(elementNonce);
     scriptTexts.push(imagePreviewSource());

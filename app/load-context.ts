@@ -1,12 +1,12 @@
 import { createContext, RouterContextProvider } from "react-router";
-import type { Language } from "./i18n/languages";
-import type { LocaleChunks } from "./i18n/i18n-head";
-import type { PublicConfig } from "./config/public-config";
-import type { SessionUser } from "./features/session/session-user";
-import type { AuthorityEnvironment } from "./features/security-header/authority-environment";
-import type { AuthorityCertificateSummary } from "./features/certificate-renewal/authority-certificates";
-import type { HeaderCheckCertificate, HeaderCheckOutcome } from "./features/security-header/header-check";
-import type { InlineSources } from "./render/inline-hash";
+import type { Language } from "~/i18n/languages";
+import type { LocaleChunks } from "~/i18n/i18n-head";
+import type { PublicConfig } from "~/config/public-config";
+import type { SessionUser } from "~/features/session/session-user";
+import type { AuthorityEnvironment } from "~/features/security-header/authority-environment";
+import type { AuthorityCertificateSummary } from "~/features/certificate-renewal/authority-certificates";
+import type { HeaderCheckCertificate, HeaderCheckOutcome } from "~/features/security-header/header-check";
+import type { InlineSources } from "~/render/inline-hash";
 
 /** What the Node server hands to every loader and to the server entry. */
 export interface AreaOELoadContext {

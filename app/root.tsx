@@ -1,32 +1,32 @@
 import { useEffect, type ReactNode } from "react";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteError, type ShouldRevalidateFunctionArgs } from "react-router";
-import { TextsContext } from "./i18n/texts-context";
-import { useTranslation } from "./i18n/use-translation";
+import { TextsContext } from "~/i18n/texts-context";
+import { useTranslation } from "~/i18n/use-translation";
 import type { Route } from "./+types/root";
 import { portalContext } from "./load-context";
 import stylesheet from "./styles/portal.css?url";
-import { SiteHeader } from "./components/layout/site-header";
-import { HeaderSearch } from "./features/search/header-search";
-import { SessionStatus } from "./features/session/session-status";
-import { SiteFooter } from "./components/layout/site-footer";
-import { Breadcrumbs } from "./components/layout/breadcrumbs";
-import { SidePanel } from "./features/useful-links/side-panel";
-import { Toaster } from "./components/ui/toaster";
-import { useRootData } from "./config/use-root-data";
-import { assetPath } from "./config/paths";
-import { DEFAULT_LANGUAGE } from "./i18n/languages";
-import { switchClientLanguage } from "./i18n/client-texts";
-import { PageBoundary } from "./features/errors/page-error-boundary";
-import { RouteErrorScreen } from "./features/errors/route-error-screen";
-import { ErrorHandling } from "./features/errors/error-handling";
-import { FaultInjection } from "./features/errors/fault-injection";
-import { lazyComponent } from "./mdx/lazy-component";
-import { markFirstHydration } from "./components/ui/first-hydration";
-import { PortalStylesheet } from "./render/portal-stylesheet";
-import { pageHydrates } from "./config/hydration";
+import { SiteHeader } from "~/components/layout/site-header";
+import { HeaderSearch } from "~/features/search/header-search";
+import { SessionStatus } from "~/features/session/session-status";
+import { SiteFooter } from "~/components/layout/site-footer";
+import { Breadcrumbs } from "~/components/layout/breadcrumbs";
+import { SidePanel } from "~/features/useful-links/side-panel";
+import { Toaster } from "~/components/ui/toast/toaster";
+import { useRootData } from "~/config/use-root-data";
+import { assetPath } from "~/config/paths";
+import { DEFAULT_LANGUAGE } from "~/i18n/languages";
+import { switchClientLanguage } from "~/i18n/client-texts";
+import { PageBoundary } from "~/features/errors/page-error-boundary";
+import { RouteErrorScreen } from "~/features/errors/route-error-screen";
+import { ErrorHandling } from "~/features/errors/error-handling";
+import { FaultInjection } from "~/features/errors/fault-injection";
+import { lazyComponent } from "~/mdx/lazy-component";
+import { markFirstHydration } from "~/components/ui/hydration/first-hydration";
+import { PortalStylesheet } from "~/render/portal-stylesheet";
+import { pageHydrates } from "~/config/hydration";
 
 // Only a page that is not found loads the unavailable screen's chunk (the server waits for it).
-const NotFound = lazyComponent(() => import("./routes/not-found").then((m) => m.default));
+const NotFound = lazyComponent(() => import("~/routes/not-found").then((m) => m.default));
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: assetPath("favicon.svg"), type: "image/svg+xml" },

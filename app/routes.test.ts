@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import routes from "./routes";
-import { ROUTED_PAGES, SITE_PAGES, type SitePage } from "./config/site-map";
+import { ROUTED_PAGES, SITE_PAGES, type SitePage } from "~/config/site-map";
 
 const APP = import.meta.dirname;
 const moduleSource = (file: string) => readFileSync(path.join(APP, file), "utf8");

@@ -6,30 +6,30 @@
  */
 
 // Language: the list, its query and cookie names, negotiation (server/http/language.ts decides).
-export { DEFAULT_LANGUAGE, isLanguage, LANGUAGE_COOKIE, LANGUAGE_QUERY, type Language } from "./i18n/languages";
-export { negotiateLanguage } from "./i18n/negotiate-language";
+export { DEFAULT_LANGUAGE, isLanguage, LANGUAGE_COOKIE, LANGUAGE_QUERY, type Language } from "~/i18n/languages";
+export { negotiateLanguage } from "~/i18n/negotiate-language";
 // Every text the server writes itself (its pages, plain answers, the session API's profile names): the
 // small `t` over the locale files, `serverT(lang, namespace, keyPrefix)`.
-export { serverT } from "./i18n/server-texts";
-export type { LocaleChunks } from "./i18n/i18n-head";
+export { serverT } from "~/i18n/server-texts";
+export type { LocaleChunks } from "~/i18n/i18n-head";
 
 // Addresses: the base path and the helpers that build paths under it (one source, app/config/paths.ts).
-export { apiPath, assetPath, BASE_PATH, BASE_URL, isUnderBasePath } from "./config/paths";
+export { apiPath, assetPath, BASE_PATH, BASE_URL, isUnderBasePath } from "~/config/paths";
 
 // The per-request values the server hands to React Router (a context provider: future.v8_middleware).
 export { createLoadContext, type AreaOELoadContext } from "./load-context";
 
 // Site map and the public part of the startup configuration.
-export { pageAnswersQuery, pageHref, routedPageAddresses } from "./config/site-map";
-export { defaultUsefulLinks, type PublicConfig } from "./config/public-config";
+export { pageAnswersQuery, pageHref, routedPageAddresses } from "~/config/site-map";
+export { defaultUsefulLinks, type PublicConfig } from "~/config/public-config";
 
 // Server rendering outside React Router: the one frame of the server's own pages (errors, busy,
 // sign-in problems, the demo provider) with the portal's stylesheet, and the "busy" page.
-export { PORTAL_STYLESHEET_HREF, ServerPage, serverPageHtml } from "./render/server-page";
-export { BUSY_HEADERS, BusyPage } from "./render/busy-page";
+export { PORTAL_STYLESHEET_HREF, ServerPage, serverPageHtml } from "~/render/server-page";
+export { BUSY_HEADERS, BusyPage } from "~/render/busy-page";
 // The server's logger for React Router's errors (entry.server's handleError).
-export { setServerLog } from "./render/server-log";
-export type { InlineSources } from "./render/inline-hash";
+export { setServerLog } from "~/render/server-log";
+export type { InlineSources } from "~/render/inline-hash";
 
 // session ↔ server/auth: sign-in paths, the customs roles claim, the signed-in user.
 export {
@@ -43,14 +43,14 @@ export {
   SIGN_OUT_PATH,
   SIGNED_OUT_PATH,
   signInHref,
-} from "./features/session/return-to";
-export { CUSTOMS_ROLES_CLAIM, customsRolesFromClaim, type CustomsRole } from "./features/session/customs-roles";
-export type { SessionUser } from "./features/session/session-user";
+} from "~/features/session/return-to";
+export { CUSTOMS_ROLES_CLAIM, customsRolesFromClaim, type CustomsRole } from "~/features/session/customs-roles";
+export type { SessionUser } from "~/features/session/session-user";
 // errors ↔ server/api/client-errors: the report's field limits, its digest and the browser's
 // redaction, which the server applies again (it trusts nothing a report says about itself).
-export { REPORT_LIMITS } from "./features/errors/report-limits";
-export { errorDigest } from "./features/errors/digest";
-export { redactText, redactUrl } from "./features/errors/redact";
+export { REPORT_LIMITS } from "~/features/errors/report-limits";
+export { errorDigest } from "~/features/errors/digest";
+export { redactText, redactUrl } from "~/features/errors/redact";
 
 // security-header ↔ server/security-header + server/sandbox: what the pages show of the authority's
 // certificates and of a checked header.
@@ -58,8 +58,8 @@ export type {
   AuthorityEnvironment,
   AuthorityEnvironmentId,
   AuthorityKeyWarningCode,
-} from "./features/security-header/authority-environment";
-export type { HeaderCheckOutcome } from "./features/security-header/header-check";
+} from "~/features/security-header/authority-environment";
+export type { HeaderCheckOutcome } from "~/features/security-header/header-check";
 
 // certificate-renewal ↔ server/api/authority-certificates: the authority's certificates as data (the
 // JSON's shape, its address and cache lifetime, and the day count the page shows too).
@@ -69,8 +69,8 @@ export {
   daysLeft,
   type AuthorityCertificatesDocument,
   type AuthorityCertificateSummary,
-} from "./features/certificate-renewal/authority-certificates";
+} from "~/features/certificate-renewal/authority-certificates";
 // certificate-renewal ↔ server/http/renewal-reminder.ts: the planner's .ics reminder, its address and
 // what the server answers there (a file, or back to the planner).
-export { RENEWAL_REMINDER_PATH } from "./features/certificate-renewal/renewal-reminder";
-export { reminderDownload } from "./features/certificate-renewal/reminder-download.server";
+export { RENEWAL_REMINDER_PATH } from "~/features/certificate-renewal/renewal-reminder";
+export { reminderDownload } from "~/features/certificate-renewal/reminder-download.server";

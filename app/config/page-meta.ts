@@ -1,6 +1,6 @@
 import type { MetaDescriptor } from "react-router";
-import { pageText } from "../i18n/page-text";
-import { DEFAULT_LANGUAGE, LANGUAGES, LANGUAGE_QUERY } from "../i18n/languages";
+import { pageText } from "~/i18n/page-text";
+import { DEFAULT_LANGUAGE, LANGUAGES, LANGUAGE_QUERY } from "~/i18n/languages";
 import type { RootData } from "./use-root-data";
 import { appPath } from "./paths";
 

@@ -1,5 +1,5 @@
 import { useRouteLoaderData } from "react-router";
-import type { loader } from "../root";
+import type { loader } from "~/root";
 import type { PublicConfig } from "./public-config";
 
 /** The root loader's data (language, public configuration); undefined only when the root itself failed. */

@@ -1,5 +1,5 @@
 import { ALWAYS_LOADED_NAMESPACES } from "./locale-files";
-import { jsonInScript } from "../lib/json-in-script";
+import { jsonInScript } from "~/lib/json-in-script";
 
 /**
  * What the server tells the browser about the page's texts, in a JSON data block in <head> (no script

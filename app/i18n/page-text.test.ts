@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import "./server-texts";
 import { pageText } from "./page-text";
-import en from "./locales/en/pages.json";
-import pt from "./locales/pt/pages.json";
+import en from "~/i18n/locales/en/pages.json";
+import pt from "~/i18n/locales/pt/pages.json";
 
 // The namespace as the build makes it: a page of text has its texts in its content file's front matter.
 const PAGES: Record<"pt" | "en", Record<string, unknown>> = { pt, en };

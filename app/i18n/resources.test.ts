@@ -47,7 +47,7 @@ describe("translations", () => {
   }
 
   it("every page of the site map has a title, breadcrumb and summary", async () => {
-    const { SITE_PAGES } = await import("../config/site-map");
+    const { SITE_PAGES } = await import("~/config/site-map");
     for (const lang of LANGUAGES) {
       const pages = resources[lang]?.pages as Record<string, Record<string, string>>;
       for (const page of SITE_PAGES) {

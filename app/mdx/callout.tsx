@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { useTranslation } from "../i18n/use-translation";
+import { useTranslation } from "~/i18n/use-translation";
 
 /** A highlighted note in a content file: `<Callout kind="warning">…</Callout>`. */
 export function Callout({ kind = "info", title, children }: { kind?: "info" | "warning"; title?: string; children: ReactNode }) {

@@ -1,7 +1,7 @@
-import { useTranslation } from "../i18n/use-translation";
-import { useLanguage } from "../i18n/use-language";
-import { findPage, pageHref, type PageId } from "../config/site-map";
-import { INTL_LOCALES, type Language } from "../i18n/languages";
+import { useTranslation } from "~/i18n/use-translation";
+import { useLanguage } from "~/i18n/use-language";
+import { findPage, pageHref, type PageId } from "~/config/site-map";
+import { INTL_LOCALES, type Language } from "~/i18n/languages";
 
 /** One change of rules, as `content/changes.json` holds it (newest first is the reader's order). */
 export interface RuleChange {

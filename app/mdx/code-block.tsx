@@ -1,5 +1,5 @@
 import type { HTMLAttributes } from "react";
-import { useTranslation } from "../i18n/use-translation";
+import { useTranslation } from "~/i18n/use-translation";
 
 /**
  * Code blocks in content files. A long line makes the block scroll sideways, so it must be reachable

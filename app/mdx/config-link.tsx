@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
-import { SmartLink } from "../components/ui/smart-link";
-import type { PublicLinkName } from "../config/public-config";
-import { useAppConfig } from "../config/use-root-data";
+import { SmartLink } from "~/components/ui/link/smart-link";
+import type { PublicLinkName } from "~/config/public-config";
+import { useAppConfig } from "~/config/use-root-data";
 
 /**
  * A link whose address comes from the startup configuration, so content files never hard-code an

@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ComponentType } from "react";
-import { afterFirstHydration } from "../components/ui/first-hydration";
+import { afterFirstHydration } from "~/components/ui/hydration/first-hydration";
 
 /**
  * Loads an interactive content component only on pages that use it, instead of in one chunk shared

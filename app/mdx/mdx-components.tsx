@@ -8,13 +8,13 @@ import { lazyComponent } from "./lazy-component";
 // Interactive or heavy components (Radix, TanStack, calendars, …) MUST be added through
 // lazyComponent(): this map is imported by every content page, and a static import here would put
 // them in every page's first-load JavaScript.
-const Acronym = lazyComponent(() => import("../features/glossary/acronym").then((m) => m.Acronym));
+const Acronym = lazyComponent(() => import("~/features/glossary/acronym").then((m) => m.Acronym));
 const ChangeLog = lazyComponent(() => import("./change-log").then((m) => m.ChangeLog));
-const Documents = lazyComponent(() => import("../features/documents/documents").then((m) => m.Documents));
-const Download = lazyComponent(() => import("../features/documents/download-facts").then((m) => m.Download));
-const FaultCatalogue = lazyComponent(() => import("../features/fault-catalogue/fault-catalogue").then((m) => m.FaultCatalogue));
+const Documents = lazyComponent(() => import("~/features/documents/documents").then((m) => m.Documents));
+const Download = lazyComponent(() => import("~/features/documents/download-facts").then((m) => m.Download));
+const FaultCatalogue = lazyComponent(() => import("~/features/fault-catalogue/fault-catalogue").then((m) => m.FaultCatalogue));
 const ImagePreview = lazyComponent(() =>
-  import("../components/ui/image-preview-dialog").then((m) => m.ImagePreviewDialog),
+  import("~/components/ui/image-preview/image-preview-dialog").then((m) => m.ImagePreviewDialog),
 );
 
 /**

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
-import { useTranslation } from "../i18n/use-translation";
-import { SmartLink } from "../components/ui/smart-link";
+import { useTranslation } from "~/i18n/use-translation";
+import { SmartLink } from "~/components/ui/link/smart-link";
 
 export interface SystemCardProps {
   /** The system's name, e.g. "SICEU". */

@@ -1,5 +1,5 @@
-import type { Language } from "../i18n/languages";
-import { serverT } from "../i18n/server-texts";
+import type { Language } from "~/i18n/languages";
+import { serverT } from "~/i18n/server-texts";
 import { ServerPage, serverPageHtml, type ServerPageStyles } from "./server-page";
 
 /** Seconds a visitor (or crawler) is asked to wait after a 503. */

@@ -1,10 +1,10 @@
 import type { ReactElement, ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import escapeHtml from "escape-html";
-import portalStylesheet from "../styles/portal.css?url";
-import { assetPath, BASE_URL } from "../config/paths";
-import type { Language } from "../i18n/languages";
-import { serverT } from "../i18n/server-texts";
+import portalStylesheet from "~/styles/portal.css?url";
+import { assetPath, BASE_URL } from "~/config/paths";
+import type { Language } from "~/i18n/languages";
+import { serverT } from "~/i18n/server-texts";
 import { inlineStylesheet } from "./inline-stylesheet";
 
 /** The address of the portal's stylesheet in the client build (the server holds its bytes by it). */

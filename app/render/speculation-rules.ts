@@ -1,5 +1,5 @@
 import escapeHtml from "escape-html";
-import { jsonInScript } from "../lib/json-in-script";
+import { jsonInScript } from "~/lib/json-in-script";
 
 /**
  * On a page that is not hydrated, moving to another page is a normal page load. Speculation rules let

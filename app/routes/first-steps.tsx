@@ -1,4 +1,4 @@
-import { useTranslation } from "../i18n/use-translation";
+import { useTranslation } from "~/i18n/use-translation";
 import type { Route } from "./+types/first-steps";
 import { ContentPage } from "~/features/content/content-page";
 import { loadContent } from "~/features/content/lazy-content";

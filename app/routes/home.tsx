@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { useTranslation } from "../i18n/use-translation";
+import { useTranslation } from "~/i18n/use-translation";
 import { pageMeta } from "~/config/page-meta";
 import { assetPath } from "~/config/paths";
 import { useLanguage } from "~/i18n/use-language";
@@ -7,7 +7,7 @@ import { childPages, pageRoutePath, type PageId } from "~/config/site-map";
 import { lazyComponent } from "~/mdx/lazy-component";
 
 const ImagePreviewDialog = lazyComponent(() =>
-  import("~/components/ui/image-preview-dialog").then((m) => m.ImagePreviewDialog),
+  import("~/components/ui/image-preview/image-preview-dialog").then((m) => m.ImagePreviewDialog),
 );
 
 export const meta = pageMeta("home");

@@ -1,5 +1,5 @@
 import { data, Link } from "react-router";
-import { useTranslation } from "../i18n/use-translation";
+import { useTranslation } from "~/i18n/use-translation";
 import { pageMeta } from "~/config/page-meta";
 
 // Any path under /areaOE that is not a page: the unavailable screen, with status 404.

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/security-header-form";
-import { useTranslation } from "../i18n/use-translation";
+import { useTranslation } from "~/i18n/use-translation";
 import { pageMeta } from "~/config/page-meta";
 import { BASE_URL } from "~/config/paths";
 import { pageHref } from "~/config/site-map";

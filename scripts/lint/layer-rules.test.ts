@@ -23,14 +23,14 @@ describe.each([
   {
     rule: "a feature imports another feature",
     file: "app/features/session/probe.ts",
-    forbidden: 'export { runSearch } from "../search/run-search";',
-    allowed: 'export { signInHref } from "./return-to";\nexport { Hint } from "../../components/ui/hint";',
+    forbidden: 'export { runSearch } from "~/features/search/run-search";',
+    allowed: 'export { signInHref } from "./return-to";\nexport { Hint } from "~/components/ui/form/hint";',
   },
   {
     rule: "a feature imports a route (a layer above it)",
     file: "app/features/session/probe.ts",
-    forbidden: 'export { default } from "../../routes/home";',
-    allowed: 'export { SITE_PAGES } from "../../config/site-map";',
+    forbidden: 'export { default } from "~/routes/home";',
+    allowed: 'export { SITE_PAGES } from "~/config/site-map";',
   },
   {
     rule: "a feature imports the MDX wiring",
@@ -41,26 +41,26 @@ describe.each([
   {
     rule: "a ui widget imports a feature",
     file: "app/components/ui/probe.tsx",
-    forbidden: 'export { signInHref } from "../../features/session/return-to";',
-    allowed: 'export { isLanguage } from "../../i18n/languages";',
+    forbidden: 'export { signInHref } from "~/features/session/return-to";',
+    allowed: 'export { isLanguage } from "~/i18n/languages";',
   },
   {
     rule: "the page frame imports a feature",
     file: "app/components/layout/probe.tsx",
-    forbidden: 'export { HeaderSearch } from "../../features/search/header-search";',
-    allowed: 'export { SmartLink } from "../ui/smart-link";',
+    forbidden: 'export { HeaderSearch } from "~/features/search/header-search";',
+    allowed: 'export { SmartLink } from "~/components/ui/link/smart-link";',
   },
   {
     rule: "a small helper of app/lib imports a widget",
     file: "app/lib/probe.ts",
-    forbidden: 'export { SmartLink } from "../components/ui/smart-link";',
+    forbidden: 'export { SmartLink } from "~/components/ui/link/smart-link";',
     allowed: 'export { foldAccents } from "./fold-accents";',
   },
   {
     rule: "config takes a value (not a type) from the wiring",
     file: "app/config/probe.ts",
-    forbidden: 'export { loader } from "../root";',
-    allowed: 'import type { loader } from "../root";\nexport type Loader = typeof loader;',
+    forbidden: 'export { loader } from "~/root";',
+    allowed: 'import type { loader } from "~/root";\nexport type Loader = typeof loader;',
   },
   {
     rule: "the server reaches into a feature's internals",
@@ -110,6 +110,17 @@ describe.each([
   });
   it("passes the allowed import", async () => {
     expect(await ruleIdsFor(file, allowed)).toEqual([]);
+  });
+});
+
+describe("one import alias in app/", () => {
+  it("fails on a \"../\" import of another folder", async () => {
+    const ids = await ruleIdsFor("app/features/session/probe.ts", 'export { Hint } from "../../components/ui/form/hint";');
+    expect(ids).toContain("no-restricted-imports");
+  });
+  it("passes \"~/\", a file of the same folder, and the content folder", async () => {
+    const code = 'export { Hint } from "~/components/ui/form/hint";\nexport { signInHref } from "./return-to";\nexport { default as faults } from "../../../content/faults/security-header-faults.json";';
+    expect(await ruleIdsFor("app/features/session/probe.ts", code)).toEqual([]);
   });
 });
 

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import { useTranslation } from "../../i18n/use-translation";
-import { breadcrumbTrail, findPage, routePathOf } from "../../config/site-map";
+import { useTranslation } from "~/i18n/use-translation";
+import { breadcrumbTrail, findPage, routePathOf } from "~/config/site-map";
 
 /** Home › Area › System, from the site map; the last item is the current page. */
 export function Breadcrumbs({ pageId }: { pageId: string }) {

@@ -1,7 +1,7 @@
 import { Link, useLocation } from "react-router";
-import { useTranslation } from "../../i18n/use-translation";
-import { LANGUAGES, LANGUAGE_QUERY } from "../../i18n/languages";
-import { useLanguage } from "../../i18n/use-language";
+import { useTranslation } from "~/i18n/use-translation";
+import { LANGUAGES, LANGUAGE_QUERY } from "~/i18n/languages";
+import { useLanguage } from "~/i18n/use-language";
 
 /**
  * Two real links (`?lang=pt`, `?lang=en`) that work without JavaScript; the server remembers the

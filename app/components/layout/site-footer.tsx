@@ -1,6 +1,6 @@
-import { useTranslation } from "../../i18n/use-translation";
-import { SmartLink } from "../ui/smart-link";
-import { pageHref } from "../../config/site-map";
+import { useTranslation } from "~/i18n/use-translation";
+import { SmartLink } from "~/components/ui/link/smart-link";
+import { pageHref } from "~/config/site-map";
 
 export function SiteFooter({ financePortal }: { financePortal?: string }) {
   const { t } = useTranslation("common");

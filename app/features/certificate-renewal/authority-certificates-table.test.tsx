@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import { withI18n } from "../../components/ui/test-i18n";
+import { withI18n } from "~/components/ui/test-i18n";
 import type { AuthorityCertificateSummary } from "./authority-certificates";
 import { AuthorityCertificatesTable } from "./authority-certificates-table";
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
-import { useTranslation } from "../../i18n/use-translation";
-import { useLanguage } from "../../i18n/use-language";
+import { useTranslation } from "~/i18n/use-translation";
+import { useLanguage } from "~/i18n/use-language";
 import { expiryDay, type AuthorityCertificateSummary } from "./authority-certificates";
 import { authorityReminderQuery, longDay } from "./renewal-reminder";
 

@@ -5,8 +5,8 @@ import { addDays, addMonths, differenceInCalendarDays, format, subMonths } from 
 import { enGB } from "date-fns/locale";
 import { createRoutesStub, useLoaderData } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
-import { withI18n } from "../../components/ui/test-i18n";
-import type { Language } from "../../i18n/languages";
+import { withI18n } from "~/components/ui/test-i18n";
+import type { Language } from "~/i18n/languages";
 import { CertificateRenewalPlanner } from "./certificate-renewal-planner";
 import { readRenewalCheck, type RenewalCheckState } from "./renewal-check";
 

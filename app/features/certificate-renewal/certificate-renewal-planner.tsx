@@ -1,12 +1,12 @@
-import { useTranslation } from "../../i18n/use-translation";
-import { DateInput, useDateErrorMessage } from "../../components/ui/date-input";
-import { AnsweredToolPanel } from "../../components/ui/answered-tool-panel";
-import { Field } from "../../components/ui/field";
-import { useAnsweredText } from "../../components/ui/use-answered-text";
-import { MANDATORY_MESSAGE_KEY } from "../../components/ui/form-validation";
+import { useTranslation } from "~/i18n/use-translation";
+import { DateInput, useDateErrorMessage } from "~/components/ui/date/date-input";
+import { AnsweredToolPanel } from "~/components/ui/tool-panel/answered-tool-panel";
+import { Field } from "~/components/ui/form/field";
+import { useAnsweredText } from "~/components/ui/tool-panel/use-answered-text";
+import { MANDATORY_MESSAGE_KEY } from "~/components/ui/form/form-validation";
 import { RENEWAL_EXPIRY_PARAM, RENEWAL_PLANNER_ID, type RenewalCheckState, type RenewalPlanAnswer } from "./renewal-check";
 import { longDay, renewalReminderQuery } from "./renewal-reminder";
-import { useLanguage } from "../../i18n/use-language";
+import { useLanguage } from "~/i18n/use-language";
 
 /** Id of the planner's field: one planner per page. */
 const FIELD_ID = "renewal-expiry";

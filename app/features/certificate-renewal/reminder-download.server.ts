@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { pageHref } from "../../config/site-map";
-import { serverT } from "../../i18n/server-texts";
+import { pageHref } from "~/config/site-map";
+import { serverT } from "~/i18n/server-texts";
 import { RENEWAL_PLANNER_ID, readRenewalCheck } from "./renewal-check";
 import { isAuthorityReminder, renewalReminderIcs, type RenewalTexts } from "./renewal-reminder";
 

@@ -1,7 +1,7 @@
 import { format, parseISO } from "date-fns";
-import { isBlank } from "../../components/ui/form-validation";
-import { parseDateValue, type DateErrorCode } from "../../components/ui/date-value";
-import { LANGUAGE_QUERY, isLanguage } from "../../i18n/languages";
+import { isBlank } from "~/components/ui/form/form-validation";
+import { parseDateValue, type DateErrorCode } from "~/components/ui/date/date-value";
+import { LANGUAGE_QUERY, isLanguage } from "~/i18n/languages";
 import { renewalPlan } from "./renewal-plan";
 
 /** The query parameter of the planner: `?validade=31/12/2026&lang=pt` (a readable, shareable address). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createRenderTexts } from "../../i18n/server-texts";
+import { createRenderTexts } from "~/i18n/server-texts";
 import { checkRenewalExpiry, type RenewalPlanAnswer } from "./renewal-check";
 import { renewalReminderIcs, renewalReminderQuery, type RenewalTexts } from "./renewal-reminder";
 

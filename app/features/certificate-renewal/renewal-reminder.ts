@@ -1,7 +1,7 @@
 import { format } from "date-fns";
-import { DATE_LOCALES, dateLanguage } from "../../components/ui/date-value";
-import { LANGUAGE_QUERY } from "../../i18n/languages";
-import { pageHref } from "../../config/site-map";
+import { DATE_LOCALES, dateLanguage } from "~/components/ui/date/date-value";
+import { LANGUAGE_QUERY } from "~/i18n/languages";
+import { pageHref } from "~/config/site-map";
 import { buildIcs } from "./ics";
 import { RENEWAL_EXPIRY_PARAM, fromIsoDay, type RenewalPlanAnswer } from "./renewal-check";
 

@@ -1,4 +1,4 @@
-import { useTranslation } from "../../i18n/use-translation";
+import { useTranslation } from "~/i18n/use-translation";
 
 /** The 'Coming soon' state of a page whose content is not written yet (the error catalogue's 'Coming soon' state). */
 export function ComingSoon() {

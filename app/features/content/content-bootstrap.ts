@@ -1,6 +1,6 @@
-import type { Language } from "../../i18n/languages";
+import type { Language } from "~/i18n/languages";
 import { hasLazyContent, lazyContentSource } from "./lazy-content";
-import { jsonInScript } from "../../lib/json-in-script";
+import { jsonInScript } from "~/lib/json-in-script";
 
 /**
  * The server tells the browser which page's content file to load before hydrating, in a JSON data

@@ -1,7 +1,7 @@
 import { readFileSync, existsSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { hasContentFile, ROUTED_PAGES } from "../../config/site-map";
+import { hasContentFile, ROUTED_PAGES } from "~/config/site-map";
 
 const ROOT = path.resolve(import.meta.dirname, "../../..");
 

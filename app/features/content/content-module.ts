@@ -1,7 +1,7 @@
 import type { ComponentType } from "react";
-import type { UsefulLinksDeclaration } from "../../config/public-config";
+import type { UsefulLinksDeclaration } from "~/config/public-config";
 import type { TocEntry } from "./on-this-page";
-import type { Language } from "../../i18n/languages";
+import type { Language } from "~/i18n/languages";
 
 export interface ContentFrontmatter {
   /** Optional heading that replaces the page title as h1. */

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
-import { useTranslation } from "../../i18n/use-translation";
-import { FALLBACK_LANGUAGES } from "../../i18n/languages";
-import { useLanguage } from "../../i18n/use-language";
+import { useTranslation } from "~/i18n/use-translation";
+import { FALLBACK_LANGUAGES } from "~/i18n/languages";
+import { useLanguage } from "~/i18n/use-language";
 import type { ContentByLanguage } from "./content-module";
 import { ComingSoon } from "./coming-soon";
 import { OnThisPage } from "./on-this-page";

@@ -1,6 +1,6 @@
-import { FALLBACK_LANGUAGES, type Language } from "../../i18n/languages";
-import { chunkLoadErrorFrom } from "../../lib/chunk-load-error";
-import { loadOnceByKey } from "../../lib/load-once";
+import { FALLBACK_LANGUAGES, type Language } from "~/i18n/languages";
+import { chunkLoadErrorFrom } from "~/lib/chunk-load-error";
+import { loadOnceByKey } from "~/lib/load-once";
 import type { ContentByLanguage, ContentModule } from "./content-module";
 
 // The content files of every page, not bundled: each file is its own chunk, loaded for the page being

@@ -1,4 +1,4 @@
-import { INTL_LOCALES, type Language } from "../../i18n/languages";
+import { INTL_LOCALES, type Language } from "~/i18n/languages";
 
 // Every page's review date, collected at build time from its content files' front matter.
 import { PAGE_REVIEWS } from "virtual:areaoe-page-reviews";

@@ -1,5 +1,5 @@
 import { use } from "react";
-import { useLanguage } from "../../i18n/use-language";
+import { useLanguage } from "~/i18n/use-language";
 import type { ContentByLanguage } from "./content-module";
 import { loadContent, loadedContent } from "./lazy-content";
 

@@ -1,5 +1,5 @@
-import { SmartLink } from "../../components/ui/smart-link";
-import { useLanguage } from "../../i18n/use-language";
+import { SmartLink } from "~/components/ui/link/smart-link";
+import { useLanguage } from "~/i18n/use-language";
 import type { DocumentEntry } from "./document-schema";
 
 /** The title as a link to the document (every registry entry has one: only documents that exist are listed). */

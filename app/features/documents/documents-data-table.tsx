@@ -1,7 +1,7 @@
 import { useMemo } from "react";
-import { useTranslation } from "../../i18n/use-translation";
-import { DataTable, type DataTableColumn } from "../../components/ui/data-table";
-import { useLanguage } from "../../i18n/use-language";
+import { useTranslation } from "~/i18n/use-translation";
+import { DataTable, type DataTableColumn } from "~/components/ui/data-table/data-table";
+import { useLanguage } from "~/i18n/use-language";
 import type { DocumentEntry } from "./document-schema";
 import { DocumentTitleCell } from "./document-title-cell";
 import { OptionalValue } from "./optional-value";

@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from "vitest";
 import { cleanup, render, screen, within } from "@testing-library/react";
-import { TextsContext } from "../../i18n/texts-context";
+import { TextsContext } from "~/i18n/texts-context";
 import { MemoryRouter } from "react-router";
-import { createRenderTexts } from "../../i18n/server-texts";
-import type { Language } from "../../i18n/languages";
+import { createRenderTexts } from "~/i18n/server-texts";
+import type { Language } from "~/i18n/languages";
 import type { DocumentEntry } from "./document-schema";
 import { DocumentsTable } from "./documents-table";
 import { DocumentsDataTable } from "./documents-data-table";

@@ -1,5 +1,5 @@
-import { useTranslation } from "../../i18n/use-translation";
-import { useLanguage } from "../../i18n/use-language";
+import { useTranslation } from "~/i18n/use-translation";
+import { useLanguage } from "~/i18n/use-language";
 import type { DocumentEntry } from "./document-schema";
 import { DocumentTitleCell } from "./document-title-cell";
 import { OptionalValue } from "./optional-value";

@@ -2,7 +2,7 @@ import { registry } from "./registry";
 import { resolveDocuments } from "./resolve-documents";
 import { DocumentsTable } from "./documents-table";
 import { DocumentsDataTable } from "./documents-data-table";
-import { DATA_TABLE_PAGE_SIZE } from "../../components/ui/data-table";
+import { DATA_TABLE_PAGE_SIZE } from "~/components/ui/data-table/data-table";
 
 /**
  * `<Documents ids={["import-rbv-manual"]} />` in a content file: those registry entries as a table.

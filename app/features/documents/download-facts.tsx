@@ -1,6 +1,6 @@
 import { DOWNLOADS } from "virtual:areaoe-downloads";
-import { useTranslation } from "../../i18n/use-translation";
-import { useLanguage } from "../../i18n/use-language";
+import { useTranslation } from "~/i18n/use-translation";
+import { useLanguage } from "~/i18n/use-language";
 import { registry } from "./registry";
 import { formatDownloadSize } from "./with-downloads";
 

@@ -1,4 +1,4 @@
-import { INTL_LOCALES, type Language } from "../../i18n/languages";
+import { INTL_LOCALES, type Language } from "~/i18n/languages";
 
 
 /** "2024-03-05" → "5 de março de 2024" / "5 March 2024"; UTC so server and browser agree. */

@@ -1,4 +1,4 @@
-import { useTranslation } from "../../i18n/use-translation";
+import { useTranslation } from "~/i18n/use-translation";
 
 /** A registry value that may be null: a dash for the eye, 'Not stated' for screen readers. */
 export function OptionalValue({ value }: { value: string | null | undefined }) {

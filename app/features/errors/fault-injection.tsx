@@ -1,5 +1,5 @@
 import { useSearchParams } from "react-router";
-import { useHydrated } from "../../components/ui/use-hydrated";
+import { useHydrated } from "~/components/ui/hydration/use-hydrated";
 
 // Test-only: with AREAOE_ENABLE_FAULT_INJECTION=1 (set only by playwright.config.ts) the query
 // `__fault=render` breaks the page content in the browser and `__fault=ssr` breaks the server

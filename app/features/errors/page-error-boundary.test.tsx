@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
-import { TextsContext } from "../../i18n/texts-context";
+import { TextsContext } from "~/i18n/texts-context";
 import { createRenderTexts } from "~/i18n/server-texts";
 import { PageErrorBoundary } from "./page-error-boundary";
 

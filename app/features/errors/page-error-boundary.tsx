@@ -2,7 +2,7 @@ import { Component, type ErrorInfo, type ReactNode } from "react";
 import { useLocation } from "react-router";
 import { ErrorScreen } from "./error-screen";
 import { reportError } from "./error-reporting";
-import { isChunkLoadError } from "../../lib/chunk-load-error";
+import { isChunkLoadError } from "~/lib/chunk-load-error";
 import { retryChunkLoad } from "./route-module-loader";
 
 interface PageErrorBoundaryProps {

@@ -2,7 +2,7 @@ import { useEffect, type ReactNode } from "react";
 import { isRouteErrorResponse, useLocation, useNavigate } from "react-router";
 import { ErrorScreen } from "./error-screen";
 import { reportError } from "./error-reporting";
-import { isChunkLoadError } from "../../lib/chunk-load-error";
+import { isChunkLoadError } from "~/lib/chunk-load-error";
 import { retryChunkLoad } from "./route-module-loader";
 
 export interface RouteErrorScreenProps {

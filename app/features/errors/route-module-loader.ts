@@ -1,4 +1,4 @@
-import { ChunkLoadError } from "../../lib/chunk-load-error";
+import { ChunkLoadError } from "~/lib/chunk-load-error";
 import { claimReload, takeResumeTarget } from "./chunk-recovery";
 
 // React Router (framework mode) imports a page's route module on the first navigation to it, and on

@@ -1,5 +1,5 @@
-import { useTranslation } from "../../i18n/use-translation";
-import { useLanguage } from "../../i18n/use-language";
+import { useTranslation } from "~/i18n/use-translation";
+import { useLanguage } from "~/i18n/use-language";
 import { faultCatalogue, type AuthorityFault, type FaultEntry, type FaultOrigin } from "./fault-catalogue-data";
 
 /**

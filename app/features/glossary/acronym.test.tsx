@@ -2,11 +2,11 @@
 import { cleanup, render, screen } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { renderToString } from "react-dom/server";
-import { TextsContext } from "../../i18n/texts-context";
+import { TextsContext } from "~/i18n/texts-context";
 import { afterEach, describe, expect, it } from "vitest";
-import { createRenderTexts } from "../../i18n/server-texts";
-import { POPOVER_SIDE_OFFSET } from "../../components/ui/popover";
-import { SmartLink } from "../../components/ui/smart-link";
+import { createRenderTexts } from "~/i18n/server-texts";
+import { POPOVER_SIDE_OFFSET } from "~/components/ui/overlay/popover";
+import { SmartLink } from "~/components/ui/link/smart-link";
 import { Acronym } from "./acronym";
 
 function withLang(lang: "pt" | "en", node: ReactNode) {

@@ -1,7 +1,7 @@
 import { useId, type ReactNode } from "react";
-import { useTranslation } from "../../i18n/use-translation";
-import { useLanguage } from "../../i18n/use-language";
-import { useInsideLink } from "../../components/ui/inside-link";
+import { useTranslation } from "~/i18n/use-translation";
+import { useLanguage } from "~/i18n/use-language";
+import { useInsideLink } from "~/components/ui/link/inside-link";
 import { meaningOf } from "./glossary";
 
 function textOf(children: ReactNode): string {

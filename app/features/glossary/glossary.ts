@@ -1,4 +1,4 @@
-import { FALLBACK_LANGUAGES, LANGUAGES, type Language } from "../../i18n/languages";
+import { FALLBACK_LANGUAGES, LANGUAGES, type Language } from "~/i18n/languages";
 
 /** One term's meaning in every language. */
 export type GlossaryEntry = Record<Language, string>;

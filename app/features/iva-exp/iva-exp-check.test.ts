@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { NUMBER_LOCALES, numericSeparators } from "../../components/ui/number-format";
-import { formatNumericValue } from "../../components/ui/numeric-value";
+import { NUMBER_LOCALES, numericSeparators } from "~/components/ui/form/number-format";
+import { formatNumericValue } from "~/components/ui/form/numeric-value";
 import { checkIvaExp, readIvaExpCheck, type IvaExpAnswer, type IvaExpFieldProblem, type IvaExpQuestion } from "./iva-exp-check";
 
 const url = (query: string) => new URL(`http://localhost/areaOE/public/ivaExp${query}`);

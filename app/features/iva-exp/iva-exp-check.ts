@@ -1,7 +1,7 @@
-import { isBlank } from "../../components/ui/form-validation";
-import { numericSeparators } from "../../components/ui/number-format";
-import { parseNumericValue, type NumericError } from "../../components/ui/numeric-value";
-import { LANGUAGE_QUERY, isLanguage } from "../../i18n/languages";
+import { isBlank } from "~/components/ui/form/form-validation";
+import { numericSeparators } from "~/components/ui/form/number-format";
+import { parseNumericValue, type NumericError } from "~/components/ui/form/numeric-value";
+import { LANGUAGE_QUERY, isLanguage } from "~/i18n/languages";
 import { IVA_EXP_BOUNDS, exciseGoodsCovered, isWithinIvaExpLimit } from "./iva-exp-limit";
 
 /** Id of the check's section: the form returns to it. */

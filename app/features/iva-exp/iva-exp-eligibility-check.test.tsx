@@ -3,8 +3,8 @@ import { cleanup, render, screen, waitFor, within } from "@testing-library/react
 import userEvent from "@testing-library/user-event";
 import { createRoutesStub, useLoaderData, useLocation } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
-import { withI18n } from "../../components/ui/test-i18n";
-import type { Language } from "../../i18n/languages";
+import { withI18n } from "~/components/ui/test-i18n";
+import type { Language } from "~/i18n/languages";
 import { IvaExpEligibilityCheck } from "./iva-exp-eligibility-check";
 import { readIvaExpCheck, type IvaExpCheckState } from "./iva-exp-check";
 import { IVA_EXP_LIMIT_EUR, isWithinIvaExpLimit } from "./iva-exp-limit";

@@ -1,12 +1,12 @@
-import { useTranslation } from "../../i18n/use-translation";
-import { AnsweredToolPanel } from "../../components/ui/answered-tool-panel";
-import { Field } from "../../components/ui/field";
-import { RadioGroupField } from "../../components/ui/radio-group-field";
-import { useAnsweredText } from "../../components/ui/use-answered-text";
-import { MANDATORY_MESSAGE_KEY } from "../../components/ui/form-validation";
-import type { ErrorSummaryItem } from "../../components/ui/error-summary";
-import { NumericInput, useNumericErrorMessage } from "../../components/ui/numeric-input";
-import { formatMoney, numericSeparators } from "../../components/ui/number-format";
+import { useTranslation } from "~/i18n/use-translation";
+import { AnsweredToolPanel } from "~/components/ui/tool-panel/answered-tool-panel";
+import { Field } from "~/components/ui/form/field";
+import { RadioGroupField } from "~/components/ui/form/radio-group-field";
+import { useAnsweredText } from "~/components/ui/tool-panel/use-answered-text";
+import { MANDATORY_MESSAGE_KEY } from "~/components/ui/form/form-validation";
+import type { ErrorSummaryItem } from "~/components/ui/form/error-summary";
+import { NumericInput, useNumericErrorMessage } from "~/components/ui/form/numeric-input";
+import { formatMoney, numericSeparators } from "~/components/ui/form/number-format";
 import {
   IVA_EXP_CHECK_ID,
   IVA_EXP_CHOICES,
@@ -18,7 +18,7 @@ import {
   type IvaExpQuestion,
 } from "./iva-exp-check";
 import { IVA_EXP_BOUNDS, IVA_EXP_LIMIT_EUR } from "./iva-exp-limit";
-import { useLanguage } from "../../i18n/use-language";
+import { useLanguage } from "~/i18n/use-language";
 
 /** Id of each question's control (a radio group's first option carries `-<value>`): one check per page. */
 const fieldId = (question: IvaExpQuestion) => `iva-exp-${question}`;

@@ -1,9 +1,9 @@
 import { useId, useRef, useState, type FocusEvent, type KeyboardEvent } from "react";
 import { Form } from "react-router";
-import { useTranslation } from "../../i18n/use-translation";
-import { SmartLink } from "../../components/ui/smart-link";
-import { pageHref } from "../../config/site-map";
-import { useLanguage } from "../../i18n/use-language";
+import { useTranslation } from "~/i18n/use-translation";
+import { SmartLink } from "~/components/ui/link/smart-link";
+import { pageHref } from "~/config/site-map";
+import { useLanguage } from "~/i18n/use-language";
 import type { SiteSearchResult } from "./run-search";
 import { SearchResultList } from "./search-result-list";
 import { SEARCH_ACTION } from "./search-path";

@@ -1,6 +1,6 @@
 import MiniSearch from "minisearch";
-import type { Language } from "../../i18n/languages";
-import { loadOnceByKey } from "../../lib/load-once";
+import type { Language } from "~/i18n/languages";
+import { loadOnceByKey } from "~/lib/load-once";
 import type { SearchDocument } from "./search-document";
 import { searchIndexOptions } from "./search-options";
 

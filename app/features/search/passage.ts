@@ -1,4 +1,4 @@
-import { foldAccents } from "../../lib/fold-accents";
+import { foldAccents } from "~/lib/fold-accents";
 
 export interface PassagePart {
   text: string;

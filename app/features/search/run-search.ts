@@ -1,8 +1,8 @@
 import type MiniSearch from "minisearch";
 import type { SearchResult as MiniSearchResult } from "minisearch";
-import { breadcrumbTrail, pageHref, type PageId } from "../../config/site-map";
-import { pageText } from "../../i18n/page-text";
-import type { Language } from "../../i18n/languages";
+import { breadcrumbTrail, pageHref, type PageId } from "~/config/site-map";
+import { pageText } from "~/i18n/page-text";
+import type { Language } from "~/i18n/languages";
 import type { SearchDocument } from "./search-document";
 import { SEARCH_OPTIONS } from "./search-options";
 import { buildPassage, type PassagePart } from "./passage";

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef } from "react";
 import { Form, useNavigation, useSubmit } from "react-router";
-import { useTranslation } from "../../i18n/use-translation";
+import { useTranslation } from "~/i18n/use-translation";
 import type { SiteSearchResult } from "./run-search";
 import { SearchResultList } from "./search-result-list";
 import { useDebouncedCallback } from "./use-debounced-callback";

@@ -1,5 +1,5 @@
-import { useTranslation } from "../../i18n/use-translation";
-import { SmartLink } from "../../components/ui/smart-link";
+import { useTranslation } from "~/i18n/use-translation";
+import { SmartLink } from "~/components/ui/link/smart-link";
 import type { SiteSearchResult } from "./run-search";
 import { SearchPassage } from "./search-passage";
 

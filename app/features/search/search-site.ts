@@ -1,6 +1,6 @@
-import type { Language } from "../../i18n/languages";
+import type { Language } from "~/i18n/languages";
 import { loadSearchIndex } from "./load-search-index";
-import { foldAccents } from "../../lib/fold-accents";
+import { foldAccents } from "~/lib/fold-accents";
 import { cleanQuery, runSearch, type SiteSearchResult } from "./run-search";
 
 /** Results kept per language and normalised query (least recently used dropped first). */

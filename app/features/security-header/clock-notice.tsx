@@ -1,4 +1,4 @@
-import { useTranslation } from "../../i18n/use-translation";
+import { useTranslation } from "~/i18n/use-translation";
 import { noticeableOffsetSeconds, type ClockReading } from "./server-clock";
 
 /** Says when the device clock is off (and that the header uses the corrected time), or unmeasurable. */

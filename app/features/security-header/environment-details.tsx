@@ -1,4 +1,4 @@
-import { useTranslation } from "../../i18n/use-translation";
+import { useTranslation } from "~/i18n/use-translation";
 import type { AuthorityEnvironment } from "./authority-environment";
 
 /** The certificate an environment encrypts with (public facts), and its warnings. */

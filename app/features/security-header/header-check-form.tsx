@@ -1,11 +1,11 @@
 import { useEffect, useRef } from "react";
-import { useTranslation } from "../../i18n/use-translation";
+import { useTranslation } from "~/i18n/use-translation";
 import { Form, useActionData, useNavigation } from "react-router";
-import { ErrorSummary, type ErrorSummaryItem } from "../../components/ui/error-summary";
-import { Field } from "../../components/ui/field";
-import { MANDATORY_MESSAGE_KEY } from "../../components/ui/form-validation";
-import { Input } from "../../components/ui/input";
-import { Textarea } from "../../components/ui/textarea";
+import { ErrorSummary, type ErrorSummaryItem } from "~/components/ui/form/error-summary";
+import { Field } from "~/components/ui/form/field";
+import { MANDATORY_MESSAGE_KEY } from "~/components/ui/form/form-validation";
+import { Input } from "~/components/ui/form/input";
+import { Textarea } from "~/components/ui/form/textarea";
 import type { HeaderCheckActionData } from "./header-check";
 import { HeaderCheckReport } from "./header-check-report";
 

@@ -1,6 +1,6 @@
 import { useId, type Ref } from "react";
-import { pageHref } from "../../config/site-map";
-import { useTranslation } from "../../i18n/use-translation";
+import { pageHref } from "~/config/site-map";
+import { useTranslation } from "~/i18n/use-translation";
 import type { HeaderCheckFinding, HeaderCheckOutcome } from "./header-check";
 
 export interface HeaderCheckReportProps {

@@ -1,4 +1,4 @@
-import { useTranslation } from "../../i18n/use-translation";
+import { useTranslation } from "~/i18n/use-translation";
 
 /**
  * In place of the checker's form when the server switched the checker off at start (its runtime does

@@ -1,5 +1,5 @@
-import { useTranslation } from "../../i18n/use-translation";
-import { RadioGroupField } from "../../components/ui/radio-group-field";
+import { useTranslation } from "~/i18n/use-translation";
+import { RadioGroupField } from "~/components/ui/form/radio-group-field";
 
 /** The two forms the authority's clients send (library `HeaderForm`); the first is the default. */
 export const HEADER_FORM_CHOICES = ["digest", "encrypted-created"] as const;

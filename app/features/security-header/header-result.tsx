@@ -1,9 +1,9 @@
 import { useEffect, useRef, type RefObject } from "react";
-import { useTranslation } from "../../i18n/use-translation";
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "../../components/ui/dropdown-menu";
-import { Field } from "../../components/ui/field";
-import { notify } from "../../components/ui/notify";
-import { Textarea } from "../../components/ui/textarea";
+import { useTranslation } from "~/i18n/use-translation";
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "~/components/ui/overlay/dropdown-menu";
+import { Field } from "~/components/ui/form/field";
+import { notify } from "~/components/ui/toast/notify";
+import { Textarea } from "~/components/ui/form/textarea";
 import { copyText } from "./copy-text";
 import { ANNOUNCED_SECONDS, useCountdown } from "./use-countdown";
 

@@ -1,4 +1,4 @@
-import { loadOnce } from "../../lib/load-once";
+import { loadOnce } from "~/lib/load-once";
 
 /**
  * Loads the crypto chunk (the library, @noble/ciphers and forge's jsbn) on first use of the form; later

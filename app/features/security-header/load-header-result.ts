@@ -1,4 +1,4 @@
-import { loadOnce } from "../../lib/load-once";
+import { loadOnce } from "~/lib/load-once";
 
 /**
  * Loads the result's chunk (the read-only box, Copy and its Radix dropdown menu, the countdown) with the

@@ -7,8 +7,8 @@ import path from "node:path";
 import { act, cleanup, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { withI18n } from "../../components/ui/test-i18n";
-import { Toaster } from "../../components/ui/toaster";
+import { withI18n } from "~/components/ui/test-i18n";
+import { Toaster } from "~/components/ui/toast/toaster";
 import type { AuthorityEnvironment } from "./authority-environment";
 import { SecurityHeaderForm } from "./security-header-form";
 

@@ -1,4 +1,4 @@
-import { SANDBOX_PATHS } from "../../config/sandbox-paths";
+import { SANDBOX_PATHS } from "~/config/sandbox-paths";
 
 /** Below this, a device's clock is close enough not to mention (the authority allows 1 minute). */
 export const CLOCK_NOTICE_THRESHOLD_MS = 2_000;

@@ -1,8 +1,8 @@
 import { useState } from "react";
-import { useTranslation } from "../../i18n/use-translation";
-import { SmartLink } from "~/components/ui/smart-link";
-import { Stepper } from "~/components/ui/stepper";
-import { useHydrated } from "~/components/ui/use-hydrated";
+import { useTranslation } from "~/i18n/use-translation";
+import { SmartLink } from "~/components/ui/link/smart-link";
+import { Stepper } from "~/components/ui/stepper/stepper";
+import { useHydrated } from "~/components/ui/hydration/use-hydrated";
 import { pageHref } from "~/config/site-map";
 
 const STEPS = ["gue", "financePortal", "certificates", "testCalls"] as const;

@@ -1,5 +1,5 @@
-import { useTranslation } from "../../i18n/use-translation";
-import { SmartLink } from "~/components/ui/smart-link";
+import { useTranslation } from "~/i18n/use-translation";
+import { SmartLink } from "~/components/ui/link/smart-link";
 import { signInHref } from "./return-to";
 import { SignInDisabledNotice } from "./sign-in-disabled-notice";
 import { SignOutForm } from "./sign-out-form";

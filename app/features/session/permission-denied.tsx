@@ -1,5 +1,5 @@
-import { useTranslation } from "../../i18n/use-translation";
-import { SmartLink } from "~/components/ui/smart-link";
+import { useTranslation } from "~/i18n/use-translation";
+import { SmartLink } from "~/components/ui/link/smart-link";
 
 /**
  * The "No permission" state: the title 'Attention!', the message, and the way to apply for the

@@ -1,4 +1,4 @@
-import { useTranslation } from "../../i18n/use-translation";
+import { useTranslation } from "~/i18n/use-translation";
 import type { CustomsRole } from "./customs-roles";
 
 /** The visitor's customs profiles as a table of role and description, or 'No profile'. */

@@ -1,4 +1,4 @@
-import { apiPath, appPath, BASE_PATH, BASE_URL, isUnderBasePath } from "../../config/paths";
+import { apiPath, appPath, BASE_PATH, BASE_URL, isUnderBasePath } from "~/config/paths";
 
 /** Where the sign-in flow lives and how a page asks to come back after it. */
 export const AUTH_PATH = appPath("/auth");

@@ -1,6 +1,6 @@
 import { useLocation } from "react-router";
-import { useTranslation } from "../../i18n/use-translation";
-import { appPath } from "../../config/paths";
+import { useTranslation } from "~/i18n/use-translation";
+import { appPath } from "~/config/paths";
 import { signInHref } from "./return-to";
 import { SignOutForm } from "./sign-out-form";
 

@@ -1,4 +1,4 @@
-import { useTranslation } from "../../i18n/use-translation";
+import { useTranslation } from "~/i18n/use-translation";
 
 /** Shown where sign-in is needed but this server has no identity provider configured. */
 export function SignInDisabledNotice({ headingLevel = 2 }: { headingLevel?: 1 | 2 }) {

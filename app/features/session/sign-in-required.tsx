@@ -1,5 +1,5 @@
-import { useTranslation } from "../../i18n/use-translation";
-import { SmartLink } from "~/components/ui/smart-link";
+import { useTranslation } from "~/i18n/use-translation";
+import { SmartLink } from "~/components/ui/link/smart-link";
 
 export interface SignInRequiredProps {
   /** The sign-in address that comes back to this page. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { SYSTEM_PROFILES, systemAccess } from "./system-profiles";
-import en from "./locales/en.json";
+import en from "~/features/session/locales/en.json";
 
 describe("system profiles", () => {
   it("covers every system of the profile tables once, each with a name in the texts", () => {

@@ -1,4 +1,4 @@
-import { pageHref } from "../../config/site-map";
+import { pageHref } from "~/config/site-map";
 import type { CustomsRole } from "./customs-roles";
 
 /**

@@ -1,7 +1,7 @@
 import { useMemo } from "react";
-import { useTranslation } from "../../i18n/use-translation";
-import { DataTable, type DataTableColumn } from "~/components/ui/data-table";
-import { SmartLink } from "~/components/ui/smart-link";
+import { useTranslation } from "~/i18n/use-translation";
+import { DataTable, type DataTableColumn } from "~/components/ui/data-table/data-table";
+import { SmartLink } from "~/components/ui/link/smart-link";
 import type { CustomsRole } from "./customs-roles";
 import { SYSTEM_PROFILES, systemAccess } from "./system-profiles";
 

@@ -1,6 +1,6 @@
-import { useTranslation } from "../../i18n/use-translation";
-import { SmartLink } from "../../components/ui/smart-link";
-import { useAppConfig } from "../../config/use-root-data";
+import { useTranslation } from "~/i18n/use-translation";
+import { SmartLink } from "~/components/ui/link/smart-link";
+import { useAppConfig } from "~/config/use-root-data";
 import { UsefulLinksPanel } from "./useful-links-panel";
 import { useUsefulLinks } from "./use-useful-links";
 

@@ -1,6 +1,6 @@
 import { useMatches } from "react-router";
-import { resolveUsefulLinks, type UsefulLink, type UsefulLinksDeclaration } from "../../config/public-config";
-import { useAppConfig } from "../../config/use-root-data";
+import { resolveUsefulLinks, type UsefulLink, type UsefulLinksDeclaration } from "~/config/public-config";
+import { useAppConfig } from "~/config/use-root-data";
 
 interface UsefulLinksHandle {
   usefulLinks?: UsefulLinksDeclaration;

@@ -2,8 +2,8 @@
 import { render, screen } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
-import { TextsContext } from "../../i18n/texts-context";
-import { createRenderTexts } from "../../i18n/server-texts";
+import { TextsContext } from "~/i18n/texts-context";
+import { createRenderTexts } from "~/i18n/server-texts";
 import { UsefulLinksPanel } from "./useful-links-panel";
 
 describe("UsefulLinksPanel", () => {

@@ -1,7 +1,7 @@
-import { useTranslation } from "../../i18n/use-translation";
-import { SmartLink } from "../../components/ui/smart-link";
-import type { UsefulLink } from "../../config/public-config";
-import { useLanguage } from "../../i18n/use-language";
+import { useTranslation } from "~/i18n/use-translation";
+import { SmartLink } from "~/components/ui/link/smart-link";
+import type { UsefulLink } from "~/config/public-config";
+import { useLanguage } from "~/i18n/use-language";
 
 export function UsefulLinksPanel({ links }: { links: UsefulLink[] }) {
   const { t } = useTranslation("common");

@@ -1,0 +1,33 @@
+import { useTranslation } from "~/i18n/use-translation";
+
+export interface DataTableToolbarProps {
+  id: string;
+  value: string;
+  onChange: (value: string) => void;
+  /** False until hydrated: filtering needs scripts. */
+  interactive: boolean;
+  label?: string;
+  placeholder?: string;
+}
+
+/** The text filter above the table. */
+export function DataTableToolbar({ id, value, onChange, interactive, label, placeholder }: DataTableToolbarProps) {
+  const { t } = useTranslation("ui");
+  return (
+    <div className="data-table__toolbar">
+      <div className="data-table__filter">
+        <label htmlFor={id}>{label ?? t("dataTable.filterLabel")}</label>
+        <input
+          id={id}
+          type="search"
+          className="input"
+          disabled={!interactive}
+          autoComplete="off"
+          placeholder={placeholder ?? t("dataTable.filterPlaceholder")}
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+        />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,75 @@
+import { useEffect, useRef, type ReactNode } from "react";
+import { AnsweredForm } from "./answered-form";
+import type { ErrorSummaryItem } from "~/components/ui/form/error-summary";
+import { useHydrated } from "~/components/ui/hydration/use-hydrated";
+import { LANGUAGE_QUERY } from "~/i18n/languages";
+import { useLanguage } from "~/i18n/use-language";
+
+export interface AnsweredToolPanelProps {
+  /** Id of the panel's section; the answer's address ends with `#<id>`. */
+  id: string;
+  /** Extra class of the section (the tool's own styles). */
+  className: string;
+  /** The tool's texts, from its namespace: title, intro, the button. */
+  texts: (key: "title" | "intro" | "submit") => string;
+  /** The fields that failed, in the order of the form (each field shows its own message too). */
+  problems: readonly ErrorSummaryItem[];
+  /** The loader's answer this panel shows: a new one after a browser submit moves the focus. */
+  answer: unknown;
+  /** What the answer shows under the form, or null when there is nothing to show (no answer, an error). */
+  result: ReactNode;
+  resultClassName: string;
+  /** The tool's fields (`<Field>`, `<RadioGroupField>`…), each with its own label and error. */
+  children: ReactNode;
+}
+
+/**
+ * A boxed tool inside a content page that asks a few things and shows the answer below (the IVAExp
+ * check, the certificate renewal planner), the answer above the form. A plain GET form underneath (AnsweredForm): the server answers
+ * without JavaScript; with it, the client loader answers with the same rules and focus moves to the
+ * answer (an error summary focuses itself).
+ */
+export function AnsweredToolPanel(props: AnsweredToolPanelProps) {
+  const { id, className, texts, problems, answer, result, resultClassName, children } = props;
+  const lang = useLanguage();
+  const hydrated = useHydrated();
+  const resultRef = useRef<HTMLDivElement>(null);
+  const submitted = useRef(false);
+  const headingId = `${id}-heading`;
+  const hasResult = result !== null && result !== undefined;
+
+  useEffect(() => {
+    if (!submitted.current) return;
+    submitted.current = false;
+    if (hasResult) resultRef.current?.focus();
+  }, [answer, hasResult]);
+
+  return (
+    <section id={id} className={`tool-panel ${className}`} aria-labelledby={headingId}>
+      <h2 id={headingId} className="tool-panel__title">
+        {texts("title")}
+      </h2>
+      <p>{texts("intro")}</p>
+      {/* The answer comes first: the form's address lands on this section, and a phone shows the
+          answer before the questions it answers (they stay filled in below). */}
+      <div ref={resultRef} className={resultClassName} tabIndex={-1} aria-live="polite">
+        {result}
+      </div>
+      <AnsweredForm
+        anchorId={id}
+        hydrated={hydrated}
+        problems={problems}
+        onSubmit={() => {
+          submitted.current = true;
+        }}
+      >
+        {children}
+        {/* The answer comes back in the page's language, with or without JavaScript. */}
+        <input type="hidden" name={LANGUAGE_QUERY} value={lang} />
+        <button type="submit" className="button">
+          {texts("submit")}
+        </button>
+      </AnsweredForm>
+    </section>
+  );
+}
