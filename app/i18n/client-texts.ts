@@ -2,8 +2,6 @@ import { createSmallT, type Bundle, type TFunction } from "./small-t";
 import { loadLocale } from "./locale-modules";
 import type { I18nBootstrap } from "./i18n-bootstrap";
 import { setDefaultTextSource, type TextSource } from "./texts-context";
-import { setPageTextReader, type PageTexts } from "./page-text";
-import { FALLBACK_LANGUAGES } from "./languages";
 
 /**
  * The browser's texts: the namespaces of the page's language that the server render
@@ -126,15 +124,6 @@ export function startClientTexts(lang: string, bootstrap: I18nBootstrap): { text
   const texts = new ClientTexts(lang);
   clientTexts = texts;
   setDefaultTextSource(texts);
-  // Meta functions may ask for a language whose texts are still loading (a language switch): the
-  // loaded ones answer meanwhile.
-  setPageTextReader((id, asked) => {
-    for (const language of [asked, ...FALLBACK_LANGUAGES]) {
-      const page = texts.bundle(language, "pages")?.[id];
-      if (typeof page === "object" && page !== null) return page as PageTexts;
-    }
-    return undefined;
-  });
   return { texts, ready: texts.start(bootstrap) };
 }
 

@@ -1,4 +1,5 @@
-import type { Language } from "./languages";
+import { FALLBACK_LANGUAGES, type Language } from "./languages";
+import { defaultTextSource } from "./texts-context";
 
 export interface PageTexts {
   title: string;
@@ -6,23 +7,17 @@ export interface PageTexts {
   summary: string;
 }
 
-/** Reads one page's texts in a language (with fallbacks), or undefined. */
-export type PageTextReader = (id: string, lang: Language) => PageTexts | undefined;
-
-let reader: PageTextReader | undefined;
-
 /**
- * Where page texts come from: on the server every language's `pages` namespace (server-texts.ts); in
- * the browser the client store's `pages` namespace of the page's language, which is always loaded
- * (client-texts.ts, locale-files.ts).
+ * Page titles for `meta` functions and search results, which run outside React and cannot use hooks:
+ * the `pages` namespace of the text source outside a provider (the server: every language; the
+ * browser: the languages it loaded), in the asked language, then the fallbacks. The browser's meta may
+ * ask for a language still loading (a language switch): a loaded one answers meanwhile.
  */
-export function setPageTextReader(read: PageTextReader): void {
-  reader = read;
-}
-
-/** Page titles for `meta` functions and search results, which run outside React and cannot use hooks. */
 export function pageText(id: string, lang: Language): PageTexts {
-  const texts = reader?.(id, lang);
-  if (!texts) throw new Error(`No texts for page ${id}`);
-  return texts;
+  const source = defaultTextSource();
+  for (const language of [lang, ...FALLBACK_LANGUAGES]) {
+    const page = source.bundle(language, "pages")?.[id];
+    if (typeof page === "object" && page !== null) return page as PageTexts;
+  }
+  throw new Error(`No texts for page ${id}`);
 }

@@ -1,7 +1,6 @@
-import { DEFAULT_LANGUAGE, FALLBACK_LANGUAGES } from "./languages";
+import { DEFAULT_LANGUAGE } from "./languages";
 import { resources } from "./resources";
 import { createSmallT, type Bundle, type TFunction } from "./small-t";
-import { setPageTextReader, type PageTexts } from "./page-text";
 import { setDefaultTextSource, type TextSource } from "./texts-context";
 
 // The server's texts (and the tests'): every namespace of every language is in memory (resources.ts),
@@ -36,6 +35,7 @@ export function createRenderTexts(lang: string): RenderTexts {
   return {
     language: lang,
     getFixedT: serverT,
+    bundle,
     reportNamespaces: {
       addUsedNamespaces(namespaces) {
         for (const namespace of namespaces) used.add(namespace);
@@ -48,11 +48,3 @@ export function createRenderTexts(lang: string): RenderTexts {
 // Outside a render's provider (tests, scripts), components read the default language's texts.
 setDefaultTextSource(createRenderTexts(DEFAULT_LANGUAGE));
 
-// Page titles for meta functions and search results: the asked language, then the fallbacks.
-setPageTextReader((id, lang) => {
-  for (const language of [lang, ...FALLBACK_LANGUAGES]) {
-    const page = bundle(language, "pages")?.[id];
-    if (typeof page === "object" && page !== null) return page as PageTexts;
-  }
-  return undefined;
-});

@@ -1,5 +1,5 @@
 import { createContext } from "react";
-import type { TFunction } from "./small-t";
+import type { Bundle, TFunction } from "./small-t";
 
 /**
  * Where components get their texts: on the server the render's texts (server-texts.ts), in the browser
@@ -11,6 +11,8 @@ export interface TextSource {
   readonly language: string;
   /** A `t` fixed to a language and namespace (and key prefix). */
   getFixedT(lng: string, ns: string, keyPrefix?: string): TFunction;
+  /** One namespace's texts in a language, if held (the browser holds only what its pages loaded). */
+  bundle(lng: string, ns: string): Bundle | undefined;
   /** The server's render records the namespaces it used, for the browser's preload. */
   readonly reportNamespaces?: { addUsedNamespaces(namespaces: readonly string[]): void };
   /** The browser: a promise while a namespace of `lng` is still loading, else undefined. */
