@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from "react-router";
-import { pageText } from "~/i18n/page-text";
+import { pageText } from "~/i18n/texts-context";
 import { DEFAULT_LANGUAGE, LANGUAGES, LANGUAGE_QUERY } from "~/i18n/languages";
 import type { RootData } from "./use-root-data";
 import { appPath } from "./paths";

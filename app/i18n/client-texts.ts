@@ -2,6 +2,7 @@ import { createSmallT, type Bundle, type TFunction } from "./small-t";
 import { loadLocale } from "./locale-modules";
 import type { I18nBootstrap } from "./i18n-bootstrap";
 import { setDefaultTextSource, type TextSource } from "./texts-context";
+import { DEFAULT_LANGUAGE, isLanguage, LANGUAGE_QUERY, type Language } from "./languages";
 
 /**
  * The browser's texts: the namespaces of the page's language that the server render
@@ -129,6 +130,19 @@ export function startClientTexts(lang: string, bootstrap: I18nBootstrap): { text
 
 export function currentClientTexts(): ClientTexts | undefined {
   return clientTexts;
+}
+
+/**
+ * The language of a page the browser loads itself (a client loader, outside React, where
+ * `useLanguage()` cannot be called): an explicit `?lang=` of its address, as the server reads it first,
+ * else the language of the browser's texts, the same source `useLanguage()` reads. (Here, beside the
+ * texts: this module is in every page's first-load chunk, so the loaders that read it cost no request.)
+ */
+export function navigationLanguage(url: URL): Language {
+  const asked = url.searchParams.get(LANGUAGE_QUERY);
+  if (isLanguage(asked)) return asked;
+  const current = clientTexts?.language;
+  return isLanguage(current) ? current : DEFAULT_LANGUAGE;
 }
 
 /** Switches the browser's language (root.tsx, after a language link); nothing to do on the server. */

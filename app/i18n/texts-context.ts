@@ -1,5 +1,6 @@
 import { createContext } from "react";
 import type { Bundle, TFunction } from "./small-t";
+import { FALLBACK_LANGUAGES, type Language } from "./languages";
 
 /**
  * Where components get their texts: on the server the render's texts (server-texts.ts), in the browser
@@ -34,4 +35,26 @@ export function setDefaultTextSource(source: TextSource): void {
 export function defaultTextSource(): TextSource {
   if (!fallbackSource) throw new Error("No texts: neither a TextsContext provider nor a default text source");
   return fallbackSource;
+}
+
+export interface PageTexts {
+  title: string;
+  breadcrumb: string;
+  summary: string;
+}
+
+/**
+ * Page titles for `meta` functions and search results, which run outside React and cannot use hooks:
+ * the `pages` namespace of the text source outside a provider (the server: every language; the
+ * browser: the languages it loaded), in the asked language, then the fallbacks. The browser's meta may
+ * ask for a language still loading (a language switch): a loaded one answers meanwhile. (Here, not in a
+ * module of its own: this module is in every page's first-load chunk, so it costs no request.)
+ */
+export function pageText(id: string, lang: Language): PageTexts {
+  const source = defaultTextSource();
+  for (const language of [lang, ...FALLBACK_LANGUAGES]) {
+    const page = source.bundle(language, "pages")?.[id];
+    if (typeof page === "object" && page !== null) return page as PageTexts;
+  }
+  throw new Error(`No texts for page ${id}`);
 }

@@ -6,7 +6,7 @@ import { useLazyContent } from "~/features/content/use-lazy-content";
 import { pageMeta } from "~/config/page-meta";
 import { SITE_PAGES } from "~/config/site-map";
 import type { Language } from "~/i18n/languages";
-import { navigationLanguage } from "~/i18n/navigation-language";
+import { navigationLanguage } from "~/i18n/client-texts";
 import { mdxComponents } from "~/mdx/mdx-components";
 import { portalContext } from "~/load-context";
 

@@ -2,7 +2,7 @@ import type { Route } from "./+types/iva-exp";
 import { widgetContentPage } from "./widget-content-page";
 import { widgetPageLoader } from "./widget-page-loader.server";
 import { pageMeta } from "~/config/page-meta";
-import { navigationLanguage } from "~/i18n/navigation-language";
+import { navigationLanguage } from "~/i18n/client-texts";
 import { readIvaExpCheck } from "~/features/iva-exp/iva-exp-check";
 import { IvaExpEligibilityCheck } from "~/features/iva-exp/iva-exp-eligibility-check";
 

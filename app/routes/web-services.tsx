@@ -2,7 +2,7 @@ import type { Route } from "./+types/web-services";
 import { widgetContentPage } from "./widget-content-page";
 import { widgetPageLoader } from "./widget-page-loader.server";
 import { pageMeta } from "~/config/page-meta";
-import { navigationLanguage } from "~/i18n/navigation-language";
+import { navigationLanguage } from "~/i18n/client-texts";
 import { readRenewalCheck } from "~/features/certificate-renewal/renewal-check";
 import { RENEWAL_REMINDER_PATH } from "~/features/certificate-renewal/renewal-reminder";
 import { CertificateRenewalPlanner } from "~/features/certificate-renewal/certificate-renewal-planner";

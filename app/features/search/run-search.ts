@@ -1,7 +1,7 @@
 import type MiniSearch from "minisearch";
 import type { SearchResult as MiniSearchResult } from "minisearch";
 import { breadcrumbTrail, pageHref, type PageId } from "~/config/site-map";
-import { pageText } from "~/i18n/page-text";
+import { pageText } from "~/i18n/texts-context";
 import type { Language } from "~/i18n/languages";
 import type { SearchDocument } from "./search-document";
 import { SEARCH_OPTIONS } from "./search-options";

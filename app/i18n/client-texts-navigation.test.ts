@@ -1,6 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { navigationLanguage } from "./navigation-language";
-import { startClientTexts } from "./client-texts";
+import { navigationLanguage, startClientTexts } from "./client-texts";
 import { createRenderTexts } from "./server-texts";
 import { setDefaultTextSource } from "./texts-context";
 

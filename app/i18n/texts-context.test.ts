@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import "./server-texts";
-import { pageText } from "./page-text";
+import { pageText } from "./texts-context";
 import en from "~/i18n/locales/en/pages.json";
 import pt from "~/i18n/locales/pt/pages.json";
 
