@@ -40,8 +40,11 @@ export interface SitePage {
   readonly private?: true;
   /** The page has no content file: its module renders all of it (home, search, the generation form). */
   readonly content?: false;
-  /** Why the page shows 'Coming soon' (no content file yet): no public source describes it. */
-  readonly comingSoon?: string;
+  /**
+   * The page shows 'Coming soon' (no content file yet); the entry's comment says why. A flag, not the
+   * reason as a string: the manifest is in every page's first-load chunk.
+   */
+  readonly comingSoon?: true;
 }
 
 export const SITE_PAGES = [
@@ -57,11 +60,11 @@ export const SITE_PAGES = [
   { id: "transit-stada-cau", path: "public/transito/stadaTracau", parent: "transit" },
   { id: "excise", path: "public/iecs", parent: "home" },
   { id: "excise-siceu", path: "public/iecs/siceu", parent: "excise" },
-  { id: "excise-sicex", path: "public/iecs/sicex", parent: "excise", comingSoon: "no public source names or describes SICEX" },
-  { id: "excise-sicrex", path: "public/iecs/sicrex", parent: "excise", comingSoon: "no public source names or describes SICREX" },
+  { id: "excise-sicex", path: "public/iecs/sicex", parent: "excise", comingSoon: true }, // no public source names or describes SICEX
+  { id: "excise-sicrex", path: "public/iecs/sicrex", parent: "excise", comingSoon: true }, // no public source names or describes SICREX
   { id: "excise-gaspro", path: "public/iecs/gaspro", parent: "excise" },
-  { id: "excise-iescp", path: "public/iecs/iescp", parent: "excise", comingSoon: "no public source names or describes IESCP" },
-  { id: "excise-giiec", path: "public/iecs/giiec", parent: "excise", comingSoon: "no public source names or describes GIIEC" },
+  { id: "excise-iescp", path: "public/iecs/iescp", parent: "excise", comingSoon: true }, // no public source names or describes IESCP
+  { id: "excise-giiec", path: "public/iecs/giiec", parent: "excise", comingSoon: true }, // no public source names or describes GIIEC
   { id: "vehicle-tax", path: "public/fiscalidadeAutomovel", parent: "home" },
   { id: "vehicle-tax-isv", path: "public/fiscalidadeAutomovel/isv", parent: "vehicle-tax" },
   { id: "transport", path: "public/meioTransMercadorias", parent: "home" },
