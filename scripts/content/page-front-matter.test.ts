@@ -1,7 +1,6 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { contentTree } from "./test-support/content-tree";
 import { collectFrontMatter, frontMatterYaml, pagesNamespace, readPagesNamespace } from "./page-front-matter";
 import { COLLECTED_FRONT_MATTER_KEYS } from "../../app/mdx/mdx-pipeline";
 import { resources } from "../../app/i18n/resources";
@@ -27,20 +26,17 @@ Text.
 `;
 
 let root: string | undefined;
+let removeTree: (() => void) | undefined;
 afterEach(() => {
-  if (root) rmSync(root, { recursive: true, force: true });
-  root = undefined;
+  removeTree?.();
+  root = removeTree = undefined;
 });
 
 /** A folder with content/<lang>/<id>.mdx files and each language's pages.json. */
 function tree(files: Record<string, string>, pagesJson: Record<string, unknown> = {}): string {
-  root = mkdtempSync(path.join(tmpdir(), "areaoe-front-matter-"));
-  for (const lang of LANGUAGES) {
-    mkdirSync(path.join(root, "content", lang), { recursive: true });
-    mkdirSync(path.join(root, "app/i18n/locales", lang), { recursive: true });
-    writeFileSync(path.join(root, "app/i18n/locales", lang, "pages.json"), JSON.stringify(pagesJson));
-  }
-  for (const [name, text] of Object.entries(files)) writeFileSync(path.join(root, name), text);
+  const made = contentTree(files, () => pagesJson);
+  removeTree = made.remove;
+  root = made.root;
   return root;
 }
 
@@ -89,7 +85,7 @@ describe("collectFrontMatter", () => {
     ];
     for (const [files, message] of cases) {
       expect(() => collectFrontMatter(tree(files)), String(message)).toThrow(message);
-      rmSync(root!, { recursive: true, force: true });
+      removeTree?.();
     }
   });
 

@@ -1,8 +1,8 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { build } from "vite";
 import { afterEach, describe, expect, it } from "vitest";
+import { contentTree } from "./test-support/content-tree";
 import { pageFrontMatterPlugin } from "./vite-plugin-page-front-matter";
 
 const PAGE = (title: string, reviewed = "2026-11-26") => `---
@@ -15,21 +15,17 @@ reviewed: ${reviewed}
 Text.
 `;
 
-let root: string | undefined;
+let removeTree: (() => void) | undefined;
 afterEach(() => {
-  if (root) rmSync(root, { recursive: true, force: true });
-  root = undefined;
+  removeTree?.();
+  removeTree = undefined;
 });
 
 /** A Vite build of one module that imports both languages' `pages` namespace and the reviews. */
 async function buildWith(files: Record<string, string>): Promise<Record<string, unknown>> {
-  root = mkdtempSync(path.join(tmpdir(), "areaoe-front-matter-plugin-"));
-  for (const lang of ["pt", "en"]) {
-    mkdirSync(path.join(root, "content", lang), { recursive: true });
-    mkdirSync(path.join(root, "app/i18n/locales", lang), { recursive: true });
-    writeFileSync(path.join(root, "app/i18n/locales", lang, "pages.json"), JSON.stringify({ home: { title: `home ${lang}` } }));
-  }
-  for (const [name, text] of Object.entries(files)) writeFileSync(path.join(root, name), text);
+  const made = contentTree(files, (lang) => ({ home: { title: `home ${lang}` } }));
+  removeTree = made.remove;
+  const { root } = made;
   writeFileSync(
     path.join(root, "entry.js"),
     [
