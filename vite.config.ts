@@ -46,6 +46,22 @@ function clientBuild(): Plugin {
   };
 }
 
+/**
+ * The verification pool's worker (server/sandbox/verification-worker.ts) is loaded by path in a worker
+ * thread, so the server build emits it as a second entry of its own, beside the server's:
+ * build/server/verification-worker.js (server/main.ts hands that path to the pool).
+ */
+function verificationWorkerEntry(): Plugin {
+  return {
+    name: "areaoe-verification-worker",
+    apply: "build",
+    applyToEnvironment: (environment) => environment.name === "ssr",
+    buildStart() {
+      this.emitFile({ type: "chunk", id: fileURLToPath(new URL("./server/sandbox/verification-worker.ts", import.meta.url)), fileName: "verification-worker.js" });
+    },
+  };
+}
+
 /** Precompressed copies (gzip, brotli) of the client's assets, served by the Node server; never of the server's build. */
 function clientPrecompression(): Plugin[] {
   const common = { filter: /\.(js|css|svg|json|txt|map)$/, minSize: 512 };
@@ -89,6 +105,7 @@ export default defineConfig({
     },
     reactRouter(),
     clientBuild(),
+    verificationWorkerEntry(),
     // The search index of each language, built from the content on every build (never committed).
     searchIndexPlugin(),
     // The one-file CLI and the SoapUI script under /areaOE/downloads/, with their size and SHA-256.

@@ -42,7 +42,8 @@ export interface AreaOELoadContext {
     certificate: HeaderCheckCertificate;
     /** False when the runtime failed the start-time implicit-rejection probe: `check` must not be called. */
     enabled: boolean;
-    check: (xml: string, password?: string) => HeaderCheckOutcome;
+    /** Runs in the server's verification pool; when the pool is busy it throws a 503 Response (the server answers its busy page). */
+    check: (xml: string, password?: string) => Promise<HeaderCheckOutcome>;
   };
 }
 

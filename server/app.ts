@@ -20,6 +20,7 @@ import type { HeaderSandbox } from "./sandbox/header-sandbox";
 import { toHeaderCheckOutcome } from "./sandbox/header-check-outcome";
 import { HEADER_CHECK_MAX_BODY_BYTES, headerCheckGuard } from "./sandbox/header-check-guard";
 import { sandboxRateLimit, sandboxRouter } from "./sandbox/sandbox-router";
+import { VerificationBusyError } from "./sandbox/verification-pool";
 import {
   apiPath,
   BASE_PATH,
@@ -295,6 +296,8 @@ export function createPortal({
   // elements allowed by hash, no COOP (server/http/security-headers.ts). Development keeps the nonce
   // (Vite's own additions to the page carry it).
   const markStatic = mode === "production" ? staticDocumentHeaders({ connectSrc }) : undefined;
+  // Checker posts whose check the verification pool refused (server/sandbox/verification-pool.ts).
+  const refusedChecks = new WeakSet<Response>();
   const loadValues = (req: Request, res: Response): AreaOELoadContext => ({
     lang: res.locals.lang,
     cspNonce: res.locals.cspNonce,
@@ -309,7 +312,16 @@ export function createPortal({
     securityHeaderSandbox: {
       certificate: headerSandbox.certificate,
       enabled: headerSandbox.checkerEnabled,
-      check: (xml: string, password?: string) => toHeaderCheckOutcome(headerSandbox.check(xml, { password })),
+      check: async (xml: string, password?: string) => {
+        try {
+          return toHeaderCheckOutcome(await headerSandbox.check(xml, { password }));
+        } catch (error) {
+          if (!(error instanceof VerificationBusyError)) throw error;
+          // The verification pool refused (full, out of time): the answer is the busy page (below).
+          refusedChecks.add(res);
+          throw new globalThis.Response(null, { status: 503 });
+        }
+      },
     },
   });
   // Anonymous pages are rendered once and served from memory (server/page-cache); everything else is
@@ -329,6 +341,17 @@ export function createPortal({
     if (await spendRender(req, res)) next();
   });
   app.all(/.*/, admission);
+  // A check the verification pool refused answers the busy page (503, Retry-After), not the render.
+  app.post(headerCheckGuard.paths, async (req, res, next) => {
+    try {
+      const response = await renderer.render(req, res);
+      if (!refusedChecks.has(res)) return await renderer.send(res, response);
+      await response.body?.cancel();
+      sendBusy(req, res);
+    } catch (error) {
+      next(error);
+    }
+  });
   app.all(/.*/, renderer.middleware);
   app.use(serverErrorHandler(logger));
   // The Host check comes first: nothing (not even a page-cache hit) is answered for a foreign Host.

@@ -7,6 +7,7 @@ import { createLogger } from "./logger";
 import { createPortalServer } from "./http/http-server";
 import { loadAuthorityEnvironments } from "./security-header/authority-environments";
 import { assertSeparateSandboxKey, loadHeaderSandbox } from "./sandbox/header-sandbox";
+import { createVerificationPool, verificationPoolLimits } from "./sandbox/verification-pool";
 import { memorySharedState, type SharedState } from "./shared-state/shared-state";
 import { redisSharedState } from "./shared-state/redis-shared-state";
 import { readiness as createReadiness } from "./http/readiness";
@@ -21,6 +22,11 @@ export interface BootOptions {
   devMiddleware?: NodeMiddleware;
   /** Said in the start log line ("development" for `npm run dev`). */
   label?: string;
+  /**
+   * The verification pool's worker module: the built one (`npm start`: build/server/verification-worker.js);
+   * default the source one (server/sandbox/verification-worker.ts, `npm run dev`).
+   */
+  verificationWorker?: string;
 }
 
 /** Redis when configured (several instances); else this process's memory, right for one instance only. */
@@ -38,7 +44,7 @@ function createSharedState(settings: Settings, logger: Logger): SharedState {
  * portal's request listener, the listening server with its limits, and the drain on SIGTERM/SIGINT.
  * A start that cannot work (a bad certificate, a sandbox key the form also offers) logs why and exits 1.
  */
-export async function boot(settings: Settings, { build, clientDir, devMiddleware, label = "" }: BootOptions): Promise<Server> {
+export async function boot(settings: Settings, { build, clientDir, devMiddleware, label = "", verificationWorker }: BootOptions): Promise<Server> {
   const logger = createLogger(settings.logLevel);
   let authorityEnvironments;
   let headerSandbox;
@@ -47,7 +53,9 @@ export async function boot(settings: Settings, { build, clientDir, devMiddleware
     authorityEnvironments = await loadAuthorityEnvironments(settings.config, { log: (message) => logger.warn(message) });
     // The header checker and SOAP sandbox use their own local test key pair (made on first start),
     // never one the generation form offers.
-    headerSandbox = await loadHeaderSandbox();
+    // Their RSA decryptions run in a bounded pool of worker threads, never on the event loop.
+    const pool = createVerificationPool({ limits: verificationPoolLimits(settings.config.limits), workerFile: verificationWorker, logger });
+    headerSandbox = await loadHeaderSandbox(undefined, undefined, { pool });
     assertSeparateSandboxKey(headerSandbox, authorityEnvironments.describe().map((environment) => environment.publicKey.n));
   } catch (error) {
     logger.fatal({ err: { message: (error as Error).message } }, "areaOE cannot start");

@@ -13,4 +13,6 @@ try {
   console.error((error as Error).message);
   process.exit(1);
 }
-await boot(settings, { build, clientDir: path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../client") });
+const here = path.dirname(fileURLToPath(import.meta.url));
+// The verification pool's worker is a second entry of the server build, beside this one (vite.config.ts).
+await boot(settings, { build, clientDir: path.resolve(here, "../client"), verificationWorker: path.join(here, "verification-worker.js") });

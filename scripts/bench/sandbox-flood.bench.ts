@@ -14,8 +14,13 @@ import { Agent, request as httpRequest } from "node:http";
 import path from "node:path";
 import { generateSecurityHeader, parseAuthorityKey } from "@areaoe/security-header/node";
 import { wrapInEnvelope } from "@areaoe/security-header";
-import { BENCH_LIFT_VALUE, BENCH_LIFT_VARIABLE } from "../../server/sandbox/sandbox-router";
 import { freePort, percentile, probeLatencies, startProductionServer } from "./start-server";
+
+// The bench-only lift of the per-client limit (server/config/settings.ts: BENCH_LIFT_VARIABLE and
+// BENCH_LIFT_VALUE). Written out here: tsx cannot import the settings module, which reaches the app's
+// stylesheet through app/server-surface.ts.
+const BENCH_LIFT_VARIABLE = "AREAOE_BENCH_LIFT_SANDBOX_RATE_LIMIT";
+const BENCH_LIFT_VALUE = "yes-for-a-loopback-benchmark";
 
 const buildDir = path.resolve(process.argv[2] ?? process.env.AREAOE_BUILD_DIR ?? "build");
 const DURATION_MS = Number(process.env.BENCH_DURATION ?? 10) * 1000;

@@ -203,6 +203,16 @@ export const limitsSchema = z
     keepAliveTimeoutMs: z.number().int().min(100).max(600_000).default(65_000),
     /** Open connections at once; beyond, new ones are closed at once (Node's server.maxConnections). */
     maxConnections: z.number().int().min(1).max(1_000_000).default(2_000),
+    /**
+     * The header sandbox's verification pool (server/sandbox/verification-pool.ts): worker threads for
+     * the RSA decryption of the checker and the SOAP sandbox; absent: the machine's cores less one, at
+     * least one.
+     */
+    sandboxWorkers: z.number().int().min(1).max(64).optional(),
+    /** Checks that may wait for a worker, from all clients together; past it a check is refused (503, Retry-After). */
+    sandboxQueue: z.number().int().min(0).max(10_000).default(32),
+    /** A check not answered within this (its wait included) is refused; a worker still running it is replaced. */
+    sandboxTaskTimeoutMs: z.number().int().min(100).max(60_000).default(3_000),
   })
   .strict();
 

@@ -36,7 +36,7 @@ describe("the header sandbox's implicit-rejection probe", () => {
     expect(sandbox.checkerEnabled).toBe(true);
     expect(sandbox.checkerDisabledReason).toBeUndefined();
     const header = await generateSecurityHeader({ username: "123456789/1", password: "p", publicKey: parseAuthorityKey(sandbox.certificatePem), form: "digest" });
-    expect(sandbox.check(header.xml, { password: "p" })).toMatchObject({ ok: true, findings: [] });
+    expect(await sandbox.check(header.xml, { password: "p" })).toMatchObject({ ok: true, findings: [] });
     const answer = await soapStatus(sandbox, header.xml);
     expect(answer.status).toBe(200);
   });
@@ -45,7 +45,7 @@ describe("the header sandbox's implicit-rejection probe", () => {
     const sandbox = await loadHeaderSandbox(dir, dir, { probe: () => ({ ok: false, reason: "injected: padding errors throw" }) });
     expect(sandbox.checkerEnabled).toBe(false);
     expect(sandbox.checkerDisabledReason).toBe("injected: padding errors throw");
-    expect(() => sandbox.check("<x/>")).toThrow(/switched off/);
+    await expect(sandbox.check("<x/>")).rejects.toThrow(/switched off/);
     // The certificate is still there to download; only the decryption is off.
     expect(sandbox.certificatePem).toContain("BEGIN CERTIFICATE");
     const header = await generateSecurityHeader({ username: "123456789/1", password: "p", publicKey: parseAuthorityKey(sandbox.certificatePem), form: "digest" });

@@ -3,10 +3,11 @@ import path from "node:path";
 import {
   ensureLocalTestKeyPair,
   probeImplicitRejection,
-  verifySecurityHeader,
   type ImplicitRejectionProbe,
   type VerificationResult,
 } from "@areaoe/security-header/node";
+import { limitsSchema } from "../config/schema";
+import { createVerificationPool, verificationPoolLimits, type VerificationPool } from "./verification-pool";
 
 /** What the checker page shows about the certificate a developer configures their software with. */
 export interface SandboxCertificate {
@@ -33,12 +34,18 @@ export interface HeaderSandbox {
   readonly certificate: SandboxCertificate;
   /**
    * False when the start-time probe found no implicit rejection: the checker page and the SOAP endpoint
-   * then say they are switched off, and `check` throws (there is no fallback to a leaky decryption).
+   * then say they are switched off, and `check` rejects (there is no fallback to a leaky decryption).
    */
   readonly checkerEnabled: boolean;
   /** Why the checker is off (for the log), when it is. */
   readonly checkerDisabledReason?: string;
-  check(xml: string, options?: { password?: string; now?: Date }): VerificationResult;
+  /**
+   * Verifies in the verification pool's worker threads, never on the main thread; rejects with
+   * VerificationBusyError when the pool refuses (full, out of time, a worker died).
+   */
+  check(xml: string, options?: { password?: string; now?: Date }): Promise<VerificationResult>;
+  /** The pool the checks run in (its counters: queued, running, refused). */
+  readonly pool: VerificationPool;
 }
 
 /** The sandbox's own key pair: `<root>/.local/sandbox-key` (gitignored, made on first start). */
@@ -49,12 +56,17 @@ export function defaultSandboxKeyDir(root: string = process.cwd()): string {
 export interface HeaderSandboxOptions {
   /** The implicit-rejection probe (tests inject a failing one). */
   probe?: (privateKeyPem: string) => ImplicitRejectionProbe;
+  /**
+   * The verification pool (server/boot.ts makes it from the config's `limits`); default: one with the
+   * default limits, started at the first check.
+   */
+  pool?: VerificationPool;
 }
 
 export async function loadHeaderSandbox(
   cwd: string = process.cwd(),
   dir = defaultSandboxKeyDir(cwd),
-  { probe = probeImplicitRejection }: HeaderSandboxOptions = {},
+  { probe = probeImplicitRejection, pool: given }: HeaderSandboxOptions = {},
 ): Promise<HeaderSandbox> {
   const pair = await ensureLocalTestKeyPair(dir);
   const x509 = new X509Certificate(pair.certificatePem);
@@ -62,6 +74,8 @@ export async function loadHeaderSandbox(
   const keySizeBits = x509.publicKey.asymmetricKeyDetails?.modulusLength ?? 0;
   const proof = probe(privateKey);
   const disabled = proof.ok ? undefined : proof.reason;
+  let pool = given;
+  const thePool = () => (pool ??= createVerificationPool({ limits: verificationPoolLimits(limitsSchema.parse({})) }));
   return {
     publicKeyModulus: x509.publicKey.export({ format: "jwk" }).n ?? "",
     certificatePem: pair.certificatePem,
@@ -74,9 +88,13 @@ export async function loadHeaderSandbox(
     },
     checkerEnabled: disabled === undefined,
     ...(disabled === undefined ? {} : { checkerDisabledReason: disabled }),
-    check: (xml, options = {}) => {
+    check: async (xml, options = {}) => {
       if (disabled !== undefined) throw new Error(`the header checker is switched off: ${disabled}`);
-      return verifySecurityHeader(xml, { privateKey, ...options });
+      // The key as PEM text: each worker parses it and proves its implicit rejection once (cached by value).
+      return thePool().verify(xml, { privateKey, ...options });
+    },
+    get pool() {
+      return thePool();
     },
   };
 }

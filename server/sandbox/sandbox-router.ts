@@ -6,6 +6,7 @@ import type { HeaderSandbox } from "./header-sandbox";
 import { markExpectedFault } from "../http/expected-fault";
 import { clientKey, markQuietRefusal, oncePerWindow, tooManyAnswer } from "../http/client-budget";
 import { acceptedResponse, clientFault, securityFault, serverFault } from "./soap-response";
+import { VerificationBusyError } from "./verification-pool";
 import { asksForWsdl, sandboxWsdl } from "./sandbox-wsdl";
 import { requestOrigin } from "../http/trusted-origin";
 import { pageHref } from "../../app/server-surface";
@@ -27,6 +28,9 @@ export const SANDBOX_CHECKS_PER_MINUTE = 30;
  * 50 valid 4096-bit checks cost about a quarter of one core.
  */
 export const SANDBOX_CHECKS_PER_SECOND_ALL_CLIENTS = 50;
+
+/** Seconds a client is asked to wait after the verification pool refused its check (SANDBOX_BUSY). */
+export const SANDBOX_BUSY_RETRY_AFTER_SECONDS = 1;
 
 /** Findings that mean the request could not be read at all: a Client fault with HTTP 400. */
 const UNREADABLE = new Set(["NOT_XML", "DTD_FORBIDDEN", "XML_TOO_DEEP", "XML_TOO_MANY_ELEMENTS", "XML_TOO_MANY_ATTRIBUTES"]);
@@ -147,9 +151,20 @@ export function sandboxRouter({ sandbox, logger, limiter, bodyDeadline }: Sandbo
       },
       ...(bodyDeadline ? [bodyDeadline] : []),
       express.text({ type: "text/xml", limit: SANDBOX_MAX_BYTES }),
-      (req, res) => {
+      async (req, res, next) => {
         const body = typeof req.body === "string" ? req.body : "";
-        const result = sandbox.check(body);
+        let result;
+        try {
+          result = await sandbox.check(body);
+        } catch (error) {
+          if (!(error instanceof VerificationBusyError)) return next(error);
+          // The pool (workers and queue, for all clients together) is full or out of time: try again soon.
+          markQuietRefusal(res);
+          markExpectedFault(res);
+          res.setHeader("Retry-After", String(SANDBOX_BUSY_RETRY_AFTER_SECONDS));
+          sendXml(res, 503, serverFault("The header sandbox is busy checking other requests: yours was not checked. Try again after the seconds in Retry-After, with a new header.", "SANDBOX_BUSY", catalogueFor(req)));
+          return;
+        }
         const unreadable = result.findings.find((finding) => UNREADABLE.has(finding.code));
         if (unreadable) {
           sendXml(res, 400, clientFault(unreadable.message, unreadable.code, catalogueFor(req)));

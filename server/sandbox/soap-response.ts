@@ -4,7 +4,7 @@ import { escapeXml, SOAP_ENVELOPE_NAMESPACE, WSS_NAMESPACE } from "@areaoe/secur
 export const SANDBOX_NAMESPACE = "urn:areaoe:sandbox:security-header";
 
 /** The sandbox's own codes, for a request it cannot check at all (the fault catalogue explains each). */
-export const SANDBOX_FAULT_CODES = ["UNSUPPORTED_MEDIA_TYPE", "TOO_LARGE", "UNREADABLE_BODY", "SANDBOX_SWITCHED_OFF"] as const;
+export const SANDBOX_FAULT_CODES = ["UNSUPPORTED_MEDIA_TYPE", "TOO_LARGE", "UNREADABLE_BODY", "SANDBOX_SWITCHED_OFF", "SANDBOX_BUSY"] as const;
 export type SandboxFaultCode = (typeof SANDBOX_FAULT_CODES)[number];
 
 /**
@@ -72,7 +72,7 @@ export function clientFault(message: string, code: SandboxFaultCode | FindingCod
   return plainFault("soapenv:Client", message, code, catalogue);
 }
 
-/** The sandbox cannot check anything (switched off at start): a Server fault, sent with HTTP 503. */
+/** The sandbox cannot check now (switched off at start, or busy): a Server fault, sent with HTTP 503. */
 export function serverFault(message: string, code: SandboxFaultCode, catalogue?: string): string {
   return plainFault("soapenv:Server", message, code, catalogue);
 }
