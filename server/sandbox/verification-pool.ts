@@ -89,8 +89,13 @@ export interface VerificationPoolOptions {
 
 export function createVerificationPool({ limits, workerFile = sourceVerificationWorkerFile(), logger }: VerificationPoolOptions): VerificationPool {
   const workers = limits.workers ?? defaultVerificationWorkers();
+  // The source module (npm run dev, the tests) is TypeScript that imports the package's sources: its
+  // workers load it through tsx (a development dependency), as `npm run dev` loads the server. The
+  // built one (npm start) is plain JavaScript.
+  const throughTsx = workerFile.endsWith(".ts") && !process.execArgv.some((argument) => argument.includes("tsx"));
   const piscina = new Piscina<VerificationTask, VerificationAnswer>({
     filename: workerFile,
+    ...(throughTsx ? { execArgv: [...process.execArgv, "--import", "tsx"] } : {}),
     // A fixed set of workers, started now and kept: each parses its keys once and proves their
     // implicit rejection once (the verifier's key cache), not per check. One that dies is replaced.
     minThreads: workers,
