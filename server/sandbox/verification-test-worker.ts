@@ -14,7 +14,7 @@ function released(): Promise<void> {
   const channel = new BroadcastChannel(GATE_CHANNEL);
   return new Promise((resolve) => {
     channel.onmessage = (event) => {
-      if ((event as MessageEvent).data !== "release") return;
+      if ((event as { data?: unknown }).data !== "release") return;
       channel.close();
       resolve();
     };

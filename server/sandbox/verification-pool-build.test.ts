@@ -1,0 +1,125 @@
+// The verification pool in the production build, over real HTTP on loopback: its worker module is part
+// of the build (build/server/verification-worker.js), the SOAP sandbox and the checker page check through
+// it, and with one worker and no queue, checks that arrive together are refused as the task says: the
+// sandbox with a 503 SOAP Fault SANDBOX_BUSY and Retry-After, the checker page with its busy page.
+// Needs a build (AREAOE_BUILD_DIR, else build/): skipped, naming the missing file, without one.
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync } from "node:fs";
+import { createServer, type AddressInfo } from "node:net";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { wrapInEnvelope } from "@areaoe/security-header";
+import { generateSecurityHeader, parseAuthorityKey } from "@areaoe/security-header/node";
+
+const BUILD_DIR = path.resolve(process.env.AREAOE_BUILD_DIR ?? "build");
+const ENTRY = path.join(BUILD_DIR, "server/index.js");
+const WORKER = path.join(BUILD_DIR, "server/verification-worker.js");
+const haveBuild = existsSync(ENTRY);
+if (!haveBuild) console.warn(`verification pool build tests skipped: no production build at ${ENTRY} (run the build first)`);
+
+const SOAP = "/areaOE/sandbox/soap";
+const CHECKER = "/areaOE/public/ferramentas/webservices/securityHeader/checkSecurityHeader";
+/** One worker, no queue: a second check while one runs is refused. */
+const LIMITS = { sandboxWorkers: 1, sandboxQueue: 0, sandboxTaskTimeoutMs: 10_000 };
+/** Checks sent together in one burst (under the budget of all clients together, 50 a second). */
+const BURST = 12;
+
+let child: ChildProcess | undefined;
+let origin = "";
+const output: string[] = [];
+let publicKey: ReturnType<typeof parseAuthorityKey>;
+let address = 0;
+/** Each request from another client (X-Forwarded-For through the loopback proxy the server trusts): no per-client limit. */
+const client = () => ({ "X-Forwarded-For": `10.42.${(address += 1) >> 8}.${address & 255}` });
+
+beforeAll(async () => {
+  if (!haveBuild) return;
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  origin = `http://127.0.0.1:${port}`;
+  child = spawn(process.execPath, [ENTRY], {
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", NODE_ENV: "production", LOG_LEVEL: "info", AREAOE_LIMITS: JSON.stringify(LIMITS) },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout?.on("data", (chunk: Buffer) => output.push(chunk.toString("utf8")));
+  child.stderr?.on("data", (chunk: Buffer) => output.push(chunk.toString("utf8")));
+  // Generous: a first start makes the sandbox's 4096-bit key pair.
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server exited: ${output.join("")}`);
+    try {
+      if ((await fetch(`${origin}/areaOE/api/health`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error("the server did not start within 120 s");
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  publicKey = parseAuthorityKey(await (await fetch(`${origin}/areaOE/sandbox/test-certificate.pem`)).text());
+}, 130_000);
+
+afterAll(async () => {
+  if (!child || child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child?.once("exit", resolve));
+  child.kill("SIGTERM");
+  await exited;
+});
+
+const envelope = async () => wrapInEnvelope((await generateSecurityHeader({ username: "123456789/1", password: "p", publicKey, form: "digest" })).xml, "<ping/>");
+const soap = async (body: string) => fetch(`${origin}${SOAP}`, { method: "POST", headers: { "Content-Type": "text/xml; charset=utf-8", ...client() }, body });
+const checker = async (xml: string) =>
+  fetch(`${origin}${CHECKER}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", "Accept-Language": "en", ...client() },
+    body: new URLSearchParams({ envelope: xml, password: "p" }).toString(),
+  });
+
+/** Bursts of BURST checks sent together, a second apart, until one is refused (at most five bursts). */
+async function burstsUntilRefused(send: (body: string) => Promise<Response>): Promise<{ ok: number; refused: Response[] }> {
+  let ok = 0;
+  for (let round = 0; round < 5; round += 1) {
+    const bodies = await Promise.all(Array.from({ length: BURST }, envelope));
+    const answers = await Promise.all(bodies.map(send));
+    ok += answers.filter((answer) => answer.status === 200).length;
+    const refused = answers.filter((answer) => answer.status === 503);
+    expect(answers.every((answer) => answer.status === 200 || answer.status === 503), answers.map((answer) => answer.status).join()).toBe(true);
+    if (refused.length > 0) return { ok, refused };
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+  }
+  return { ok, refused: [] };
+}
+
+describe.skipIf(!haveBuild)("the verification pool in the production build", () => {
+  it("emits its worker module beside the server, and the sandbox checks through it", async () => {
+    expect(existsSync(WORKER)).toBe(true);
+    const answer = await soap(await envelope());
+    expect(answer.status, await answer.text()).toBe(200);
+  });
+
+  it("answers the SOAP sandbox's checks past one worker and no queue with a 503 Fault SANDBOX_BUSY and Retry-After", async () => {
+    const { ok, refused } = await burstsUntilRefused(soap);
+    expect(ok).toBeGreaterThan(0);
+    expect(refused.length).toBeGreaterThan(0);
+    const first = refused[0] as Response;
+    expect(first.headers.get("retry-after")).toBe("1");
+    const fault = await first.text();
+    expect(fault).toContain("<faultcode>soapenv:Server</faultcode>");
+    expect(fault).toMatch(/<sandbox:Finding code="SANDBOX_BUSY" href="[^"]+#SANDBOX_BUSY">/);
+  }, 60_000);
+
+  it("answers the checker page's checks past one worker and no queue with the busy page (503, Retry-After)", async () => {
+    const { ok, refused } = await burstsUntilRefused(checker);
+    expect(ok).toBeGreaterThan(0);
+    expect(refused.length).toBeGreaterThan(0);
+    const first = refused[0] as Response;
+    expect(first.headers.get("retry-after")).toBe("5");
+    expect(first.headers.get("cache-control")).toBe("no-store");
+    const page = await first.text();
+    expect(page).toMatch(/<html[^>]* lang="en"/);
+    expect(page).toContain("Service busy");
+    // A refusal is an answer, not a fault: no render error in the log.
+    expect(output.join("")).not.toMatch(/render error|request errored/);
+  }, 60_000);
+});
