@@ -27,6 +27,7 @@ const benches: [string, string][] = [
   ["Server throughput, render CPU and overload (issues 7 and 11)", "scripts/bench/server.bench.ts"],
   ["Pages of text as static documents: brotli, gzip, identity and 304 against plain node:http", "scripts/bench/static-documents.bench.ts"],
   ["Header sandbox: checks per second, CPU per check, page p99 under sandbox load", "scripts/bench/sandbox.bench.ts"],
+  ["Header sandbox flooded by four clients: a cached page's p99 alone and meanwhile, the sandbox's answers (issue 42)", "scripts/bench/sandbox-flood.bench.ts"],
   ["Hostile input: a cached page while a stranger attacks", "scripts/bench/hostile.bench.ts"],
   ["Availability: a cached page while one client floods each bypass, variant, worst header and worst report", "scripts/bench/availability.bench.ts"],
   ["Several instances: a cached page's p99 with Redis configured against without", "scripts/bench/scale-out.bench.ts"],

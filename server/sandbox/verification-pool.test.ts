@@ -19,7 +19,7 @@ import { CRASH_MARK, GATE_CHANNEL, HOLD_MARK } from "./verification-test-worker"
 // The main thread's verifier, watched: the sandbox must never call it (its checks run in the pool's workers,
 // which load the module on their own; this spy lives in the test's thread only).
 vi.mock("@areaoe/security-header/node", async (importOriginal) => {
-  const real = await importOriginal<typeof import("@areaoe/security-header/node")>();
+  const real = await importOriginal<typeof securityHeader>();
   return { ...real, verifySecurityHeader: vi.fn(real.verifySecurityHeader) };
 });
 
