@@ -31,7 +31,8 @@ const CLIENT_ADDRESSES = ["127.0.0.2", "127.0.0.3", "127.0.0.4", "127.0.0.5"];
 const BODIES = 1_500;
 
 interface Answer {
-  status: number;
+  /** The status, and for a 503 who refused: the verification pool (a Fault SANDBOX_BUSY) or the budget of all clients. */
+  kind: string;
   ms: number;
 }
 
@@ -42,11 +43,17 @@ function post(origin: URL, agent: Agent, body: string): Promise<Answer> {
     const req = httpRequest(
       { host: origin.hostname, port: origin.port, path: SOAP, agent, method: "POST", headers: { "Content-Type": "text/xml; charset=utf-8" } },
       (res) => {
-        res.resume();
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, ms: performance.now() - started }));
+        let text = "";
+        res.setEncoding("utf8");
+        res.on("data", (chunk: string) => (text += chunk));
+        res.on("end", () => {
+          const status = res.statusCode ?? 0;
+          const kind = status !== 503 ? String(status) : text.includes('code="SANDBOX_BUSY"') ? "503 SANDBOX_BUSY (verification pool)" : "503 (budget of all clients)";
+          resolve({ kind, ms: performance.now() - started });
+        });
       },
     );
-    req.on("error", () => resolve({ status: 0, ms: performance.now() - started }));
+    req.on("error", () => resolve({ kind: "connection failed", ms: performance.now() - started }));
     req.end(body);
   });
 }
@@ -89,11 +96,11 @@ try {
   console.log(row("cached page alone", alone));
   console.log(row("while 4 clients flood the sandbox", underFlood ?? [], `p99 ${(p99Flood / p99Alone).toFixed(2)}× alone: ${p99Flood <= aim ? "met" : "MISSED"}`));
   console.log(row("cached page alone, again", aloneAgain));
-  const byStatus = new Map<number, Answer[]>();
-  for (const answer of answers) byStatus.set(answer.status, [...(byStatus.get(answer.status) ?? []), answer]);
+  const byStatus = new Map<string, Answer[]>();
+  for (const answer of answers) byStatus.set(answer.kind, [...(byStatus.get(answer.kind) ?? []), answer]);
   const seconds = DURATION_MS / 1000;
   console.log(`Sandbox under the flood (4 clients, ${CLIENT_ADDRESSES.join(", ")}, one connection each, valid 4096-bit headers, per-client limit lifted): ${(answers.length / seconds).toFixed(0)} answers/s`);
-  for (const [status, list] of [...byStatus].sort(([a], [b]) => a - b)) {
+  for (const [status, list] of [...byStatus].sort(([a], [b]) => a.localeCompare(b))) {
     const ms = list.map((answer) => answer.ms);
     console.log(`  ${status}: ${(list.length / seconds).toFixed(1)}/s, latency p50 ${percentile(ms, 0.5).toFixed(2)} ms, p99 ${percentile(ms, 0.99).toFixed(2)} ms`);
   }

@@ -124,6 +124,12 @@ describe("the verification pool", () => {
     expect(verifier.refused).toBe(0);
   }, 60_000);
 
+  it("stops the start when its worker module is missing (a build without it would refuse every check)", () => {
+    expect(() => createVerificationPool({ limits: { queue: 1, taskTimeoutMs: 1_000 }, workerFile: path.join(tmpdir(), "no-such-verification-worker.js") })).toThrow(
+      /worker module is missing/,
+    );
+  });
+
   it("has the machine's cores less one by default, at least one", () => {
     expect(defaultVerificationWorkers(8)).toBe(7);
     expect(defaultVerificationWorkers(2)).toBe(1);

@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -88,6 +89,8 @@ export interface VerificationPoolOptions {
 }
 
 export function createVerificationPool({ limits, workerFile = sourceVerificationWorkerFile(), logger }: VerificationPoolOptions): VerificationPool {
+  // A build without its worker module would refuse every check: the start stops instead, saying why.
+  if (!existsSync(workerFile)) throw new Error(`The verification pool's worker module is missing: ${workerFile} (rebuild with npm run build)`);
   const workers = limits.workers ?? defaultVerificationWorkers();
   // The source module (npm run dev, the tests) is TypeScript that imports the package's sources: its
   // workers load it through tsx (a development dependency), as `npm run dev` loads the server. The
@@ -106,7 +109,7 @@ export function createVerificationPool({ limits, workerFile = sourceVerification
     // The figures a metrics endpoint reads are the getters below; piscina's histograms are not needed.
     recordTiming: false,
   });
-  // A worker that fails while idle (no task to reject): piscina replaces it; the log says so once each.
+  // A worker that fails while idle (no task of its own to reject): piscina replaces it; the log says so.
   piscina.on("error", (error: unknown) => logger?.error({ err: { message: (error as Error).message } }, "verification pool: a worker failed"));
   /** Verifications handed to piscina and not yet settled (waiting or running). */
   let inFlight = 0;
