@@ -1,4 +1,5 @@
 import { HEADER_VALIDITY_MS } from "./created.js";
+import { MAX_VERIFY_INPUT_BYTES } from "./limits.js";
 import { fromBase64 } from "./bytes.js";
 import { aesDecrypt, aesEncrypt, sameSecret, sha1, type VerifierPrivateKey } from "./verify-crypto.js";
 import { likelyDigestCause, type DigestDiagnosis } from "./verify-digest.js";
@@ -51,8 +52,8 @@ export interface VerificationResult {
   readonly trace?: VerificationTrace;
 }
 
-/** A SOAP envelope with a security header is 1–2 KB; nothing larger is read. */
-export const MAX_VERIFY_INPUT_BYTES = 16 * 1024;
+/** A SOAP envelope with a security header is 1–2 KB; nothing larger is read (limits.ts). */
+export { MAX_VERIFY_INPUT_BYTES };
 
 /**
  * The most bytes (after Base64) each encrypted element may have; a longer one is refused before any
