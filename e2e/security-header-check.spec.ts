@@ -66,6 +66,11 @@ test.describe("header checker page", () => {
     await expect(report.locator(".header-check__finding-title").first()).toContainText("Security está no namespace errado");
     await expect(report.getByRole("link", { name: /catálogo de falhas do cabeçalho/ })).toHaveAttribute("href", pageHref("security-header-faults"));
 
+    // With scripts, an envelope over the limit is refused before it is sent, with the real limit.
+    await box.fill(`<a>${"x".repeat(20 * 1024)}</a>`);
+    await check.click();
+    await expect(page.getByRole("alert")).toContainText("O texto tem mais de 16 KB, o máximo que o verificador lê");
+
     await box.fill(await envelopeFor(certificate, { now: new Date(Date.now() - 120_000) }));
     await check.click();
     await expect(report.locator(".header-check__code").first()).toHaveText("EXPIRED");
