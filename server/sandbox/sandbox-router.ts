@@ -5,8 +5,9 @@ import { MAX_VERIFY_INPUT_BYTES } from "@areaoe/security-header/node";
 import type { HeaderSandbox } from "./header-sandbox";
 import { markExpectedFault } from "../http/expected-fault";
 import { clientKey, markQuietRefusal, oncePerWindow, tooManyAnswer } from "../http/client-budget";
-import { acceptedResponse, clientFault, securityFault, serverFault } from "./soap-response";
+import { acceptedResponse, clientFault, findingSentence, sandboxFaultText, securityFault, serverFault } from "./soap-response";
 import { VerificationBusyError } from "./verification-pool";
+import { responseLanguage } from "../http/language";
 import { asksForWsdl, sandboxWsdl } from "./sandbox-wsdl";
 import { requestOrigin } from "../http/trusted-origin";
 import { pageHref } from "../../app/server-surface";
@@ -38,6 +39,14 @@ const UNREADABLE = new Set(["NOT_XML", "DTD_FORBIDDEN", "XML_TOO_DEEP", "XML_TOO
 function sendXml(res: Response, status: number, xml: string): void {
   res.status(status).type("text/xml; charset=utf-8").setHeader("Cache-Control", "no-store");
   res.send(xml);
+}
+
+/** The language of the sandbox's texts: the request's (Accept-Language, else pt), never its codes. */
+function faultLanguage(req: express.Request, res: Response) {
+  const lang = responseLanguage(req, res);
+  res.setHeader("Content-Language", lang);
+  res.vary("Accept-Language");
+  return lang;
 }
 
 // The bench-only lift of the per-client limit is a setting (server/config/settings.ts, sandboxRateLimitLifted).
@@ -136,7 +145,8 @@ export function sandboxRouter({ sandbox, logger, limiter, bodyDeadline }: Sandbo
       (req, res, next) => {
         // SOAP 1.1 travels as text/xml (SOAP 1.2's application/soap+xml is not what the authority speaks).
         if (!req.is("text/xml")) {
-          sendXml(res, 415, clientFault("The content type must be text/xml (SOAP 1.1).", "UNSUPPORTED_MEDIA_TYPE", catalogueFor(req)));
+          const lang = faultLanguage(req, res);
+          sendXml(res, 415, clientFault(sandboxFaultText("UNSUPPORTED_MEDIA_TYPE", lang), "UNSUPPORTED_MEDIA_TYPE", catalogueFor(req), lang));
           return;
         }
         next();
@@ -144,7 +154,8 @@ export function sandboxRouter({ sandbox, logger, limiter, bodyDeadline }: Sandbo
       (req, res, next) => {
         // Switched off at start (no implicit rejection in this runtime): said plainly, never a leaky check.
         if (!sandbox.checkerEnabled) {
-          sendXml(res, 503, serverFault("The header sandbox is switched off on this server: its runtime cannot decrypt the Nonce safely. Use the header guide, or try again after the server is updated.", "SANDBOX_SWITCHED_OFF", catalogueFor(req)));
+          const lang = faultLanguage(req, res);
+          sendXml(res, 503, serverFault(sandboxFaultText("SANDBOX_SWITCHED_OFF", lang), "SANDBOX_SWITCHED_OFF", catalogueFor(req), lang));
           return;
         }
         next();
@@ -153,6 +164,7 @@ export function sandboxRouter({ sandbox, logger, limiter, bodyDeadline }: Sandbo
       express.text({ type: "text/xml", limit: SANDBOX_MAX_BYTES }),
       async (req, res, next) => {
         const body = typeof req.body === "string" ? req.body : "";
+        const lang = faultLanguage(req, res);
         let result;
         try {
           result = await sandbox.check(body);
@@ -162,12 +174,12 @@ export function sandboxRouter({ sandbox, logger, limiter, bodyDeadline }: Sandbo
           markQuietRefusal(res);
           markExpectedFault(res);
           res.setHeader("Retry-After", String(SANDBOX_BUSY_RETRY_AFTER_SECONDS));
-          sendXml(res, 503, serverFault("The header sandbox is busy checking other requests: yours was not checked. Try again after the seconds in Retry-After, with a new header.", "SANDBOX_BUSY", catalogueFor(req)));
+          sendXml(res, 503, serverFault(sandboxFaultText("SANDBOX_BUSY", lang), "SANDBOX_BUSY", catalogueFor(req), lang));
           return;
         }
         const unreadable = result.findings.find((finding) => UNREADABLE.has(finding.code));
         if (unreadable) {
-          sendXml(res, 400, clientFault(unreadable.message, unreadable.code, catalogueFor(req)));
+          sendXml(res, 400, clientFault(findingSentence(unreadable, lang), unreadable.code, catalogueFor(req), lang, unreadable.params));
           return;
         }
         const codes = result.findings.map((finding) => finding.code);
@@ -175,11 +187,11 @@ export function sandboxRouter({ sandbox, logger, limiter, bodyDeadline }: Sandbo
           logger.info({ sandbox: "soap", accepted: false, findings: codes }, "sandbox: header refused");
           // SOAP 1.1 sends a Fault with HTTP 500, but a refused header is the sandbox doing its job.
           markExpectedFault(res);
-          sendXml(res, 500, securityFault(result.findings, catalogueFor(req)));
+          sendXml(res, 500, securityFault(result.findings, catalogueFor(req), lang));
           return;
         }
         logger.info({ sandbox: "soap", accepted: true, form: result.form, findings: codes }, "sandbox: header accepted");
-        sendXml(res, 200, acceptedResponse(result));
+        sendXml(res, 200, acceptedResponse(result, lang, catalogueFor(req)));
       },
     )
     .get((req, res, next) => {
@@ -197,12 +209,14 @@ export function sandboxRouter({ sandbox, logger, limiter, bodyDeadline }: Sandbo
   router.use("/sandbox", (error: { status?: number; type?: string }, req: express.Request, res: Response, next: express.NextFunction) => {
     // Already answered (the body deadline's 408): the parser's late "aborted" needs nothing more.
     if (res.headersSent) return;
+    const lang = faultLanguage(req, res);
     if (error.type === "entity.too.large") {
-      sendXml(res, 413, clientFault(`The request is larger than ${SANDBOX_MAX_BYTES / 1024} KB.`, "TOO_LARGE", catalogueFor(req)));
+      const limit = { kilobytes: SANDBOX_MAX_BYTES / 1024, maxBytes: SANDBOX_MAX_BYTES };
+      sendXml(res, 413, clientFault(sandboxFaultText("TOO_LARGE", lang, limit), "TOO_LARGE", catalogueFor(req), lang, limit));
       return;
     }
     if (typeof error.status === "number" && error.status >= 400 && error.status < 500) {
-      sendXml(res, error.status, clientFault("The request body could not be read as text/xml.", "UNREADABLE_BODY", catalogueFor(req)));
+      sendXml(res, error.status, clientFault(sandboxFaultText("UNREADABLE_BODY", lang), "UNREADABLE_BODY", catalogueFor(req), lang));
       return;
     }
     next(error);

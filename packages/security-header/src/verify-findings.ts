@@ -15,6 +15,7 @@ export type FindingCode =
   | "BASE64_INVALID"
   | "CIPHERTEXT_TOO_LONG"
   | "NONCE_UNDECRYPTABLE"
+  | "NONCE_RETIRED_KEY"
   | "PASSWORD_UNDECRYPTABLE"
   | "PASSWORD_NOT_UTF8"
   | "PASSWORD_MISMATCH"
@@ -35,7 +36,16 @@ export interface VerificationFinding {
   readonly params: Readonly<Record<string, string | number>>;
 }
 
-/** DIGEST_MISMATCH `params.likelyCause`: the first plausible mistake whose digest matches, else "unknown". */
+/** CREATED_IN_FUTURE and EXPIRED `params.likelyCause` (with `offsetHours`, `hours`), when Created is off by whole hours. */
+export type CreatedCause = "time-zone";
+
+/** NONCE_UNDECRYPTABLE `params.likelyCause`, present only when the Nonce's length (public) says it. */
+export type NonceUndecryptableCause = "key-size" | "nonce-length";
+
+/**
+ * DIGEST_MISMATCH `params.likelyCause`: the first plausible mistake whose digest matches, else "unknown";
+ * "password-encoding" comes with `params.encoding`, "order" with `params.order`.
+ */
 export type DigestMismatchCause =
   | "created-text"
   | "password-encoding"
@@ -66,6 +76,7 @@ export const FINDING_CODES = [
   "CIPHERTEXT_TOO_LONG",
   "MIXED_FORM",
   "NONCE_UNDECRYPTABLE",
+  "NONCE_RETIRED_KEY",
   "PASSWORD_UNDECRYPTABLE",
   "PASSWORD_NOT_UTF8",
   "PASSWORD_MISMATCH",

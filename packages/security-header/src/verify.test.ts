@@ -52,7 +52,7 @@ describe.each(IMPLEMENTATIONS)("verifySecurityHeader accepts what %s makes", (_n
   it.each<HeaderForm>(["digest", "encrypted-created"])("%s form, bare and in a SOAP envelope", async (form) => {
     const header = await generate({ username: "555555555/1", password: "pässwörd", publicKey: jwk, form, now: NOW });
     for (const xml of [header.xml, wrapInEnvelope(header.xml, "<ping/>")]) {
-      expect(verify(xml, { password: "pässwörd" })).toEqual({ ok: true, form, username: "555555555/1", createdAt: NOW.toISOString(), findings: [] });
+      expect(verify(xml, { password: "pässwörd" })).toEqual({ ok: true, form, username: "555555555/1", createdAt: NOW.toISOString(), keyId: "default", findings: [] });
     }
   });
 });
@@ -125,17 +125,27 @@ describe("verifySecurityHeader findings", () => {
     expect(result.username).toBe(username);
   });
 
-  it("one NONCE_UNDECRYPTABLE, the same in every way: a Nonce for another key, Ks as Base64 or hex text, garbage, too short", () => {
+  it("one NONCE_UNDECRYPTABLE, the same in every way, for a Nonce of the key's length: another key, Ks as Base64 or hex text, garbage", () => {
     const otherKey = verify(withBrokenNonce((nonce) => nonce, { nonceKey: other.publicKey }));
     const sessionKey = randomBytes(16);
     const base64Key = crafted({ sessionKey, nonceContent: Buffer.from(sessionKey.toString("base64")) });
     const hexKey = crafted({ sessionKey, nonceContent: Buffer.from(sessionKey.toString("hex")) });
     const garbage = verify(withBrokenNonce((nonce) => randomBytes(nonce.length)));
-    const short = verify(withBrokenNonce(() => randomBytes(100)));
     expect(codes(otherKey)).toEqual(["NONCE_UNDECRYPTABLE"]);
-    // Nothing tells the steps apart: same code, message and params (no length, no padding detail).
-    for (const result of [base64Key, hexKey, garbage, short]) expect(result.findings).toEqual(otherKey.findings);
+    // Nothing tells the steps apart: same code, message and params (no padding detail).
+    for (const result of [base64Key, hexKey, garbage]) expect(result.findings).toEqual(otherKey.findings);
     expect(otherKey.findings[0]?.params).toEqual({});
+    expect(otherKey.keyId).toBeNull();
+  });
+
+  it("NONCE_UNDECRYPTABLE for a Nonce of another length names it (public): no RSA block, or the key size it fits", () => {
+    const short = verify(withBrokenNonce(() => randomBytes(100)));
+    expect(short.findings).toEqual([
+      expect.objectContaining({ code: "NONCE_UNDECRYPTABLE", params: { likelyCause: "nonce-length", nonceBytes: 100, expectedKeyBits: 2048, expectedBytes: 256 } }),
+    ]);
+    const for4096 = verify(withBrokenNonce(() => randomBytes(512)));
+    expect(for4096.findings[0]?.params).toEqual({ likelyCause: "key-size", nonceBytes: 512, fitsKeyBits: 4096, expectedKeyBits: 2048, expectedBytes: 256 });
+    expect(for4096.findings[0]?.message).toMatch(/512 bytes.*4096-bit key.*2048-bit/);
   });
 
   it("a broken Nonce (bad padding) yields NONCE_UNDECRYPTABLE without throwing, told exactly as a wrong key", () => {
@@ -235,6 +245,55 @@ describe("verifySecurityHeader findings", () => {
   });
 });
 
+describe("likely causes, from data the verifier has", () => {
+  const HOUR = 3_600_000;
+  it.each([
+    [1, "CREATED_IN_FUTURE"],
+    [2, "CREATED_IN_FUTURE"],
+    [-1, "EXPIRED"],
+    [-2, "EXPIRED"],
+  ] as const)("Created %i h off (give or take the validity window) is a time zone: %s", (hours, code) => {
+    // Created sent up to 60 s before it reaches the server (or up to 5 s after: clocks differ a little).
+    for (const drift of [0, -20_000, 3_000]) {
+      const result = crafted({ created: new Date(NOW.getTime() + hours * HOUR + drift).toISOString() });
+      expect(result.findings).toMatchObject([{ code, params: { likelyCause: "time-zone", offsetHours: hours, hours: Math.abs(hours) } }]);
+      expect(result.findings[0]?.message).toMatch(/time zone/);
+    }
+  });
+
+  it("no time zone for an offset that is no whole number of hours, nor beyond 14 h", () => {
+    for (const offset of [30 * 60_000, -(HOUR + 10 * 60_000), 15 * HOUR, -15 * HOUR, 10 * 60_000]) {
+      const result = crafted({ created: new Date(NOW.getTime() + offset).toISOString() });
+      expect(result.findings).toHaveLength(1);
+      expect(result.findings[0]?.params).not.toHaveProperty("likelyCause");
+    }
+  });
+
+  const password = "Çãé€";
+  it.each([
+    ["windows-1252", Buffer.from([0xc7, 0xe3, 0xe9, 0x80])],
+    ["ISO-8859-15", Buffer.from([0xc7, 0xe3, 0xe9, 0xa4])],
+  ])("a Digest over the password in %s says which encoding", (encoding, bytes) => {
+    const result = crafted({ password, digestParts: ({ sessionKey, created }) => [sessionKey, created, bytes] });
+    expect(result.findings).toMatchObject([{ code: "DIGEST_MISMATCH", params: { likelyCause: "password-encoding", encoding } }]);
+    expect(result.findings[0]?.message).toContain(encoding);
+  });
+
+  it("a password whose bytes are the same in several encodings names them all; UTF-16 is found too", () => {
+    const latin = crafted({ password: "pässwörd", digestParts: ({ sessionKey, created }) => [sessionKey, created, Buffer.from("pässwörd", "latin1")] });
+    expect(latin.findings[0]?.params).toEqual({ likelyCause: "password-encoding", encoding: "windows-1252, ISO-8859-15, ISO-8859-1" });
+    const utf16 = crafted({ password, digestParts: ({ sessionKey, created }) => [sessionKey, created, Buffer.from(password, "utf16le")] });
+    expect(utf16.findings[0]?.params).toEqual({ likelyCause: "password-encoding", encoding: "UTF-16LE" });
+  });
+
+  it.each([
+    ["Ks ‖ Password ‖ Created", (p: { sessionKey: Buffer; created: Buffer; password: Buffer }) => [p.sessionKey, p.password, p.created]],
+    ["Password ‖ Created ‖ Ks", (p: { sessionKey: Buffer; created: Buffer; password: Buffer }) => [p.password, p.created, p.sessionKey]],
+  ])("a Digest over the parts in another order says which: %s", (order, digestParts) => {
+    expect(crafted({ digestParts }).findings).toMatchObject([{ code: "DIGEST_MISMATCH", params: { likelyCause: "order", order } }]);
+  });
+});
+
 describe("verifySecurityHeader refuses hostile or broken input without throwing", () => {
   // The review's attack: 16 KB of `<a>` (within the body limit). Quadratic in depth without the limit.
   it("XML_TOO_DEEP past 32 nested elements, stopping there (what follows is never read)", () => {
@@ -306,7 +365,7 @@ describe("bounded cost: size, depth, count and time", () => {
     // A long password within the size is still checked, and a plausible one still diagnosed.
     expect(crafted({ password: "y".repeat(500) }).ok).toBe(true);
     const wrongOrder = crafted({ password: "pässwörd", digestParts: ({ sessionKey, created, password }) => [created, sessionKey, password] });
-    expect(wrongOrder.findings.at(-1)?.params).toEqual({ likelyCause: "order" });
+    expect(wrongOrder.findings.at(-1)?.params).toEqual({ likelyCause: "order", order: "Created ‖ Ks ‖ Password" });
   });
 
   it("refuses a Nonce or a Digest above its size", () => {
