@@ -98,11 +98,15 @@ function moveToWorkingDay(end: string, steps: DeadlineStep[]): string {
   return moved;
 }
 
+/** The instant of a Lisbon day (`yyyy-MM-dd`) and time (`HH:mm`). */
+export function lisbonTime(day: string, time: string): TZDate {
+  const [year, month, date] = day.split("-").map(Number) as [number, number, number];
+  const [hour, minute] = time.split(":").map(Number) as [number, number];
+  return new TZDate(year, month - 1, date, hour, minute, DEADLINE_TIME_ZONE);
+}
+
 function lisbonInstant(event: DeadlineEvent): TZDate | undefined {
-  if (!event.time) return undefined;
-  const [year, month, day] = event.day.split("-").map(Number) as [number, number, number];
-  const [hour, minute] = event.time.split(":").map(Number) as [number, number];
-  return new TZDate(year, month - 1, day, hour, minute, DEADLINE_TIME_ZONE);
+  return event.time ? lisbonTime(event.day, event.time) : undefined;
 }
 
 function instantDeadline(end: Date, steps: DeadlineStep[]): Deadline {
