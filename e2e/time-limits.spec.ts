@@ -20,7 +20,7 @@ const TEXTS = {
     limit: "Prazo",
     date: "Data do acontecimento",
     submit: "Calcular o último dia",
-    lastDay: "O prazo termina no fim do dia segunda-feira, 9 de fevereiro de 2026 (24:00, hora de Lisboa).",
+    lastDay: "O prazo termina no fim de segunda-feira, 9 de fevereiro de 2026 (24:00, hora de Lisboa).",
     moved: "não é dia útil",
     rule: "Regulamento (CEE, Euratom) n.º 1182/71",
     reminder: "Descarregar um lembrete para o calendário (.ics)",
