@@ -5,7 +5,7 @@ import { Select } from "~/components/ui/form/select";
 import { LANGUAGE_QUERY } from "~/i18n/languages";
 import { useLanguage } from "~/i18n/use-language";
 import { useTranslation } from "~/i18n/use-translation";
-import { TIME_LIMIT_ACTORS, TIME_LIMIT_AREAS } from "./time-limit-schema";
+import { TIME_LIMIT_ACTORS, TIME_LIMIT_AREAS } from "./time-limit-values";
 import { TimeLimitsTable } from "./time-limits-table";
 import {
   FILTER_PARAMS,

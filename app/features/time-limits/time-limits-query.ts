@@ -1,4 +1,5 @@
-import { TIME_LIMIT_ACTORS, TIME_LIMIT_AREAS, type TimeLimitActor, type TimeLimitArea, type TimeLimitRecord } from "./time-limit-schema";
+import { TIME_LIMIT_ACTORS, TIME_LIMIT_AREAS, type TimeLimitActor, type TimeLimitArea } from "./time-limit-values";
+import type { TimeLimitRecord } from "./time-limit-schema";
 import type { DateErrorCode } from "~/components/ui/date/date-value";
 import type { Deadline } from "./deadline";
 import { pageHref } from "~/config/site-map";
