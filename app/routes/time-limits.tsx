@@ -1,0 +1,30 @@
+import { useLoaderData } from "react-router";
+import { widgetPageLoader } from "./widget-page-loader.server";
+import { pageMeta } from "~/config/page-meta";
+import { ContentPage } from "~/features/content/content-page";
+import { useLazyContent } from "~/features/content/use-lazy-content";
+import { readTimeLimitsPage } from "~/features/time-limits/time-limits-answer.server";
+import { TimeLimitsFinder } from "~/features/time-limits/time-limits-finder";
+import { DeadlineCalculator } from "~/features/time-limits/deadline-calculator";
+import { mdxComponents } from "~/mdx/mdx-components";
+
+export const meta = pageMeta("time-limits");
+
+// A page of text that answers its query on the server only (no client loader, no script): the list's
+// filter and the calculator are GET forms (`?area=…&quem=…`, `?prazo=…&data=…&hora=…`) its loader
+// answers; the calculator (and the holidays' library) runs only here, on the server.
+export const loader = widgetPageLoader("time-limits", (url, portal) => readTimeLimitsPage(url, portal.lang));
+
+function Finder() {
+  return <TimeLimitsFinder filter={useLoaderData<typeof loader>().filter} />;
+}
+
+function Calculator() {
+  return <DeadlineCalculator calculator={useLoaderData<typeof loader>().calculator} />;
+}
+
+const components = { ...mdxComponents, TimeLimitsFinder: Finder, DeadlineCalculator: Calculator };
+
+export default function TimeLimitsPage() {
+  return <ContentPage id="time-limits" content={useLazyContent("time-limits")} components={components} />;
+}
