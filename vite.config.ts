@@ -9,6 +9,7 @@ import { brotliCompress, constants as zlib } from "node:zlib";
 import { searchIndexPlugin } from "./scripts/search/vite-plugin-search-index";
 import { downloadsPlugin } from "./scripts/downloads/vite-plugin-downloads";
 import { documentsRegistryPlugin } from "./scripts/documents/vite-plugin-documents-registry";
+import { timeLimitsPlugin } from "./scripts/time-limits/vite-plugin-time-limits";
 import { pageFrontMatterPlugin } from "./scripts/content/vite-plugin-page-front-matter";
 import { rehypePlugins, remarkPlugins } from "./app/mdx/mdx-pipeline";
 import { BASE_URL } from "./app/config/paths";
@@ -97,6 +98,8 @@ export default defineConfig({
     documentsRegistryPlugin(),
     // Each page's title, breadcrumb, summary and review date, from its content files' front matter.
     pageFrontMatterPlugin(),
+    // The time-limit records (tables, the time-limits page, the calculator), validated with zod at build time.
+    timeLimitsPlugin(),
     ...clientPrecompression(),
   ],
 });

@@ -2,6 +2,7 @@ import { defineConfig } from "vitest/config";
 import { fileURLToPath } from "node:url";
 import { downloadsPlugin } from "./scripts/downloads/vite-plugin-downloads";
 import { documentsRegistryPlugin } from "./scripts/documents/vite-plugin-documents-registry";
+import { timeLimitsPlugin } from "./scripts/time-limits/vite-plugin-time-limits";
 import { pageFrontMatterPlugin } from "./scripts/content/vite-plugin-page-front-matter";
 
 // Unit and component tests live beside the code (`*.test.ts(x)`); end-to-end tests live in e2e/ and
@@ -9,7 +10,7 @@ import { pageFrontMatterPlugin } from "./scripts/content/vite-plugin-page-front-
 export default defineConfig({
   // Components that list downloads read their real size and digest, and the registry, as in the build;
   // the `pages` namespace and the review dates include the content files' front matter, as in the build.
-  plugins: [downloadsPlugin(), documentsRegistryPlugin(), pageFrontMatterPlugin()],
+  plugins: [downloadsPlugin(), documentsRegistryPlugin(), pageFrontMatterPlugin(), timeLimitsPlugin()],
   resolve: {
     alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
   },

@@ -74,3 +74,7 @@ export {
 // what the server answers there (a file, or back to the planner).
 export { RENEWAL_REMINDER_PATH } from "~/features/certificate-renewal/renewal-reminder";
 export { reminderDownload } from "~/features/certificate-renewal/reminder-download.server";
+// time-limits ↔ server/http/time-limit-reminder.ts: the calculator's .ics reminder, its address and what
+// the server answers there (a file, or back to the calculator).
+export { TIME_LIMIT_REMINDER_PATH } from "~/features/time-limits/time-limits-query";
+export { timeLimitReminder } from "~/features/time-limits/reminder-download.server";

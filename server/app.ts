@@ -28,6 +28,7 @@ import {
   isUnderBasePath,
   pageHref,
   RENEWAL_REMINDER_PATH,
+  TIME_LIMIT_REMINDER_PATH,
   routedPageAddresses,
   setServerLog,
   type AreaOELoadContext,
@@ -53,6 +54,7 @@ import { isExpectedFault } from "./http/expected-fault";
 import { readBodyFirst } from "./http/read-body-first";
 import { readiness as createReadiness, type Readiness } from "./http/readiness";
 import { renewalReminder } from "./http/renewal-reminder";
+import { timeLimitReminder } from "./http/time-limit-reminder";
 import { reactRouterHandler } from "./http/react-router-handler";
 
 
@@ -291,6 +293,8 @@ export function createPortal({
   app.use(pageMethods({ postPaths: headerCheckGuard.paths }));
   // The renewal planner's .ics reminder: a file made here, not a page.
   app.get(RENEWAL_REMINDER_PATH, renewalReminder);
+  // The time-limit calculator's .ics reminder, likewise.
+  app.get(TIME_LIMIT_REMINDER_PATH, timeLimitReminder);
   // Anonymous pages of text are static documents in a production build: no nonce, their inline
   // elements allowed by hash, no COOP (server/http/security-headers.ts). Development keeps the nonce
   // (Vite's own additions to the page carry it).

@@ -119,6 +119,9 @@ export const SITE_PAGES = [
   { id: "first-steps", path: "public/primeirosPassos", parent: "home", module: "own", hydrates: true, answersQuery: true, private: true },
   { id: "testing-manual", path: "public/manualDeTestes", parent: "home" },
   { id: "iva-exp", path: "public/ivaExp", parent: "home", module: "own", hydrates: true, answersQuery: true },
+  // Every time limit of the portal's pages (content/time-limits/*.json), filterable, and the calculator:
+  // GET forms its loader answers (a page of text: no script).
+  { id: "time-limits", path: "public/prazos", parent: "home", module: "own", answersQuery: true },
   // The search results page: reachable from the header's search form, not listed among the areas.
   { id: "search", path: "public/pesquisa", parent: "home", listed: false, module: "own", hydrates: true, answersQuery: true, content: false },
   // Pages every public-sector site has, linked from the footer of every page (not among the areas).

@@ -13,6 +13,7 @@ const ChangeLog = lazyComponent(() => import("./change-log").then((m) => m.Chang
 const Documents = lazyComponent(() => import("~/features/documents/documents").then((m) => m.Documents));
 const Download = lazyComponent(() => import("~/features/documents/download-facts").then((m) => m.Download));
 const FaultCatalogue = lazyComponent(() => import("~/features/fault-catalogue/fault-catalogue").then((m) => m.FaultCatalogue));
+const TimeLimits = lazyComponent(() => import("~/features/time-limits/page-time-limits").then((m) => m.TimeLimits));
 const ImagePreview = lazyComponent(() =>
   import("~/components/ui/image-preview/image-preview-dialog").then((m) => m.ImagePreviewDialog),
 );
@@ -35,4 +36,5 @@ export const mdxComponents = {
   pre: CodeBlock,
   SystemCard,
   SystemCards,
+  TimeLimits,
 };

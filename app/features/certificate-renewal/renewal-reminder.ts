@@ -2,7 +2,7 @@ import { format } from "date-fns";
 import { DATE_LOCALES, dateLanguage } from "~/components/ui/date/date-value";
 import { LANGUAGE_QUERY } from "~/i18n/languages";
 import { pageHref } from "~/config/site-map";
-import { buildIcs } from "./ics";
+import { buildIcs } from "~/lib/ics";
 import { RENEWAL_EXPIRY_PARAM, fromIsoDay, type RenewalPlanAnswer } from "./renewal-check";
 
 /** The texts of the `certificate-renewal` namespace in the reminder's language. */

@@ -37,8 +37,14 @@ function utcStamp(date: Date): string {
 
 export interface IcsEvent {
   uid: string;
-  /** The all-day event's day (local calendar day). */
+  /** The all-day event's day (local calendar day); ignored when `at` is given. */
   day: Date;
+  /** A timed event instead: its instant (written in UTC, so no time-zone definition is needed). */
+  at?: Date;
+  /** Who makes the file, in PRODID (default: the certificate renewal planner). */
+  product?: string;
+  /** The alarm's trigger before the event (default a week ahead, ICS_ALARM_TRIGGER). */
+  alarmTrigger?: string;
   summary: string;
   description: string;
   /** When the file is made (DTSTAMP, UTC). */
@@ -49,25 +55,30 @@ export interface IcsEvent {
   alarm?: string;
 }
 
-/** A one-event iCalendar file (RFC 5545): all-day VEVENT, CRLF line endings, escaped and folded text. */
+/**
+ * A one-event iCalendar file (RFC 5545): an all-day VEVENT (or, with `at`, one at that instant), CRLF
+ * line endings, escaped and folded text. Shared by the certificate renewal planner and the time-limit
+ * calculator's reminders.
+ */
 export function buildIcs(event: IcsEvent): string {
   const lang = event.lang === "en" ? "en" : "pt";
   const lines = [
     "BEGIN:VCALENDAR",
     "VERSION:2.0",
-    `PRODID:-//areaOE//Certificate renewal planner//${lang.toUpperCase()}`,
+    `PRODID:-//areaOE//${event.product ?? "Certificate renewal planner"}//${lang.toUpperCase()}`,
     "CALSCALE:GREGORIAN",
     "METHOD:PUBLISH",
     "BEGIN:VEVENT",
     `UID:${event.uid}`,
     `DTSTAMP:${utcStamp(event.now)}`,
-    `DTSTART;VALUE=DATE:${format(event.day, "yyyyMMdd")}`,
-    `DTEND;VALUE=DATE:${format(addDays(event.day, 1), "yyyyMMdd")}`,
+    ...(event.at
+      ? [`DTSTART:${utcStamp(event.at)}`, `DTEND:${utcStamp(event.at)}`]
+      : [`DTSTART;VALUE=DATE:${format(event.day, "yyyyMMdd")}`, `DTEND;VALUE=DATE:${format(addDays(event.day, 1), "yyyyMMdd")}`]),
     `SUMMARY;LANGUAGE=${lang}:${escapeIcsText(event.summary)}`,
     `DESCRIPTION;LANGUAGE=${lang}:${escapeIcsText(event.description)}`,
     "TRANSP:TRANSPARENT",
     ...(event.alarm
-      ? ["BEGIN:VALARM", "ACTION:DISPLAY", `TRIGGER:${ICS_ALARM_TRIGGER}`, `DESCRIPTION:${escapeIcsText(event.alarm)}`, "END:VALARM"]
+      ? ["BEGIN:VALARM", "ACTION:DISPLAY", `TRIGGER:${event.alarmTrigger ?? ICS_ALARM_TRIGGER}`, `DESCRIPTION:${escapeIcsText(event.alarm)}`, "END:VALARM"]
       : []),
     "END:VEVENT",
     "END:VCALENDAR",

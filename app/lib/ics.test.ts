@@ -45,3 +45,26 @@ describe("ics", () => {
     expect(folded.replace(/\r\n /g, "")).toBe(line);
   });
 });
+
+describe("ics: a timed event", () => {
+  it("writes the instant in UTC, names its product and takes its own alarm trigger", () => {
+    const ics = buildIcs({
+      uid: "x@areaoe",
+      day: new Date(2026, 10, 28),
+      at: new Date(Date.UTC(2026, 10, 28, 3, 0)),
+      now: new Date(Date.UTC(2026, 10, 27, 22, 0)),
+      lang: "en",
+      summary: "Last day",
+      description: "d",
+      alarm: "tomorrow",
+      alarmTrigger: "-P1D",
+      product: "Time-limit calculator",
+    });
+    const lines = ics.split("\r\n");
+    expect(lines).toContain("DTSTART:20261128T030000Z");
+    expect(lines).toContain("DTEND:20261128T030000Z");
+    expect(lines).toContain("PRODID:-//areaOE//Time-limit calculator//EN");
+    expect(lines).toContain("TRIGGER:-P1D");
+    expect(lines.some((line) => line.startsWith("DTSTART;VALUE=DATE"))).toBe(false);
+  });
+});
