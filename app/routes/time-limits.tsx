@@ -1,17 +1,30 @@
-import { widgetContentPage } from "./widget-content-page";
+import { useLoaderData } from "react-router";
 import { widgetPageLoader } from "./widget-page-loader.server";
 import { pageMeta } from "~/config/page-meta";
+import { ContentPage } from "~/features/content/content-page";
+import { useLazyContent } from "~/features/content/use-lazy-content";
 import { readTimeLimitsPage } from "~/features/time-limits/time-limits-answer.server";
 import { TimeLimitsFinder } from "~/features/time-limits/time-limits-finder";
 import { DeadlineCalculator } from "~/features/time-limits/deadline-calculator";
+import { mdxComponents } from "~/mdx/mdx-components";
 
 export const meta = pageMeta("time-limits");
 
-// A page of text (no script): the list's filter and the calculator are GET forms the server answers
-// (`?area=…&quem=…`, `?prazo=…&data=…&hora=…`); the calculator runs only here, on the server.
+// A page of text that answers its query on the server only (no client loader, no script): the list's
+// filter and the calculator are GET forms (`?area=…&quem=…`, `?prazo=…&data=…&hora=…`) its loader
+// answers; the calculator (and the holidays' library) runs only here, on the server.
 export const loader = widgetPageLoader("time-limits", (url, portal) => readTimeLimitsPage(url, portal.lang));
 
-export default widgetContentPage<typeof loader>("time-limits", {
-  TimeLimitsFinder: ({ data }) => <TimeLimitsFinder filter={data.filter} />,
-  DeadlineCalculator: ({ data }) => <DeadlineCalculator calculator={data.calculator} />,
-});
+function Finder() {
+  return <TimeLimitsFinder filter={useLoaderData<typeof loader>().filter} />;
+}
+
+function Calculator() {
+  return <DeadlineCalculator calculator={useLoaderData<typeof loader>().calculator} />;
+}
+
+const components = { ...mdxComponents, TimeLimitsFinder: Finder, DeadlineCalculator: Calculator };
+
+export default function TimeLimitsPage() {
+  return <ContentPage id="time-limits" content={useLazyContent("time-limits")} components={components} />;
+}
