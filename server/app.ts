@@ -54,6 +54,7 @@ import { readBodyFirst } from "./http/read-body-first";
 import { readiness as createReadiness, type Readiness } from "./http/readiness";
 import { renewalReminder } from "./http/renewal-reminder";
 import { reactRouterHandler } from "./http/react-router-handler";
+import { requestBudget } from "./http/request-budget";
 
 
 /** A connect-style middleware (Vite's, in development). */
@@ -332,7 +333,7 @@ export function createPortal({
   app.all(/.*/, renderer.middleware);
   app.use(serverErrorHandler(logger));
   // The Host check comes first: nothing (not even a page-cache hit) is answered for a foreign Host.
-  const listener: RequestListener = (req, res) => {
+  const serve: RequestListener = (req, res) => {
     // Stopping: each answer closes its connection, so that clients reconnect to another instance.
     if (readiness.draining) res.setHeader("Connection", "close");
     if (!frontDoor(req, res)) return;
@@ -348,5 +349,7 @@ export function createPortal({
       res.end();
     });
   };
+  // Before all of it, even the Host check: each client's request budget (a flood from one address).
+  const listener = requestBudget({ perSecond: limits.requestsPerSecond, burst: limits.requestBurst, trust, logger, exempt: isHealthCheck }, serve);
   return { listener };
 }

@@ -2,15 +2,14 @@
 // its discovery document built from the configured origin the request matched, never the Host header
 // or a forwarded header as written. Needs a build (AREAOE_BUILD_DIR, else build/): skipped, naming the
 // missing file, without one.
-import { spawn } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
-import { request as httpRequest } from "node:http";
+import { createServer, request as httpRequest } from "node:http";
+import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { freePort, startProductionServer, type RunningServer } from "../../../scripts/bench/start-server";
 
-const BUILD_DIR = process.env.AREAOE_BUILD_DIR ?? "build";
-const BUILD = path.resolve(BUILD_DIR, "server/index.js");
+const BUILD = path.resolve(process.env.AREAOE_BUILD_DIR ?? "build", "server/index.js");
 const haveBuild = existsSync(BUILD);
 if (!haveBuild) console.warn(`demo provider start tests skipped: no production build at ${BUILD} (run the build first)`);
 
@@ -48,10 +47,35 @@ function getJson(port: number, target: string, headers: Record<string, string>):
   });
 }
 
-let server: RunningServer | undefined;
+/** A port that was free a moment ago on loopback. */
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+let server: ChildProcess | undefined;
 afterAll(async () => {
-  await server?.stop();
+  if (!server || server.exitCode !== null) return;
+  const exited = new Promise((resolve) => server?.once("exit", resolve));
+  server.kill("SIGTERM");
+  await exited;
 });
+
+/** Starts the build on loopback with this environment and waits for its health endpoint. */
+async function startServer(port: number, env: Record<string, string>): Promise<void> {
+  server = spawn(process.execPath, [BUILD], { env: { ...process.env, NODE_ENV: "production", LOG_LEVEL: "warn", PORT: String(port), HOST: "127.0.0.1", ...env }, stdio: "ignore" });
+  const deadline = Date.now() + 150_000;
+  for (;;) {
+    if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`);
+    const ok = await fetch(`http://127.0.0.1:${port}/areaOE/api/health`).then((response) => response.ok, () => false);
+    if (ok) return;
+    if (Date.now() > deadline) throw new Error("the server did not start within 150 s");
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
 
 describe.skipIf(!haveBuild)("the demo identity provider in production", () => {
   it("refuses to start beside a public origin that is not loopback, naming it and the override", async () => {
@@ -66,7 +90,7 @@ describe.skipIf(!haveBuild)("the demo identity provider in production", () => {
   it("writes its discovery document's addresses from the matched origin (its https), not the Host header and socket", async () => {
     const port = await freePort();
     // An https origin (a TLS proxy in front on loopback): the provider must say https.
-    server = await startProductionServer(port, BUILD_DIR, { AREAOE_DEV_IDP: "1", AREAOE_PUBLIC_ORIGIN: `https://localhost:${port}` });
+    await startServer(port, { AREAOE_DEV_IDP: "1", AREAOE_PUBLIC_ORIGIN: `https://localhost:${port}` });
     // The Host as a client may spell it; the request arrives over plain HTTP from the (trusted) proxy.
     const discovery = await getJson(port, "/areaOE/dev-idp/.well-known/openid-configuration", { host: `LocalHost:${port}` });
     expect(discovery.status).toBe(200);
