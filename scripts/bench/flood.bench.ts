@@ -77,7 +77,13 @@ async function row(label: string, origin: string, withFlood: boolean): Promise<v
 
 const servers: { stop: () => Promise<void> }[] = [];
 try {
-  const unlimited: RunningServer = await startProductionServer(await freePort(), buildDir, { LOG_LEVEL: "error", AREAOE_LIMITS: JSON.stringify({ requestsPerSecond: 0 }) });
+  // HAProxy forwards the Host the visitor sent (X-Forwarded-Host): its addresses are public origins.
+  const [portalPort, edgeOffPort, edgeOnPort] = [await freePort(), await freePort(), await freePort()];
+  const unlimited: RunningServer = await startProductionServer(portalPort, buildDir, {
+    LOG_LEVEL: "error",
+    AREAOE_LIMITS: JSON.stringify({ requestsPerSecond: 0 }),
+    AREAOE_PUBLIC_ORIGIN: [portalPort, edgeOffPort, edgeOnPort].map((port) => `http://127.0.0.1:${port}`).join(","),
+  });
   servers.push(unlimited);
   const limited: RunningServer = await startProductionServer(await freePort(), buildDir, { LOG_LEVEL: "error" });
   servers.push(limited);
@@ -94,14 +100,13 @@ try {
   const missing = haproxyMissing();
   if (missing) console.log(`(HAProxy rows skipped: ${missing})`);
   else {
-    const portalPort = Number(new URL(unlimited.origin).port);
-    let edge: RunningHaproxy = await startLoopbackHaproxy(await freePort(), portalPort, { AREAOE_EDGE_REQUESTS_PER_10S: EDGE_OFF });
+    let edge: RunningHaproxy = await startLoopbackHaproxy(edgeOffPort, portalPort, { AREAOE_EDGE_REQUESTS_PER_10S: EDGE_OFF });
     servers.push(edge);
     aloneP99 = Number.NaN;
     await row("HAProxy, visitor alone", edge.origin, false);
     await row("HAProxy, flood, edge limit off", edge.origin, true);
     await edge.stop();
-    edge = await startLoopbackHaproxy(await freePort(), portalPort);
+    edge = await startLoopbackHaproxy(edgeOnPort, portalPort);
     servers.push(edge);
     await row("HAProxy, flood, edge limit on (1000/10 s)", edge.origin, true);
   }

@@ -56,8 +56,11 @@ let edge: RunningHaproxy | undefined;
 
 beforeAll(async () => {
   if (!haveBuild) return;
-  portal = await startProductionServer(await freePort(), BUILD_DIR, { AREAOE_LIMITS: JSON.stringify(LIMITS), LOG_LEVEL: "info" }, { capture: true });
-  if (!noHaproxy) edge = await startLoopbackHaproxy(await freePort(), Number(new URL(portal.origin).port), { AREAOE_EDGE_REQUESTS_PER_10S: String(EDGE_LIMIT) });
+  const [portalPort, edgePort] = [await freePort(), await freePort()];
+  // HAProxy forwards the Host the visitor sent (X-Forwarded-Host): its own address is a public origin.
+  const origins = `http://127.0.0.1:${portalPort},http://127.0.0.1:${edgePort}`;
+  portal = await startProductionServer(portalPort, BUILD_DIR, { AREAOE_LIMITS: JSON.stringify(LIMITS), AREAOE_PUBLIC_ORIGIN: origins, LOG_LEVEL: "info" }, { capture: true });
+  if (!noHaproxy) edge = await startLoopbackHaproxy(edgePort, portalPort, { AREAOE_EDGE_REQUESTS_PER_10S: String(EDGE_LIMIT) });
 }, 180_000);
 
 afterAll(async () => {
