@@ -5,9 +5,11 @@
  * the project's own deploy/haproxy.cfg (its frontend as written, bound to loopback), each with its
  * per-address limit off and on: the portal's request budget (limits.requestsPerSecond, default 100 a
  * second, burst 1000) and HAProxy's stick table (AREAOE_EDGE_REQUESTS_PER_10S, default 1000 in 10 s).
- * Each row says what the flood received (by status) and the visitor's p99 against alone.
+ * Each row says what the flood received (by status), the visitor's p99 against alone, and the
+ * portal's main-thread CPU over the row.
  * Usage: npx tsx scripts/bench/flood.bench.ts [buildDir]   (default: AREAOE_BUILD_DIR or build)
  */
+import { readFileSync } from "node:fs";
 import { Agent } from "node:http";
 import path from "node:path";
 import { haproxyMissing, startLoopbackHaproxy, type RunningHaproxy } from "../deploy/local-haproxy";
@@ -61,16 +63,28 @@ async function flood(origin: URL, until: number): Promise<{ perSecond: number; a
 const pad = (text: string, width: number) => text.padEnd(width);
 let aloneP99 = Number.NaN;
 
-async function row(label: string, origin: string, withFlood: boolean): Promise<void> {
+/** Nanoseconds the portal's main thread has spent on a CPU (Linux: /proc/<pid>/schedstat). */
+function mainThreadCpuNs(pid: number): number {
+  const [onCpu = "NaN"] = readFileSync(`/proc/${pid}/schedstat`, "utf8").trim().split(/\s+/);
+  return Number(onCpu);
+}
+
+/**
+ * One row: the visitor's p50 and p99 (and against alone), its refusals, the portal's main-thread CPU
+ * over the row (a share of one core: what the flood costs the instance, less noisy than a p99 on a
+ * shared machine) and what the flood received.
+ */
+async function row(label: string, origin: string, portalPid: number, withFlood: boolean): Promise<void> {
   const url = new URL(origin);
-  // A few seconds apart: the budgets' windows (10 s) of the previous row have passed for the visitor.
   const until = Date.now() + DURATION_MS;
+  const cpuBefore = mainThreadCpuNs(portalPid);
   const [seen, attack] = await Promise.all([visitor(url, until), withFlood ? flood(url, until) : Promise.resolve(undefined)]);
+  const cpuShare = (mainThreadCpuNs(portalPid) - cpuBefore) / 1e6 / DURATION_MS;
   const p99 = percentile(seen.latencies, 0.99);
   if (!withFlood && Number.isNaN(aloneP99)) aloneP99 = p99;
   const ratio = p99 / aloneP99;
   console.log(
-    `${pad(label, 44)}${pad(percentile(seen.latencies, 0.5).toFixed(2), 9)}${pad(p99.toFixed(2), 9)}${pad(ratio.toFixed(2), 9)}${pad(String(seen.refused), 10)}` +
+    `${pad(label, 44)}${pad(percentile(seen.latencies, 0.5).toFixed(2), 9)}${pad(p99.toFixed(2), 9)}${pad(ratio.toFixed(2), 9)}${pad(String(seen.refused), 9)}${pad(`${(cpuShare * 100).toFixed(0)}%`, 12)}` +
       (attack ? `${attack.perSecond.toFixed(0)}/s: ${attack.answers}` : ""),
   );
 }
@@ -93,22 +107,22 @@ try {
     warm.destroy();
   }
   console.log(`Cached page ${CACHED_PAGE}: visitor ${VISITOR_FROM} at ${VISITOR_PER_SECOND}/s, flood from ${FLOOD_FROM} flat out on ${FLOOD_CONNECTIONS} connections, ${DURATION_MS / 1000} s per row`);
-  console.log(`${pad("case", 44)}${pad("p50 ms", 9)}${pad("p99 ms", 9)}${pad("×alone", 9)}${pad("refused", 10)}flood: req/s, answers`);
-  await row("bare server, visitor alone", unlimited.origin, false);
-  await row("bare server, flood, portal limit off", unlimited.origin, true);
-  await row("bare server, flood, portal limit on (100/s)", limited.origin, true);
+  console.log(`${pad("case", 44)}${pad("p50 ms", 9)}${pad("p99 ms", 9)}${pad("×alone", 9)}${pad("refused", 9)}${pad("portal CPU", 12)}flood: req/s, answers`);
+  await row("bare server, visitor alone", unlimited.origin, unlimited.pid, false);
+  await row("bare server, flood, portal limit off", unlimited.origin, unlimited.pid, true);
+  await row("bare server, flood, portal limit on (100/s)", limited.origin, limited.pid, true);
   const missing = haproxyMissing();
   if (missing) console.log(`(HAProxy rows skipped: ${missing})`);
   else {
     let edge: RunningHaproxy = await startLoopbackHaproxy(edgeOffPort, portalPort, { AREAOE_EDGE_REQUESTS_PER_10S: EDGE_OFF });
     servers.push(edge);
     aloneP99 = Number.NaN;
-    await row("HAProxy, visitor alone", edge.origin, false);
-    await row("HAProxy, flood, edge limit off", edge.origin, true);
+    await row("HAProxy, visitor alone", edge.origin, unlimited.pid, false);
+    await row("HAProxy, flood, edge limit off", edge.origin, unlimited.pid, true);
     await edge.stop();
     edge = await startLoopbackHaproxy(edgeOnPort, portalPort);
     servers.push(edge);
-    await row("HAProxy, flood, edge limit on (1000/10 s)", edge.origin, true);
+    await row("HAProxy, flood, edge limit on (1000/10 s)", edge.origin, unlimited.pid, true);
   }
 } finally {
   for (const server of servers.reverse()) await server.stop();

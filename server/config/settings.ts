@@ -170,7 +170,10 @@ export function parseSettings(
   };
   // The demo provider signs anyone in with its published accounts: in production it starts only where
   // nobody else can reach it, or with the explicit value that says so.
-  if (settings.devIdp.requested && settings.mode === "production" && vars[DEV_IDP_EXPOSED_VARIABLE] === undefined) {
+  // (With an external provider configured the demo provider stays off: server/auth/auth-settings.ts.)
+  const idp = settings.config.identityProvider;
+  const external = Boolean(idp.issuer && idp.clientId && idp.clientSecret && idp.sessionSecret);
+  if (settings.devIdp.requested && !external && settings.mode === "production" && vars[DEV_IDP_EXPOSED_VARIABLE] === undefined) {
     const exposure = devIdpExposure({ host: settings.host, publicOrigins: settings.config.publicOrigins, issuer: settings.devIdp.issuer });
     if (exposure.length > 0) {
       throw new ConfigError(
