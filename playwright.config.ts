@@ -56,7 +56,8 @@ export default defineConfig({
       AREAOE_DEV_IDP: "1",
       // Every test's browser is one client (127.0.0.1): its render budget is raised so that two
       // workers crawling every page are not refused (server/http/availability.test.ts tests the budget).
-      AREAOE_LIMITS: JSON.stringify({ rendersPerSecond: 1_000, renderBurst: 10_000, searchesPerSecond: 1_000, searchBurst: 10_000 }),
+      // The per-client request budget (every request) is off for the same reason (server/http/flood-limits.test.ts tests it).
+      AREAOE_LIMITS: JSON.stringify({ rendersPerSecond: 1_000, renderBurst: 10_000, searchesPerSecond: 1_000, searchBurst: 10_000, requestsPerSecond: 0 }),
     },
   },
 });

@@ -21,7 +21,7 @@ async function nonces(response: APIResponse) {
   return { header, inPage, body };
 }
 
-test("two anonymous visitors get the same page of text from memory: the same bytes, no nonce, a shared-cache policy", async ({
+test("two anonymous visitors get the same page of text from memory: the same bytes, no nonce, a browser-cache policy", async ({
   request,
   baseURL,
 }) => {
@@ -37,9 +37,10 @@ test("two anonymous visitors get the same page of text from memory: the same byt
   expect(a.inPage).toEqual([]);
   expect(b.body).toBe(a.body);
   expect(second.headers()["etag"]).toBe(first.headers()["etag"]);
-  // Any cache may keep it, and revalidates it; the address chose the language, so only the session
-  // cookie (a signed-in visitor's own page) and the coding make another answer.
-  expect(second.headers()["cache-control"]).toBe("public, no-cache");
+  // The browser may keep it, and revalidates it; never a shared cache, as each answer at a ?lang=
+  // address sets the language cookie. The address chose the language, so only the session cookie (a
+  // signed-in visitor's own page) and the coding make another answer.
+  expect(second.headers()["cache-control"]).toBe("private, no-cache");
   expect(second.headers()["vary"]).toBe("Cookie, Accept-Encoding");
   const plain = await request.get(`${baseURL}${CONTENT}`);
   expect(plain.headers()["vary"]).toBe("Accept-Language, Cookie, Accept-Encoding");

@@ -29,6 +29,8 @@ function instanceEnv(port: number, extra: Record<string, string> = {}): Record<s
   return {
     AREAOE_SESSION_SECRET: secret,
     AREAOE_DEV_IDP: "1",
+    // portal.example is not loopback: the demo provider starts there only with the exact override (settings.ts).
+    AREAOE_DEV_IDP_EXPOSED: "yes-anyone-who-reaches-it-signs-in-with-the-demo-accounts",
     AREAOE_REDIS_URL: redis.url,
     LOG_LEVEL: "info",
     AREAOE_PUBLIC_ORIGIN: `http://portal.example,http://127.0.0.1:${port}`,

@@ -18,7 +18,8 @@ test.beforeAll(async () => {
   test.setTimeout(200_000); // two starts on a loaded 2-core machine
   // One deployment's shared settings: the same session secret and configuration file; the demo
   // identity provider stands in for the real one.
-  const env = { AREAOE_SESSION_SECRET: randomBytes(32).toString("base64url"), AREAOE_DEV_IDP: "1", LOG_LEVEL: "warn" };
+  // portal.example is not loopback: the demo provider starts there only with the exact override (settings.ts).
+  const env = { AREAOE_SESSION_SECRET: randomBytes(32).toString("base64url"), AREAOE_DEV_IDP: "1", AREAOE_DEV_IDP_EXPOSED: "yes-anyone-who-reaches-it-signs-in-with-the-demo-accounts", LOG_LEVEL: "warn" };
   // The public origin the load balancer forwards (Host: portal.example), and each instance's own
   // loopback address (the tests and the demo provider reach it directly).
   instances = await Promise.all(

@@ -70,7 +70,8 @@ for (const lang of LANGS) {
       const again = await rawGet(origin, address);
       expect(again.body.equals(identity.body), address).toBe(true);
       if (!STORED(path)) continue;
-      expect(identity.headers["cache-control"], address).toBe("public, no-cache");
+      // A ?lang= address: its answers set the language cookie, so never kept by a shared cache.
+      expect(identity.headers["cache-control"], address).toBe("private, no-cache");
       expect(identity.headers["vary"], address).toBe("Cookie, Accept-Encoding");
       expect(Number(identity.headers["content-length"]), address).toBe(identity.body.length);
       // A strong validator, and the same bytes to the next visitor.

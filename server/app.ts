@@ -57,6 +57,7 @@ import { readiness as createReadiness, type Readiness } from "./http/readiness";
 import { renewalReminder } from "./http/renewal-reminder";
 import { timeLimitReminder } from "./http/time-limit-reminder";
 import { reactRouterHandler } from "./http/react-router-handler";
+import { requestBudget } from "./http/request-budget";
 
 
 /** A connect-style middleware (Vite's, in development). */
@@ -359,7 +360,7 @@ export function createPortal({
   app.all(/.*/, renderer.middleware);
   app.use(serverErrorHandler(logger));
   // The Host check comes first: nothing (not even a page-cache hit) is answered for a foreign Host.
-  const listener: RequestListener = (req, res) => {
+  const serve: RequestListener = (req, res) => {
     // Stopping: each answer closes its connection, so that clients reconnect to another instance.
     if (readiness.draining) res.setHeader("Connection", "close");
     if (!frontDoor(req, res)) return;
@@ -375,5 +376,7 @@ export function createPortal({
       res.end();
     });
   };
+  // Before all of it, even the Host check: each client's request budget (a flood from one address).
+  const listener = requestBudget({ perSecond: limits.requestsPerSecond, burst: limits.requestBurst, trust, logger, exempt: isHealthCheck }, serve);
   return { listener };
 }

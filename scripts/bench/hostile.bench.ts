@@ -115,7 +115,8 @@ async function stalledBodies(origin: URL): Promise<Figures> {
   return summary(`${STALLED_BODIES} stalled checker bodies`, latencies, `then an uncached search page, 20 times: ${answers}`);
 }
 
-const server = await startProductionServer(await freePort(), buildDir, { LOG_LEVEL: "error" });
+// The visitor probes flat out from one address: the per-client request budget (flood.bench.ts measures it) is off.
+const server = await startProductionServer(await freePort(), buildDir, { LOG_LEVEL: "error", AREAOE_LIMITS: JSON.stringify({ requestsPerSecond: 0 }) });
 try {
   const origin = new URL(server.origin);
   // Warm-up: the page is rendered once and kept; the deep check's code is JIT-compiled.

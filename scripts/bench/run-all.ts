@@ -30,6 +30,7 @@ const benches: [string, string][] = [
   ["Header sandbox flooded by four clients: a cached page's p99 alone and meanwhile, the sandbox's answers (issue 42)", "scripts/bench/sandbox-flood.bench.ts"],
   ["Hostile input: a cached page while a stranger attacks", "scripts/bench/hostile.bench.ts"],
   ["Availability: a cached page while one client floods each bypass, variant, worst header and worst report", "scripts/bench/availability.bench.ts"],
+  ["A flood from one address: another visitor's p99, bare and through HAProxy, each limit off and on (issue 40)", "scripts/bench/flood.bench.ts"],
   ["Several instances: a cached page's p99 with Redis configured against without", "scripts/bench/scale-out.bench.ts"],
 ];
 

@@ -37,7 +37,8 @@ function mainThreadCpuNs(pid: number): number {
 }
 
 const port = await freePort();
-const server = await startProductionServer(port, buildDir, { [BENCH_LIFT_VARIABLE]: BENCH_LIFT_VALUE });
+// One client, flat out: the per-client request budget (flood.bench.ts measures it) is off too.
+const server = await startProductionServer(port, buildDir, { [BENCH_LIFT_VARIABLE]: BENCH_LIFT_VALUE, AREAOE_LIMITS: JSON.stringify({ requestsPerSecond: 0 }) });
 try {
   const pem = await (await fetch(`${server.origin}/areaOE/sandbox/test-certificate.pem`)).text();
   const publicKey = parseAuthorityKey(pem);

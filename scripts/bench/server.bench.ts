@@ -136,7 +136,7 @@ async function main(): Promise<void> {
   const env = {
     AREAOE_DEV_IDP: "1",
     AREAOE_SESSION_SECRET: randomBytes(32).toString("base64url"),
-    AREAOE_LIMITS: JSON.stringify({ rendersPerSecond: 1_000, renderBurst: 10_000 }),
+    AREAOE_LIMITS: JSON.stringify({ rendersPerSecond: 1_000, renderBurst: 10_000, requestsPerSecond: 0 }),
   };
   const cached = await startProductionServer(await freePort(), buildDir, env);
   const uncached = await startProductionServer(await freePort(), buildDir, { ...env, AREAOE_PAGE_CACHE: "off" });

@@ -121,7 +121,7 @@ async function compare(portal: { url: string; pid: number }, plain: Plain, heade
 }
 
 async function main(): Promise<void> {
-  const env = { AREAOE_LIMITS: JSON.stringify({ rendersPerSecond: 1_000, renderBurst: 10_000 }) };
+  const env = { AREAOE_LIMITS: JSON.stringify({ rendersPerSecond: 1_000, renderBurst: 10_000, requestsPerSecond: 0 }) };
   const portal = await startProductionServer(await freePort(), buildDir, env);
   const plains: Plain[] = [];
   try {

@@ -1,4 +1,5 @@
 import type { Plugin } from "vite";
+import { sourceFileHeaders } from "../../server/http/source-file-headers";
 import { describeDownloads, DOWNLOAD_SOURCES, DOWNLOADS_PATH, loadDownloads, type LoadedDownload } from "./downloads";
 
 const MODULE_ID = "virtual:areaoe-downloads";
@@ -38,6 +39,8 @@ export function downloadsPlugin(root = process.cwd()): Plugin {
         const download = (await load()).find((candidate) => `${DOWNLOADS_PATH}/${candidate.fileName}` === url.split("?")[0]);
         if (!download) return next();
         res.setHeader("Content-Type", "application/octet-stream");
+        // As the production server answers: a program source is plain text, to save.
+        sourceFileHeaders(res, download.fileName);
         res.end(download.content);
       });
     },

@@ -37,7 +37,7 @@ describe("resolveAuthSettings", () => {
 
   it("runs the demo provider only when switched on, with a generated secret and a warning", () => {
     const { logger, lines } = logs();
-    for (const [env, argv] of [[{ AREAOE_DEV_IDP: "1" }, []], [{}, ["node", "index.js", "--dev-idp"]]] as const) {
+    for (const [env, argv] of [[{ AREAOE_DEV_IDP: "1", HOST: "localhost" }, []], [{ HOST: "localhost" }, ["node", "index.js", "--dev-idp"]]] as const) {
       const settings = resolveAuthSettings(parseConfig({ links }), logger, devIdpOf({ ...env, PORT: "4000" }, argv));
       expect(settings.mode).toBe("embedded");
       if (settings.mode !== "embedded") return;
@@ -59,7 +59,7 @@ describe("resolveAuthSettings", () => {
         sessionSecret: "session-secret-value-that-is-long-enough",
       },
     });
-    const settings = resolveAuthSettings(config, logger, devIdpOf({ AREAOE_DEV_IDP: "1" }, []));
+    const settings = resolveAuthSettings(config, logger, devIdpOf({ AREAOE_DEV_IDP: "1", HOST: "127.0.0.1" }, []));
     expect(settings.mode).toBe("external");
     const output = lines.join("");
     expect(output).not.toContain("client-secret-value");

@@ -178,6 +178,14 @@ export const trustProxySchema = z
  */
 export const limitsSchema = z
   .object({
+    /**
+     * Requests of any kind per client (one address), taken before any other work, page-cache hits
+     * included (server/http/request-budget.ts): the portal's own flood limit, for a deployment without
+     * a per-address limit at its edge. Generous: one address may be an office behind NAT. 0: off.
+     */
+    requestsPerSecond: z.number().int().min(0).max(1_000_000).default(100),
+    /** How many requests a client may make at once before the per-second rate applies (the window is burst / rate). */
+    requestBurst: z.number().int().min(1).max(10_000_000).default(1_000),
     /** Page renders (page-cache misses and bypasses) per client: a token bucket, refilled per second. */
     rendersPerSecond: z.number().int().min(1).max(1_000).default(10),
     /** How many renders a client may make at once before the per-second rate applies. */

@@ -3,15 +3,15 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { ConfigError } from "./load-config";
-import { ALL_VARIABLES, BENCH_LIFT_VALUE, BENCH_LIFT_VARIABLE, devIssuerUrl, parseSettings, SETTINGS_VARIABLES, type SettingsDefaults } from "./settings";
+import { ALL_VARIABLES, BENCH_LIFT_VALUE, BENCH_LIFT_VARIABLE, DEV_IDP_EXPOSED_VALUE, DEV_IDP_EXPOSED_VARIABLE, devIssuerUrl, parseSettings, SETTINGS_VARIABLES, type SettingsDefaults } from "./settings";
 
 const repoRoot = path.resolve(import.meta.dirname, "../..");
 const settingsOf = (env: Record<string, string>, { argv = [], defaults }: { argv?: string[]; defaults?: SettingsDefaults } = {}) =>
   parseSettings(env, { argv, cwd: repoRoot, ...(defaults ? { defaults } : {}) });
 
-function refusal(env: Record<string, string>): string {
+function refusal(env: Record<string, string>, options: { argv?: string[] } = {}): string {
   try {
-    settingsOf(env);
+    settingsOf(env, options);
   } catch (error) {
     expect(error).toBeInstanceOf(ConfigError);
     return (error as Error).message;
@@ -65,13 +65,29 @@ describe("parseSettings", () => {
   });
 
   it("switches the demo provider on by variable or by --dev-idp, its issuer from HOST and PORT", () => {
-    expect(settingsOf({ AREAOE_DEV_IDP: "1" }).devIdp.requested).toBe(true);
-    expect(settingsOf({ AREAOE_DEV_IDP: "true" }).devIdp.requested).toBe(true);
+    expect(settingsOf({ AREAOE_DEV_IDP: "1", HOST: "127.0.0.1" }).devIdp.requested).toBe(true);
+    expect(settingsOf({ AREAOE_DEV_IDP: "true", HOST: "localhost" }).devIdp.requested).toBe(true);
     expect(settingsOf({ AREAOE_DEV_IDP: "0" }).devIdp.requested).toBe(false);
-    expect(settingsOf({}, { argv: ["node", "index.js", "--dev-idp"] }).devIdp.requested).toBe(true);
+    expect(settingsOf({ HOST: "::1" }, { argv: ["node", "index.js", "--dev-idp"] }).devIdp.requested).toBe(true);
     expect(settingsOf({ HOST: "127.0.0.1", PORT: "3303" }).devIdp.issuer.href).toBe("http://127.0.0.1:3303/areaOE/dev-idp");
     expect(settingsOf({ AREAOE_DEV_IDP_ISSUER: "https://demo.example/areaOE/dev-idp" }).devIdp.issuer.href).toBe("https://demo.example/areaOE/dev-idp");
     expect(devIssuerUrl({ HOST: "::" }).href).toBe("http://localhost:3000/areaOE/dev-idp");
+  });
+
+  it("refuses the demo provider in production where others can reach it, unless the exact override is set", () => {
+    // The default HOST (0.0.0.0), a routable HOST, a public origin or an issuer on another host.
+    expect(refusal({ AREAOE_DEV_IDP: "1" })).toMatch(/Refused: the embedded demo identity provider.*HOST=0\.0\.0\.0/);
+    expect(refusal({ AREAOE_DEV_IDP: "1", HOST: "192.0.2.10" })).toContain("HOST=192.0.2.10");
+    expect(refusal({ AREAOE_DEV_IDP: "1", HOST: "127.0.0.1", AREAOE_PUBLIC_ORIGIN: "https://portal.example" })).toContain("public origin https://portal.example");
+    expect(refusal({ AREAOE_DEV_IDP: "1", HOST: "127.0.0.1", AREAOE_DEV_IDP_ISSUER: "https://demo.example/areaOE/dev-idp" })).toContain("demo issuer https://demo.example");
+    expect(refusal({ HOST: "0.0.0.0" }, { argv: ["node", "index.js", "--dev-idp"] })).toContain(DEV_IDP_EXPOSED_VARIABLE);
+    // A near miss of the override is a bad value, not an override.
+    expect(refusal({ AREAOE_DEV_IDP: "1", [DEV_IDP_EXPOSED_VARIABLE]: "yes" })).toMatch(/AREAOE_DEV_IDP_EXPOSED="yes": must be exactly/);
+    // Allowed: loopback only; the exact override; development; the demo provider off.
+    expect(settingsOf({ AREAOE_DEV_IDP: "1", HOST: "127.0.0.2", AREAOE_PUBLIC_ORIGIN: "http://localhost:3000,http://[::1]:3000" }).devIdp.requested).toBe(true);
+    expect(settingsOf({ AREAOE_DEV_IDP: "1", AREAOE_PUBLIC_ORIGIN: "https://portal.example", [DEV_IDP_EXPOSED_VARIABLE]: DEV_IDP_EXPOSED_VALUE }).devIdp.requested).toBe(true);
+    expect(settingsOf({ AREAOE_DEV_IDP: "1", NODE_ENV: "development" }).devIdp.requested).toBe(true);
+    expect(settingsOf({ AREAOE_PUBLIC_ORIGIN: "https://portal.example" }).devIdp.requested).toBe(false);
   });
 
   it("lifts the sandbox's limit for a bench only with the exact value on a loopback HOST", () => {

@@ -28,6 +28,31 @@ export function sandboxRateLimitLifted(env: Environment): boolean {
 
 export const DEV_IDP_PATH = `${BASE_PATH}/dev-idp`;
 
+/** The one value that lets the demo provider start in production beside an address others can reach. */
+export const DEV_IDP_EXPOSED_VARIABLE = "AREAOE_DEV_IDP_EXPOSED";
+export const DEV_IDP_EXPOSED_VALUE = "yes-anyone-who-reaches-it-signs-in-with-the-demo-accounts";
+
+/** A loopback host name or address (`localhost`, 127.0.0.0/8, `::1`, brackets allowed). */
+function isLoopbackHost(host: string): boolean {
+  const name = host.toLowerCase().replace(/^\[|\]$/g, "").replace(/\.$/, "");
+  return name === "localhost" || name.endsWith(".localhost") || name === "::1" || /^127(?:\.\d{1,3}){3}$/.test(name);
+}
+
+/**
+ * What would let strangers reach the embedded demo provider (its fictitious accounts sign anyone in):
+ * a listening address that is not loopback (the default 0.0.0.0 included), a configured public origin
+ * or a demo issuer on another host. Empty: it is reachable from this machine only.
+ */
+export function devIdpExposure({ host, publicOrigins, issuer }: { host: string; publicOrigins: readonly string[]; issuer: URL }): string[] {
+  const exposed: string[] = [];
+  if (!isLoopbackHost(host)) exposed.push(`HOST=${host}`);
+  for (const origin of publicOrigins) {
+    if (!isLoopbackHost(new URL(origin).hostname)) exposed.push(`public origin ${origin}`);
+  }
+  if (!isLoopbackHost(issuer.hostname)) exposed.push(`demo issuer ${issuer.origin}`);
+  return exposed;
+}
+
 /**
  * The embedded provider's issuer is this server seen from the visitor's browser. It must be the host
  * the visitor types (the browser follows its redirects), so a wildcard bind becomes `localhost`.
@@ -36,7 +61,7 @@ export function devIssuerUrl(env: Environment): URL {
   if (env.AREAOE_DEV_IDP_ISSUER) return new URL(env.AREAOE_DEV_IDP_ISSUER);
   const port = env.PORT || "3000";
   const host = !env.HOST || env.HOST === "0.0.0.0" || env.HOST === "::" ? "localhost" : env.HOST;
-  return new URL(`http://${host}:${port}${DEV_IDP_PATH}`);
+  return new URL(`http://${host.includes(":") && !host.startsWith("[") ? `[${host}]` : host}:${port}${DEV_IDP_PATH}`);
 }
 
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
@@ -65,6 +90,7 @@ export const SETTINGS_VARIABLES = {
   AREAOE_DEV_IDP: "1/true: the embedded demo identity provider (local use only); also `--dev-idp`",
   AREAOE_DEV_IDP_ISSUER: "the demo provider's issuer address (default http://localhost:PORT/areaOE/dev-idp)",
   [BENCH_LIFT_VARIABLE]: `benchmarks only: "${BENCH_LIFT_VALUE}" with a loopback HOST lifts the sandbox's per-client limit`,
+  [DEV_IDP_EXPOSED_VARIABLE]: `"${DEV_IDP_EXPOSED_VALUE}" lets the demo provider start in production beside a HOST, public origin or issuer that is not loopback (refused otherwise)`,
 } as const;
 
 const environmentSchema = z.object({
@@ -78,6 +104,7 @@ const environmentSchema = z.object({
   AREAOE_DEV_IDP: optional(switchValue),
   AREAOE_DEV_IDP_ISSUER: optional(z.url({ protocol: /^https?$/, error: "must be an http(s) address" })),
   [BENCH_LIFT_VARIABLE]: optional(z.string()),
+  [DEV_IDP_EXPOSED_VARIABLE]: optional(z.literal(DEV_IDP_EXPOSED_VALUE, { error: `must be exactly "${DEV_IDP_EXPOSED_VALUE}" (or unset)` })),
 });
 
 export interface Settings {
@@ -141,6 +168,22 @@ export function parseSettings(
     configFile,
     config: loadConfig({ ...env, AREAOE_CONFIG: configFile }, cwd),
   };
+  // The demo provider signs anyone in with its published accounts: in production it starts only where
+  // nobody else can reach it, or with the explicit value that says so.
+  // (With an external provider configured the demo provider stays off: server/auth/auth-settings.ts.)
+  const idp = settings.config.identityProvider;
+  const external = Boolean(idp.issuer && idp.clientId && idp.clientSecret && idp.sessionSecret);
+  if (settings.devIdp.requested && !external && settings.mode === "production" && vars[DEV_IDP_EXPOSED_VARIABLE] === undefined) {
+    const exposure = devIdpExposure({ host: settings.host, publicOrigins: settings.config.publicOrigins, issuer: settings.devIdp.issuer });
+    if (exposure.length > 0) {
+      throw new ConfigError(
+        `Refused: the embedded demo identity provider (AREAOE_DEV_IDP / --dev-idp) signs anyone in with its published demo accounts, ` +
+          `and this production server can be reached beyond this machine (${exposure.join(", ")}). ` +
+          `Listen on loopback (HOST=127.0.0.1) with loopback origins only, switch the demo provider off, ` +
+          `or set ${DEV_IDP_EXPOSED_VARIABLE}="${DEV_IDP_EXPOSED_VALUE}" for a closed test network.`,
+      );
+    }
+  }
   return deepFreeze(settings);
 }
 

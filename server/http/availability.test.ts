@@ -25,6 +25,8 @@ const statuses: number[] = [];
 interface Answer {
   status: number;
   headers: IncomingHttpHeaders;
+  /** Name, value, name, value… as received (Node joins repeated headers in `headers`). */
+  rawHeaders: string[];
   body: string;
 }
 
@@ -36,7 +38,7 @@ function send(target: string, { method = "GET", headers = {}, body }: { method?:
       res.on("data", (chunk: Buffer) => chunks.push(chunk));
       res.on("end", () => {
         statuses.push(res.statusCode ?? 0);
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString("utf8") });
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, rawHeaders: res.rawHeaders, body: Buffer.concat(chunks).toString("utf8") });
       });
     });
     req.on("error", reject);
@@ -179,6 +181,68 @@ describe.skipIf(!haveBuild)("availability against the production build", () => {
     expect((await post("application/json", '{"xml":"<a/>"}')).status).toBe(415);
     expect((await post("text/plain", "xml=<a/>")).status).toBe(415);
     expect((await post("multipart/form-data; boundary=x", "--x\r\nbroken")).status).toBe(400);
+  });
+
+  it("R1: an empty, truncated or duplicated form body answers 4xx, never 500, on every form the server takes", async () => {
+    const checker = (headers: Record<string, string>, body?: string, target = CHECKER) => send(target, { method: "POST", headers: { ...client(11), ...headers }, ...(body === undefined ? {} : { body }) });
+    // The review's empty POST: no body, no Content-Type (and the same with Content-Length: 0).
+    expect((await checker({})).status).toBe(415);
+    expect((await checker({ "content-length": "0" })).status).toBe(415);
+    expect((await checker({ "content-length": "0" }, undefined, `${CHECKER}.data`)).status).toBe(415);
+    // An empty or truncated multipart is a broken form (400); an empty urlencoded form is the page saying nothing was pasted.
+    expect((await checker({ "content-type": "multipart/form-data; boundary=x", "content-length": "0" })).status).toBe(400);
+    const truncated = '--x\r\nContent-Disposition: form-data; name="envelope"\r\n\r\n<a/>';
+    expect((await checker({ "content-type": "multipart/form-data; boundary=x", "content-length": String(truncated.length) }, truncated)).status).toBe(400);
+    expect((await checker({ "content-type": "multipart/form-data", "content-length": "3" }, "a=b")).status).toBe(400);
+    expect((await checker({ "content-type": "application/x-www-form-urlencoded", "content-length": "0" })).status).toBe(200);
+    // Duplicated fields: the first counts.
+    const twice = "envelope=&envelope=%3Ca%2F%3E&password=&password=x";
+    expect((await checker({ "content-type": "application/x-www-form-urlencoded", "content-length": String(twice.length) }, twice)).status).toBe(200);
+    // Two different lengths: Node's parser refuses the request (400) before the portal sees it.
+    const { head } = await raw(`POST ${CHECKER} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 3\r\nContent-Length: 4\r\nConnection: close\r\n\r\na=b`);
+    expect(head).toBe("HTTP/1.1 400 Bad Request");
+    // Sign-out's small form: empty, a charset nobody decodes, duplicated fields.
+    const signOut = (headers: Record<string, string>, body?: string) => send("/areaOE/auth/sign-out", { method: "POST", headers: { ...client(11), ...headers }, ...(body === undefined ? {} : { body }) });
+    expect((await signOut({})).status).toBe(303);
+    expect((await signOut({ "content-type": "application/x-www-form-urlencoded; charset=utf-7", "content-length": "3" }, "a=b")).status).toBe(415);
+    expect((await signOut({ "content-type": "application/x-www-form-urlencoded", "content-length": "23" }, "returnTo=/a&returnTo=/b")).status).toBe(303);
+    // The sandbox and the error reports: empty bodies.
+    expect((await send("/areaOE/sandbox/soap", { method: "POST", headers: { ...client(11), "content-length": "0" } })).status).toBe(415);
+    expect((await send("/areaOE/sandbox/soap", { method: "POST", headers: { ...client(11), "content-type": "text/xml", "content-length": "0" } })).status).toBe(400);
+    expect((await send("/areaOE/api/client-errors", { method: "POST", headers: { ...client(11), "content-type": "application/json", "content-length": "0" } })).status).toBeLessThan(500);
+  });
+
+  it("R4: one address is one client, however a trusted proxy spells it", async () => {
+    // Four spellings of 1.2.3.7 and two values that are no address (counted as the proxy, the socket's
+    // address): before, five budgets of 6 renders; now 1.2.3.7 spends one.
+    const spellings = ["1.2.3.7:1", "1.2.3.7:2", "001.002.003.007", "16909063", "::ffff:1.2.3.7"];
+    const flood: Answer[] = [];
+    for (let n = 0; n < 12; n += 1) flood.push(await send(`/areaOE/no-such-page-r4-${n}`, { headers: { "x-forwarded-for": spellings[n % spellings.length] ?? "" } }));
+    // 1.2.3.7 made 8 of the 12 (its three spellings): 6 rendered, 2 refused.
+    expect(flood.filter((answer) => answer.status === 429)).toHaveLength(2);
+    expect(logRecords().filter((line) => line.includes('"client":"1.2.3.7"') && line.includes("spent its budget"))).toHaveLength(1);
+  });
+
+  it("R5: program sources download as plain text; a ?lang= answer is private; one Cache-Control per answer", async () => {
+    for (const file of ["samples/areaoe-header.php", "samples/areaoe-header.mjs", "samples/areaoe_header.py", "areaoe-security-header.mjs", "areaoe-security-header.groovy"]) {
+      const answer = await send(`/areaOE/downloads/${file}`, { headers: client(12) });
+      const name = file.split("/").pop() ?? "";
+      expect([file, answer.status, answer.headers["content-type"], answer.headers["content-disposition"]]).toEqual([file, 200, "text/plain; charset=utf-8", `attachment; filename="${name}"`]);
+    }
+    // Data stays data.
+    expect((await send("/areaOE/downloads/security-header-faults.json", { headers: client(12) })).headers["content-type"]).toMatch(/^application\/json/);
+    // Every answer at a ?lang= address sets the language cookie: never for a shared cache (the Express
+    // path first, then the early answer of the stored page), a hydrated page as well as a page of text.
+    for (const page of ["/areaOE/public/exportacao?lang=en", "/areaOE/public/webservices?lang=en"]) {
+      for (const round of [1, 2]) {
+        const answer = await send(page, { headers: client(12) });
+        expect([page, round, answer.status, /^private\b/.test(String(answer.headers["cache-control"])), String(answer.headers["set-cookie"]).startsWith("lang=en")]).toEqual([page, round, 200, true, true]);
+      }
+    }
+    // First steps (the visitor's own page): one Cache-Control, the route's.
+    const firstSteps = await send("/areaOE/public/primeirosPassos", { headers: client(12) });
+    const cacheControls = firstSteps.rawHeaders.filter((_value, index) => index % 2 === 0 && firstSteps.rawHeaders[index]?.toLowerCase() === "cache-control").length;
+    expect([firstSteps.status, cacheControls, firstSteps.headers["cache-control"]]).toEqual([200, 1, "private, no-store"]);
   });
 
   it("F6: HSTS and the lang cookie's Secure are per response, whoever came first", async () => {

@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import { createElement } from "react";
 import type { Request, Response } from "express";
 import { ipKeyGenerator, type Options, type Store } from "express-rate-limit";
@@ -7,8 +8,33 @@ import { responseLanguage } from "./language";
 import { ErrorPage } from "./plain-error-page";
 import { sendServerPage } from "./server-page";
 
-/** The client a budget is counted for: its address (an IPv6 address by its /56, as express-rate-limit does). */
-export const clientKey = (req: Request): string => ipKeyGenerator(req.ip ?? req.socket.remoteAddress ?? "unknown");
+/**
+ * One spelling per address, or undefined for a value that is not one: a port is dropped
+ * (`1.2.3.7:1`, `[2001:db8::1]:443`), the rest must be an address by `net.isIP` (dotted decimal without
+ * leading zeros, so `001.002.003.007` and `16909063` are not), an IPv4-mapped IPv6 address is its IPv4
+ * address, and any other IPv6 address is its /56 network in canonical compressed form, as
+ * express-rate-limit keys it (a household or a small site gets a /56 or a /64: counting each of its
+ * 2^72 addresses apart would give one visitor as many budgets as it likes).
+ */
+export function canonicalClientAddress(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  let address = value.trim();
+  const bracketed = /^\[([^\]]{1,64})\](?::\d{1,5})?$/.exec(address);
+  if (bracketed?.[1] !== undefined) address = bracketed[1];
+  else if (/^[^:]{1,64}:\d{1,5}$/.test(address)) address = address.slice(0, address.lastIndexOf(":"));
+  const version = isIP(address);
+  if (version === 4) return address;
+  if (version === 6) return ipKeyGenerator(address.replace(/%.*$/, ""));
+  return undefined;
+}
+
+/**
+ * The client a budget is counted for: the address a trusted proxy gave (X-Forwarded-For, as Express's
+ * `req.ip` reads it) in its one spelling (canonicalClientAddress), else the socket's address: a value
+ * that is not an address never makes a budget of its own.
+ */
+export const clientKey = (req: Request): string =>
+  canonicalClientAddress(req.ip) ?? canonicalClientAddress(req.socket.remoteAddress) ?? "unknown";
 
 export interface ClientBudget {
   /** Takes one unit for this client: undefined when granted, else the seconds until it may try again. */

@@ -68,6 +68,7 @@ export function languageMiddleware(req: Request, res: Response, next: NextFuncti
   res.vary("Cookie");
   // The language the answer is in (the page cache's early answer copies it with the other headers).
   res.setHeader("Content-Language", lang);
-  res.setHeader("Cache-Control", "no-cache");
+  // An answer that sets the cookie is the visitor's own: a shared cache must never replay it.
+  res.setHeader("Cache-Control", isLanguage(query) ? "private, no-cache" : "no-cache");
   next();
 }

@@ -75,7 +75,13 @@ export function reactRouterHandler({
     }
     res.statusMessage = response.statusText;
     res.status(response.status);
-    for (const [name, value] of response.headers.entries()) res.append(name, value);
+    // The route's headers replace the middleware's defaults (the language middleware's `Cache-Control:
+    // no-cache` beside a route's `private, no-store` was two Cache-Control headers); cookies add up.
+    for (const [name, value] of response.headers.entries()) {
+      if (name === "set-cookie") res.append(name, value);
+      else if (name === "vary") res.vary(value);
+      else res.setHeader(name, value);
+    }
     if (/text\/event-stream/i.test(response.headers.get("Content-Type") ?? "")) res.flushHeaders();
     if (!response.body) {
       res.end();

@@ -3,6 +3,7 @@ import path from "node:path";
 import { static as expressStatic, type NextFunction, type Request, type RequestHandler, type Response } from "express";
 import expressStaticGzip from "express-static-gzip";
 import { sendPlainErrorPage } from "./plain-error-page";
+import { sourceFileHeaders } from "./source-file-headers";
 
 function hashedAssets(dir: string): RequestHandler {
   // Hashed file names never change content: cache them forever, precompressed (brotli, gzip). No
@@ -63,11 +64,11 @@ function listPublicFiles(dir: string): Set<string> {
 /**
  * The build's other public files (icon, diagrams, downloads), listed once at start: the build never
  * changes under a running server, so a page address costs no file-system lookup on its way to the
- * renderer or the page cache.
+ * renderer or the page cache. Program sources are downloads (sourceFileHeaders).
  */
 export function publicFiles(clientDir: string): RequestHandler {
   const files = listPublicFiles(clientDir);
-  const serve = expressStatic(clientDir, { maxAge: "1h", index: false });
+  const serve = expressStatic(clientDir, { maxAge: "1h", index: false, setHeaders: sourceFileHeaders });
   return (req: Request, res: Response, next: NextFunction) => {
     if (files.has(req.path)) return serve(req, res, next);
     next();

@@ -175,4 +175,15 @@ describe("storeStaticDocument", () => {
     const vary = explicit.variants.br.headers[explicit.variants.br.headers.indexOf("Vary") + 1];
     expect(vary).toBe("Cookie, Accept-Encoding");
   });
+
+  it("keeps a ?lang= document (its answers set the language cookie) out of shared caches", async () => {
+    const cacheControl = (headers: string[]) => headers[headers.indexOf("Cache-Control") + 1];
+    const explicit = await storeStaticDocument(input({ explicitLanguage: true }));
+    for (const variant of Object.values(explicit.variants)) {
+      expect(cacheControl(variant.headers)).toBe("private, no-cache");
+      expect(cacheControl(variant.notModified)).toBe("private, no-cache");
+    }
+    const negotiated = await storeStaticDocument(input());
+    expect(cacheControl(negotiated.variants.br.headers)).toBe("public, no-cache");
+  });
 });

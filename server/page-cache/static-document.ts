@@ -18,6 +18,11 @@ export type ContentCoding = (typeof CODINGS)[number];
 
 /** Every visitor may keep it, every cache may store it, and each use is revalidated (a cheap 304). */
 export const STATIC_CACHE_CONTROL = "public, no-cache";
+/**
+ * A document at a `?lang=` address: every answer there sets the `lang` cookie (the visitor's explicit
+ * choice), and a shared cache must never replay a Set-Cookie, so only the visitor's browser keeps it.
+ */
+export const EXPLICIT_LANGUAGE_CACHE_CONTROL = "private, no-cache";
 
 export interface StaticVariant {
   body: Buffer;
@@ -101,7 +106,9 @@ export async function storeStaticDocument(input: StaticDocumentInput): Promise<S
   const headers = input.headers.filter(([name]) => !NOT_STORED.has(name.toLowerCase()));
   const tag = entityTag(input, headers);
   const bodies = await compress(input.body);
-  const caching = ["Vary", input.explicitLanguage ? "Cookie, Accept-Encoding" : "Accept-Language, Cookie, Accept-Encoding", "Cache-Control", STATIC_CACHE_CONTROL];
+  const caching = input.explicitLanguage
+    ? ["Vary", "Cookie, Accept-Encoding", "Cache-Control", EXPLICIT_LANGUAGE_CACHE_CONTROL]
+    : ["Vary", "Accept-Language, Cookie, Accept-Encoding", "Cache-Control", STATIC_CACHE_CONTROL];
   const variant = (coding: ContentCoding): StaticVariant => {
     const etag = `"${tag}${coding === "identity" ? "" : `-${coding}`}"`;
     const body = bodies[coding];

@@ -9,6 +9,12 @@ import forge from "node-forge";
 export const MAX_CERTIFICATE_FILE_BYTES = 1024 * 1024;
 /** Above this many PBKDF2/PKCS#12 KDF rounds the check would run for minutes in JavaScript. */
 export const MAX_KDF_ITERATIONS = 1_000_000;
+/**
+ * The rounds of every key derivation of one file together (the MAC, each encrypted part, each
+ * private key, also those hidden inside encrypted contents): about 10 s of JavaScript at most. A
+ * file OpenSSL writes needs three derivations of 2,048 rounds.
+ */
+export const MAX_TOTAL_KDF_ITERATIONS = 3_000_000;
 
 /** Input that is not a certificate this command can read: exit status 2, with the message. */
 export class UnreadableCertificate extends Error {
@@ -206,7 +212,10 @@ function parsePfx(bytes: Buffer): ParsedPfx | undefined {
 
 function pbeAlgorithm(protects: Pkcs12Algorithm["protects"], identifier: Asn1 | undefined): Pkcs12Algorithm {
   const [algorithm, parameters] = children(identifier);
-  const oid = oidOf(algorithm);
+  return pbeAlgorithmOf(protects, oidOf(algorithm), parameters);
+}
+
+function pbeAlgorithmOf(protects: Pkcs12Algorithm["protects"], oid: string, parameters: Asn1 | undefined): Pkcs12Algorithm {
   if (oid === OID_PBES2) {
     // PBES2-params ::= SEQUENCE { keyDerivationFunc, encryptionScheme }; PBKDF2-params ::= { salt, iterationCount, … }
     const [kdf, scheme] = children(parameters);
@@ -255,18 +264,77 @@ function fromDer(bytes: string): Asn1 {
   return parseDer(forge.util.createBuffer(bytes), { strict: true, decodeBitStrings: false });
 }
 
-function readPkcs12({ asn1, algorithms }: ParsedPfx, password: string): CertificateFile {
-  const tooMany = algorithms.find((algorithm) => algorithm.iterations > MAX_KDF_ITERATIONS);
-  if (tooMany) {
-    throw new UnreadableCertificate(
-      `the ${tooMany.protects} of this PKCS#12 file use ${tooMany.iterations} iterations; more than ${MAX_KDF_ITERATIONS} are not checked here`,
-      algorithms,
-    );
+/**
+ * The key derivations of one file, counted before each starts: one above MAX_KDF_ITERATIONS, or one
+ * that would take the file's total above MAX_TOTAL_KDF_ITERATIONS, is refused (UnreadableCertificate)
+ * without running it.
+ */
+class KdfBudget {
+  private spent = 0;
+  constructor(private readonly algorithms: readonly Pkcs12Algorithm[]) {}
+
+  take(algorithm: Pkcs12Algorithm, where: string): void {
+    if (algorithm.iterations > MAX_KDF_ITERATIONS) {
+      throw new UnreadableCertificate(
+        `${where} of this PKCS#12 file asks for ${formatCount(algorithm.iterations)} key derivation iterations (${algorithm.name}); more than ${formatCount(MAX_KDF_ITERATIONS)} are not run here`,
+        this.algorithms,
+      );
+    }
+    if (this.spent + algorithm.iterations > MAX_TOTAL_KDF_ITERATIONS) {
+      throw new UnreadableCertificate(
+        `the key derivations of this PKCS#12 file ask for more than ${formatCount(MAX_TOTAL_KDF_ITERATIONS)} iterations together; they are not run here`,
+        this.algorithms,
+      );
+    }
+    this.spent += algorithm.iterations;
   }
+}
+
+/** A count as printed; an INTEGER that is negative or above 2^47 is out of range (integer()). */
+const formatCount = (count: number) => (Number.isFinite(count) ? count.toLocaleString("en-US") : "an out-of-range number of");
+
+type GetCipher = (oid: string, params: Asn1, password: string) => unknown;
+const pbe = (forge.pki as unknown as { pbe: { getCipher: GetCipher } }).pbe;
+
+/**
+ * Runs forge's decoding with every decryption's key derivation counted first: forge asks
+ * `pki.pbe.getCipher` for each encrypted part and each shrouded key bag, those inside encrypted
+ * contents too (which no parse can see before the contents are decrypted), and this reads the
+ * iteration count from the parameters' ASN.1 before forge derives the key. Synchronous, so the
+ * wrapper is in place for this decoding only.
+ */
+function withKdfBudget<T>(budget: KdfBudget, decode: () => T): T {
+  const getCipher = pbe.getCipher;
+  pbe.getCipher = (oid, params, password) => {
+    let algorithm: Pkcs12Algorithm;
+    try {
+      algorithm = pbeAlgorithmOf("private key", oid, params);
+    } catch {
+      throw new UnreadableCertificate("an encrypted part of this PKCS#12 file has unreadable parameters");
+    }
+    budget.take(algorithm, "an encrypted part");
+    return getCipher(oid, params, password);
+  };
+  try {
+    return decode();
+  } finally {
+    pbe.getCipher = getCipher;
+  }
+}
+
+function readPkcs12({ asn1, algorithms }: ParsedPfx, password: string): CertificateFile {
+  // What the structure shows (the MAC, the encrypted parts, the key bags outside them), all before
+  // the first derivation; the rest as forge reaches it (withKdfBudget).
+  const visible = new KdfBudget(algorithms);
+  for (const algorithm of algorithms) visible.take(algorithm, `the ${algorithm.protects}`);
+  const mac = algorithms.find((algorithm) => algorithm.protects === "integrity");
+  const budget = new KdfBudget(algorithms);
+  if (mac) budget.take(mac, "the integrity");
   let pfx: forge.pkcs12.Pkcs12Pfx;
   try {
-    pfx = decodePkcs12(asn1, password);
+    pfx = withKdfBudget(budget, () => decodePkcs12(asn1, password));
   } catch (error) {
+    if (error instanceof UnreadableCertificate) throw error;
     const message = error instanceof Error ? error.message : String(error);
     if (/MAC could not be verified|wrong password|Invalid password|Failed to decrypt/i.test(message)) {
       throw new UnreadableCertificate("the password is wrong (the PKCS#12 file's integrity check fails with it)", algorithms);
@@ -306,7 +374,7 @@ function decodePkcs12(asn1: Asn1, password: string): forge.pkcs12.Pkcs12Pfx {
   try {
     return forge.pkcs12.pkcs12FromAsn1(asn1, true, password);
   } catch (error) {
-    if (isMacFailure(error) || !/[^ -~]/.test(password)) throw error;
+    if (isMacFailure(error) || error instanceof UnreadableCertificate || !/[^ -~]/.test(password)) throw error;
     const withoutMac = { ...asn1, value: children(asn1).slice(0, 2) };
     return forge.pkcs12.pkcs12FromAsn1(withoutMac, true, forge.util.encodeUtf8(password));
   }

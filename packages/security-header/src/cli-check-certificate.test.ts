@@ -4,6 +4,7 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { createRequire } from "node:module";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import forge from "node-forge";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { conversionCommand } from "./cli-check-certificate.js";
 import { MAX_CERTIFICATE_FILE_BYTES } from "./cli-certificate-file.js";
@@ -58,9 +59,12 @@ interface Run {
   stderr: string;
 }
 
-function check(args: readonly string[], input = ""): Promise<Run> {
+function check(args: readonly string[], input = "", { killAfterMs }: { killAfterMs?: number } = {}): Promise<Run> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ["--import", TSX_LOADER, CLI, "check-certificate", ...args], { cwd: temp.dir });
+    // A command that would run for hours is stopped (its status is then null).
+    const timer = killAfterMs === undefined ? undefined : setTimeout(() => child.kill("SIGKILL"), killAfterMs);
+    child.on("close", () => clearTimeout(timer));
     let stdout = "";
     let stderr = "";
     child.stdout.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk));
@@ -71,6 +75,48 @@ function check(args: readonly string[], input = ""): Promise<Run> {
     });
     child.stdin.end(input);
   });
+}
+
+const { asn1 } = forge;
+const seq = (...items: forge.asn1.Asn1[]) => asn1.create(asn1.Class.UNIVERSAL, asn1.Type.SEQUENCE, true, items);
+const oid = (dotted: string) => asn1.create(asn1.Class.UNIVERSAL, asn1.Type.OID, false, asn1.oidToDer(dotted).getBytes());
+const int = (value: number) => asn1.create(asn1.Class.UNIVERSAL, asn1.Type.INTEGER, false, asn1.integerToDer(value).getBytes());
+const octetString = (bytes: string) => asn1.create(asn1.Class.UNIVERSAL, asn1.Type.OCTETSTRING, false, bytes);
+const explicit0 = (item: forge.asn1.Asn1) => asn1.create(asn1.Class.CONTEXT_SPECIFIC, 0, true, [item]);
+const der = (item: forge.asn1.Asn1) => asn1.toDer(item).getBytes();
+const PBE_3DES = "1.2.840.113549.1.12.1.3";
+/** pbeWithSHAAnd3-KeyTripleDES-CBC's AlgorithmIdentifier with this many rounds. */
+function pbe3des(salt: string, iterations: number): forge.asn1.Asn1 {
+  return seq(oid(PBE_3DES), seq(octetString(salt), int(iterations)));
+}
+
+/**
+ * A PKCS#12 file with no MAC, for the empty password: `parts` EncryptedData parts (3DES, `outerIterations`
+ * rounds, really encrypted), each holding one shrouded key bag whose own encryption asks for
+ * `keyIterations` rounds (its encrypted bytes are filler: what it costs is the derivation).
+ */
+function hostilePkcs12({ outerIterations, keyIterations, parts = 1, encrypt = true }: { outerIterations: number; keyIterations: number; parts?: number; encrypt?: boolean }): Buffer {
+  const keyBag = seq(oid("1.2.840.113549.1.12.10.1.2"), explicit0(seq(pbe3des("12345678", keyIterations), octetString("x".repeat(16)))));
+  const safeContents = der(seq(keyBag));
+  const salt = "saltsalt";
+  const contentInfos = Array.from({ length: parts }, () => {
+    if (!encrypt) {
+      // Filler: a file refused before its first derivation is never decrypted.
+      const filler = asn1.create(asn1.Class.CONTEXT_SPECIFIC, 0, false, "y".repeat(64));
+      return seq(oid("1.2.840.113549.1.7.6"), explicit0(seq(int(0), seq(oid("1.2.840.113549.1.7.1"), pbe3des(salt, outerIterations), filler))));
+    }
+    const pbeKey = forge.pkcs12.generateKey("", forge.util.createBuffer(salt), 1, outerIterations, 24);
+    const pbeIv = forge.pkcs12.generateKey("", forge.util.createBuffer(salt), 2, outerIterations, 8);
+    const cipher = forge.cipher.createCipher("3DES-CBC", pbeKey);
+    cipher.start({ iv: pbeIv });
+    cipher.update(forge.util.createBuffer(safeContents));
+    cipher.finish();
+    const encryptedContent = asn1.create(asn1.Class.CONTEXT_SPECIFIC, 0, false, cipher.output.getBytes());
+    const encryptedData = seq(int(0), seq(oid("1.2.840.113549.1.7.1"), pbe3des(salt, outerIterations), encryptedContent));
+    return seq(oid("1.2.840.113549.1.7.6"), explicit0(encryptedData));
+  });
+  const authSafe = seq(oid("1.2.840.113549.1.7.1"), explicit0(octetString(der(seq(...contentInfos)))));
+  return Buffer.from(der(seq(int(3), authSafe)), "binary");
 }
 
 /** A report line's value ("Subject:   C=PT, …" → "C=PT, …"). */
@@ -186,6 +232,28 @@ describe("areaoe-security-header check-certificate", () => {
       expect(result.stdout).toBe("");
     }
   }, 60_000);
+
+  it("refuses, before deriving it, a key bag asking for 2^31 - 1 iterations hidden inside encrypted contents (no MAC, empty password)", async () => {
+    // The review's file: the outer encryption is cheap (2,048 rounds), so a check of the visible
+    // structure passes, and inside it a shrouded key bag asks for 2^31 - 1 rounds (the largest count
+    // node-forge reads; hours of derivation). Its own encryption needs no real key: the derivation alone is the attack.
+    writeFileSync(at("hidden-rounds.p12"), hostilePkcs12({ outerIterations: 2_048, keyIterations: 2 ** 31 - 1 }));
+    const hidden = await check(["hidden-rounds.p12"], "", { killAfterMs: 30_000 });
+    expect(hidden.status).toBe(2);
+    expect(hidden.stderr).toMatch(/an encrypted part of this PKCS#12 file asks for 2,147,483,647 key derivation iterations .*; more than 1,000,000 are not run here/);
+    expect(hidden.stdout).not.toContain("Subject:");
+    // Many parts, each within the cap, past the total: refused before the first derivation.
+    writeFileSync(at("many-rounds.p12"), hostilePkcs12({ outerIterations: 900_000, keyIterations: 2_048, parts: 4, encrypt: false }));
+    const many = await check(["many-rounds.p12"], "", { killAfterMs: 30_000 });
+    expect(many.status).toBe(2);
+    expect(many.stderr).toMatch(/ask for more than 3,000,000 iterations together/);
+  }, 90_000);
+
+  it("takes --password-stdin as the header command does", async () => {
+    const result = await check(["operator-aes.p12", "--password-stdin"], `${PASSWORD}\n`);
+    expect(result.status).toBe(0);
+    expect(field(result.stdout, "Private key")).toBe("matches the certificate");
+  });
 
   it("has its own help with its exit statuses", async () => {
     const help = await check(["--help"]);

@@ -5,7 +5,7 @@ import type { X509Certificate } from "node:crypto";
 import forge from "node-forge";
 import { NAME } from "./cli-help.js";
 import { Interrupted, readPassword } from "./cli-password.js";
-import { MAX_CERTIFICATE_FILE_BYTES, readCertificateFile, UnreadableCertificate, type CertificateFile, type Pkcs12Algorithm } from "./cli-certificate-file.js";
+import { MAX_CERTIFICATE_FILE_BYTES, MAX_KDF_ITERATIONS, MAX_TOTAL_KDF_ITERATIONS, readCertificateFile, UnreadableCertificate, type CertificateFile, type Pkcs12Algorithm } from "./cli-certificate-file.js";
 import { SecurityHeaderError } from "./errors.js";
 
 /** What the command uses of the process (the tests give their own). */
@@ -28,11 +28,19 @@ export const CHECK_EXIT_INTERRUPTED = 130;
 export const CHECK_CERTIFICATE_HELP = `${NAME} ${CHECK_CERTIFICATE_COMMAND}: check a certificate file on this machine
 
 Usage:
-  ${NAME} ${CHECK_CERTIFICATE_COMMAND} FILE
+  ${NAME} ${CHECK_CERTIFICATE_COMMAND} FILE [--password-stdin]
 
 FILE is an X.509 certificate (PEM or DER) or a PKCS#12 file (.p12, .pfx) with its private key.
 Nothing is sent anywhere. For a PKCS#12 file the password is read from standard input when it is
 not a terminal (one trailing newline is removed), else typed at a hidden prompt.
+
+Options:
+      --password-stdin       read the password from standard input (as the header command;
+                             standard input that is not a terminal is read without it too)
+  -h, --help                 show this help
+
+A PKCS#12 file whose key derivations ask for more than ${MAX_KDF_ITERATIONS.toLocaleString("en-US")} iterations each, or more
+than ${MAX_TOTAL_KDF_ITERATIONS.toLocaleString("en-US")} together, is refused (exit 2) before any is run.
 
 Prints the subject, issuer, serial number, validity, key type and size, key usage, SHA-256
 fingerprint and, for PKCS#12, how the file is encrypted. When it is encrypted with legacy
@@ -45,7 +53,7 @@ usage error, 4 expired or not yet valid, 1 unexpected failure, 130 interrupted a
 
 Examples:
   ${NAME} ${CHECK_CERTIFICATE_COMMAND} operator-test.p12              (asks for the password)
-  ${NAME} ${CHECK_CERTIFICATE_COMMAND} operator-test.p12 < password.txt
+  ${NAME} ${CHECK_CERTIFICATE_COMMAND} operator-test.p12 --password-stdin < password.txt
   ${NAME} ${CHECK_CERTIFICATE_COMMAND} authority-certificate.pem
 `;
 
@@ -56,10 +64,19 @@ class CheckUsageError extends Error {}
 export async function runCheckCertificate(argv: readonly string[], io: CheckCertificateIo, now: () => Date = () => new Date()): Promise<number> {
   let given: string | undefined;
   try {
-    const { tokens } = parseArgs({ args: [...argv], options: { help: { type: "boolean", short: "h" } }, strict: false, allowPositionals: true, tokens: true });
+    const { tokens } = parseArgs({
+      args: [...argv],
+      options: { help: { type: "boolean", short: "h" }, "password-stdin": { type: "boolean" } },
+      strict: false,
+      allowPositionals: true,
+      tokens: true,
+    });
     const files: string[] = [];
     for (const token of tokens) {
       if (token.kind === "positional") files.push(token.value);
+      // Standard input is read when it is not a terminal in any case; the option is taken as the
+      // header command takes it, so one habit (and one script) works for both.
+      else if (token.kind === "option" && token.name === "password-stdin" && token.value === undefined) continue;
       else if (token.kind === "option" && token.name === "help") {
         io.stdout.write(CHECK_CERTIFICATE_HELP);
         return CHECK_EXIT_VALID;

@@ -4,7 +4,7 @@ export const HELP = `${NAME}: make the WS-Security header for the tax authority'
 
 Usage:
   ${NAME} --username NIF/USERID [--key FILE] [--form FORM] [--password-stdin] [options]
-  ${NAME} check-certificate FILE
+  ${NAME} check-certificate FILE [--password-stdin]
       check a certificate (PEM, DER or PKCS#12) on this machine: subject, issuer, validity,
       key size and usage; the openssl commands to convert a PKCS#12 file with legacy
       encryption. See: ${NAME} check-certificate --help
@@ -28,7 +28,8 @@ Options:
       --clock-from URL       take the time for Created from this server's clock instead of this
                              machine's, e.g. https://<portal>/areaOE/api/time (answers
                              {"now": <epoch ms>}); if unreachable, warns and uses the local clock
-      --password-stdin       read the password from standard input
+      --password-stdin       read the password from standard input (also for check-certificate:
+                             the PKCS#12 file's password)
       --json                 print the result as JSON instead of the XML header
       --envelope             wrap the header in a SOAP 1.1 envelope (with --json: adds "envelope")
       --local-key-dir DIR    local test key pair used without --key

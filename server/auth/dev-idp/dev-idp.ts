@@ -16,6 +16,7 @@ import { DEV_IDP_PATH } from "../auth-settings";
 import { checkDemoCredentials, findDemoAccount } from "./demo-accounts";
 import { loggedOutPage, loginPage, logoutPage, providerErrorPage } from "./dev-idp-pages";
 import { serverPageFor } from "../../http/server-page";
+import { requestOrigin } from "../../http/trusted-origin";
 
 export interface DevIdpOptions {
   issuer: URL;
@@ -135,6 +136,16 @@ export function devIdpRouter(options: DevIdpOptions): Router {
   const provider = createProvider(options);
   const origins = portalOrigins(options.issuer, options.publicOrigins);
   const router = express.Router();
+  // oidc-provider builds every address it writes (discovery, redirects, the resume of an interaction)
+  // from the request (Koa's protocol and host): it is given the configured origin the Host check
+  // matched, never the Host header or a forwarded header as the client wrote it.
+  provider.proxy = true;
+  router.use(DEV_IDP_PATH, (req, _res, next) => {
+    const origin = new URL(requestOrigin(req));
+    req.headers["x-forwarded-proto"] = origin.protocol.slice(0, -1);
+    req.headers["x-forwarded-host"] = origin.host;
+    next();
+  });
 
   // Its own policy: its forms redirect back to the portal's callback (form-action covers redirects).
   // Its pages carry the portal's stylesheet inline, allowed by this response's nonce.
