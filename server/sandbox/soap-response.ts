@@ -4,7 +4,7 @@ import { escapeXml, SOAP_ENVELOPE_NAMESPACE, WSS_NAMESPACE } from "@areaoe/secur
 export const SANDBOX_NAMESPACE = "urn:areaoe:sandbox:security-header";
 
 /** The sandbox's own codes, for a request it cannot check at all (the fault catalogue explains each). */
-export const SANDBOX_FAULT_CODES = ["UNSUPPORTED_MEDIA_TYPE", "TOO_LARGE", "UNREADABLE_BODY", "SANDBOX_SWITCHED_OFF"] as const;
+export const SANDBOX_FAULT_CODES = ["UNSUPPORTED_MEDIA_TYPE", "TOO_LARGE", "UNREADABLE_BODY", "SANDBOX_SWITCHED_OFF", "RATE_LIMITED", "SANDBOX_OVERLOADED"] as const;
 export type SandboxFaultCode = (typeof SANDBOX_FAULT_CODES)[number];
 
 /**
@@ -68,21 +68,22 @@ export function securityFault(findings: readonly VerificationFinding[], catalogu
 }
 
 /** A request the sandbox cannot read at all (not XML, a DTD): a Client fault, sent with HTTP 400. */
-export function clientFault(message: string, code: SandboxFaultCode | FindingCode, catalogue?: string): string {
-  return plainFault("soapenv:Client", message, code, catalogue);
+export function clientFault(message: string, code: SandboxFaultCode | FindingCode, catalogue?: string, lang = "en"): string {
+  return plainFault("soapenv:Client", message, code, catalogue, lang);
 }
 
 /** The sandbox cannot check anything (switched off at start): a Server fault, sent with HTTP 503. */
-export function serverFault(message: string, code: SandboxFaultCode, catalogue?: string): string {
-  return plainFault("soapenv:Server", message, code, catalogue);
+export function serverFault(message: string, code: SandboxFaultCode, catalogue?: string, lang = "en"): string {
+  return plainFault("soapenv:Server", message, code, catalogue, lang);
 }
 
-function plainFault(faultCode: "soapenv:Client" | "soapenv:Server", message: string, code: string, catalogue: string | undefined): string {
+/** `lang`: the language of `message` (faultstring's xml:lang); the code is the same in every language. */
+function plainFault(faultCode: "soapenv:Client" | "soapenv:Server", message: string, code: string, catalogue: string | undefined, lang: string): string {
   return envelope(
     [
       "    <soapenv:Fault>",
       `      <faultcode>${faultCode}</faultcode>`,
-      `      <faultstring xml:lang="en">${escapeXml(message)}</faultstring>`,
+      `      <faultstring xml:lang="${escapeXml(lang)}">${escapeXml(message)}</faultstring>`,
       "      <detail>",
       `        <sandbox:SecurityHeaderFindings xmlns:sandbox="${SANDBOX_NAMESPACE}">`,
       `          ${findingElement(code, message, catalogue)}`,
