@@ -66,7 +66,10 @@ export type { HeaderCheckOutcome } from "~/features/security-header/header-check
 export {
   AUTHORITY_CERTIFICATES_API,
   AUTHORITY_CERTIFICATES_MAX_AGE_SECONDS,
+  AUTHORITY_CERTIFICATE_MEDIA_TYPES,
+  authorityCertificateFile,
   daysLeft,
+  type AuthorityCertificateFormat,
   type AuthorityCertificatesDocument,
   type AuthorityCertificateSummary,
 } from "~/features/certificate-renewal/authority-certificates";
