@@ -20,6 +20,7 @@ import type { HeaderSandbox } from "./sandbox/header-sandbox";
 import { toHeaderCheckOutcome } from "./sandbox/header-check-outcome";
 import { HEADER_CHECK_MAX_BODY_BYTES, headerCheckGuard } from "./sandbox/header-check-guard";
 import { headerCheckLimiters, headerCheckQuotas, sandboxRouter } from "./sandbox/sandbox-router";
+import { feedsRouter } from "./feeds/feeds-router";
 import {
   apiPath,
   BASE_PATH,
@@ -249,6 +250,9 @@ export function createPortal({
   app.use(BASE_PATH, clientErrorsRouter({ logger, allClientsPerSecond: limits.errorReportsPerSecond, bodyDeadlineMs: limits.bodyDeadlineMs, counters: (name) => sharedState.counters(name) }));
   app.use(BASE_PATH, timeRouter());
   app.use(BASE_PATH, authorityCertificatesRouter(authorityEnvironments));
+  // The Atom feeds of the "What changed" page and of the certificates' and keys' events. The sandbox's
+  // key set is a source to wire here (sandboxKeys) once the sandbox publishes one.
+  app.use(BASE_PATH, feedsRouter({ authorityCertificates: (now) => authorityEnvironments?.certificates(now) ?? [] }));
   // Every route that decrypts a stranger's header: the sandbox's and the checker's own quotas, one budget of all clients.
   const benchLift = settings.sandboxRateLimitLifted;
   if (benchLift) logger.warn("sandbox rate limit LIFTED for a loopback benchmark (AREAOE_BENCH_LIFT_SANDBOX_RATE_LIMIT)");
