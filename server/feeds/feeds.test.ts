@@ -1,11 +1,11 @@
+// @vitest-environment jsdom
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { get as httpGet, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import express from "express";
-import { JSDOM } from "jsdom";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { BASE_PATH, RULE_CHANGES } from "../../app/server-surface";
 import { hostGuard, trustedOrigins } from "../http/trusted-origin";
@@ -15,8 +15,7 @@ import { EXPIRY_NOTICE_DAYS, sandboxKeyEvents } from "./certificate-events";
 import { feedsRouter, type FeedSources } from "./feeds-router";
 
 const ATOM = "http://www.w3.org/2005/Atom";
-// jsdom's DOMParser (the XML parser the other tests use), in a Node environment: the certificates are read by node:crypto.
-const { DOMParser } = new JSDOM().window;
+// (The certificates go in as PEM text, as the configuration allows: in jsdom's realm a Buffer is not its Uint8Array.)
 let server: Server | undefined;
 let dir: string;
 
@@ -108,7 +107,7 @@ describe("the Atom feeds", () => {
   it("of certificates and keys: a configured authority certificate, its expiry within 60 days, and the sandbox's key events", async () => {
     const certificate = path.join(dir, "authority.pem");
     execFileSync("openssl", ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", path.join(dir, "key.pem"), "-out", certificate, "-days", "30", "-subj", "/CN=Feed authority"], { stdio: "ignore" });
-    const environments = await loadAuthorityEnvironments({ securityHeader: { environments: { production: { certificate } } } } as Parameters<typeof loadAuthorityEnvironments>[0]);
+    const environments = await loadAuthorityEnvironments({ securityHeader: { environments: { production: { certificate: readFileSync(certificate, "utf8") } } } } as Parameters<typeof loadAuthorityEnvironments>[0]);
     const now = new Date();
     const summary = environments.certificates(now)[0];
     const fingerprint = "ab".repeat(32);
@@ -149,7 +148,7 @@ describe("the Atom feeds", () => {
   it("has no expiry entry for a certificate more than 60 days from its end, and a valid empty feed with no events", async () => {
     const certificate = path.join(dir, "long.pem");
     execFileSync("openssl", ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", path.join(dir, "long-key.pem"), "-out", certificate, "-days", String(EXPIRY_NOTICE_DAYS + 5), "-subj", "/CN=Long"], { stdio: "ignore" });
-    const environments = await loadAuthorityEnvironments({ securityHeader: { environments: { test: { certificate } } } } as Parameters<typeof loadAuthorityEnvironments>[0]);
+    const environments = await loadAuthorityEnvironments({ securityHeader: { environments: { test: { certificate: readFileSync(certificate, "utf8") } } } } as Parameters<typeof loadAuthorityEnvironments>[0]);
     const origin = await serve({ authorityCertificates: (at) => environments.certificates(at) });
     const atom = parseAtom(await (await fetch(`${origin}${BASE_PATH}/feeds/certificates.en.atom`)).text());
     expect(atom.ids).toHaveLength(1);
