@@ -21,6 +21,9 @@ export { createLoadContext, type AreaOELoadContext } from "./load-context";
 
 // Site map and the public part of the startup configuration.
 export { pageAnswersQuery, pageHref, routedPageAddresses } from "~/config/site-map";
+// The Atom feeds (server/feeds): their addresses, and the change log the "What changed" feed carries.
+export { ATOM_MEDIA_TYPE, FEED_IDS, FEED_PAGES, feedPath, type FeedId } from "~/config/feeds";
+export { RULE_CHANGES, type RuleChange } from "~/mdx/change-log";
 export { defaultUsefulLinks, type PublicConfig } from "~/config/public-config";
 
 // Server rendering outside React Router: the one frame of the server's own pages (errors, busy,
@@ -68,7 +71,10 @@ export { findingCatalogueHref, findingText, type FindingText } from "~/features/
 export {
   AUTHORITY_CERTIFICATES_API,
   AUTHORITY_CERTIFICATES_MAX_AGE_SECONDS,
+  AUTHORITY_CERTIFICATE_MEDIA_TYPES,
+  authorityCertificateFile,
   daysLeft,
+  type AuthorityCertificateFormat,
   type AuthorityCertificatesDocument,
   type AuthorityCertificateSummary,
 } from "~/features/certificate-renewal/authority-certificates";

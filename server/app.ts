@@ -19,8 +19,9 @@ import { authorityCertificatesRouter } from "./api/authority-certificates";
 import type { HeaderSandbox } from "./sandbox/header-sandbox";
 import { toHeaderCheckOutcome } from "./sandbox/header-check-outcome";
 import { HEADER_CHECK_MAX_BODY_BYTES, headerCheckGuard, headerCheckTooLarge } from "./sandbox/header-check-guard";
-import { sandboxRateLimit, sandboxRouter } from "./sandbox/sandbox-router";
+import { headerCheckLimiters, headerCheckQuotas, sandboxRouter } from "./sandbox/sandbox-router";
 import { VerificationBusyError } from "./sandbox/verification-pool";
+import { feedsRouter } from "./feeds/feeds-router";
 import {
   apiPath,
   BASE_PATH,
@@ -253,13 +254,16 @@ export function createPortal({
   app.use(BASE_PATH, clientErrorsRouter({ logger, allClientsPerSecond: limits.errorReportsPerSecond, bodyDeadlineMs: limits.bodyDeadlineMs, counters: (name) => sharedState.counters(name) }));
   app.use(BASE_PATH, timeRouter());
   app.use(BASE_PATH, authorityCertificatesRouter(authorityEnvironments));
-  // Every route that decrypts a stranger's header shares one rate limit.
+  // The Atom feeds of the "What changed" page and of the certificates' and keys' events. The sandbox's
+  // key set is a source to wire here (sandboxKeys) once the sandbox publishes one.
+  app.use(BASE_PATH, feedsRouter({ authorityCertificates: (now) => authorityEnvironments?.certificates(now) ?? [] }));
+  // Every route that decrypts a stranger's header: the sandbox's and the checker's own quotas, one budget of all clients.
   const benchLift = settings.sandboxRateLimitLifted;
   if (benchLift) logger.warn("sandbox rate limit LIFTED for a loopback benchmark (AREAOE_BENCH_LIFT_SANDBOX_RATE_LIMIT)");
-  const sandboxLimiter = sandboxRateLimit(undefined, undefined, { lifted: benchLift, logger, counters: (name) => sharedState.counters(name) });
+  const checkLimiters = headerCheckLimiters(headerCheckQuotas(limits), { lifted: benchLift, logger, counters: (name) => sharedState.counters(name) });
   app.use(
     BASE_PATH,
-    sandboxRouter({ sandbox: headerSandbox, logger, limiter: sandboxLimiter, bodyDeadline: bodyDeadline({ deadlineMs: limits.bodyDeadlineMs, timedOut: timedOutBody }) }),
+    sandboxRouter({ sandbox: headerSandbox, logger, limiter: checkLimiters.sandbox, bodyDeadline: bodyDeadline({ deadlineMs: limits.bodyDeadlineMs, timedOut: timedOutBody }) }),
   );
 
   app.get("/", (_req, res) => res.redirect(302, BASE_URL));
@@ -288,7 +292,7 @@ export function createPortal({
   // Its body is read whole (size cap, deadline) before the request may take a render slot.
   app.post(
     headerCheckGuard.paths,
-    ...sandboxLimiter,
+    ...checkLimiters.checker,
     readBodyFirst({ maxBytes: HEADER_CHECK_MAX_BODY_BYTES, deadlineMs: limits.bodyDeadlineMs, tooLarge: headerCheckTooLarge }),
     formBodyOnly,
   );

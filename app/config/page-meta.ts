@@ -3,6 +3,7 @@ import { pageText } from "~/i18n/texts-context";
 import { DEFAULT_LANGUAGE, LANGUAGES, LANGUAGE_QUERY } from "~/i18n/languages";
 import type { RootData } from "./use-root-data";
 import { appPath } from "./paths";
+import { ATOM_MEDIA_TYPE, feedPath, feedsOfPage } from "./feeds";
 
 interface MetaArgs {
   location: { pathname: string; search: string };
@@ -33,11 +34,16 @@ export function pageMeta(id: string) {
         href: `${origin}${path}?${search.toString()}`,
       };
     });
+    // The page's Atom feeds, one per language (config/feeds.ts).
+    const feeds = feedsOfPage(id).flatMap((feed) =>
+      LANGUAGES.map((language) => ({ tagName: "link", rel: "alternate", type: ATOM_MEDIA_TYPE, hrefLang: language, href: `${origin}${feedPath(feed, language)}` })),
+    );
     return [
       { title: id === "home" ? `${site} | areaOE` : `${texts.title} | areaOE` },
       { name: "description", content: texts.summary },
       ...alternates,
       { tagName: "link", rel: "alternate", hrefLang: "x-default", href: `${origin}${path}` },
+      ...feeds,
     ];
   };
 }

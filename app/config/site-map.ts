@@ -118,6 +118,11 @@ export const SITE_PAGES = [
     path: "public/ferramentas/webservices/securityHeader/samples",
     parent: "security-header",
   },
+  {
+    id: "security-header-authority",
+    path: "public/ferramentas/webservices/securityHeader/fromSandboxToAuthority",
+    parent: "security-header",
+  },
   { id: "first-steps", path: "public/primeirosPassos", parent: "home", module: "own", hydrates: true, answersQuery: true, private: true },
   { id: "testing-manual", path: "public/manualDeTestes", parent: "home" },
   { id: "iva-exp", path: "public/ivaExp", parent: "home", module: "own", hydrates: true, answersQuery: true },

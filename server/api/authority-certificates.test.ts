@@ -1,5 +1,5 @@
 import { execFileSync, execSync } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -88,9 +88,55 @@ describe("GET /areaOE/api/authority-certificates", () => {
           daysLeft: 99,
           sha256Fingerprint: facts.fingerprint,
           spkiSha256Fingerprint: facts.spki,
+          downloads: { pem: apiPath("authority-certificates/production.pem"), der: apiPath("authority-certificates/production.cer") },
         },
       ],
     });
+  });
+
+  it("offers each configured certificate as PEM and DER files (attachments, their media types), the bytes openssl reads; 404 for any other name", async () => {
+    const certificate = path.join(dir, "download.pem");
+    // A bundle with the private key first: the download is the certificate alone.
+    const bundle = path.join(dir, "bundle.pem");
+    openssl("req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", path.join(dir, "download-key.pem"), "-out", certificate, "-days", "30", "-subj", "/CN=Download");
+    writeFileSync(bundle, readFileSync(path.join(dir, "download-key.pem"), "utf8") + readFileSync(certificate, "utf8"));
+    const environments = await loadAuthorityEnvironments(withEnvironments({ test: { certificate: bundle } }));
+    const base = await serve(environments);
+    const facts = opensslFacts(certificate);
+
+    const pem = await fetch(`${base}/test.pem`);
+    expect(pem.status).toBe(200);
+    expect(pem.headers.get("content-type")).toBe("application/x-pem-file; charset=utf-8");
+    expect(pem.headers.get("content-disposition")).toBe('attachment; filename="authority-test-certificate.pem"');
+    const pemFile = path.join(dir, "downloaded.pem");
+    writeFileSync(pemFile, await pem.text());
+    expect(readFileSync(pemFile, "utf8")).not.toContain("PRIVATE KEY");
+    expect(opensslFacts(pemFile).fingerprint).toBe(facts.fingerprint);
+
+    const der = await fetch(`${base}/test.cer`);
+    expect(der.status).toBe(200);
+    expect(der.headers.get("content-type")).toBe("application/pkix-cert");
+    expect(der.headers.get("content-disposition")).toBe('attachment; filename="authority-test-certificate.cer"');
+    const derFile = path.join(dir, "downloaded.cer");
+    writeFileSync(derFile, Buffer.from(await der.arrayBuffer()));
+    expect(openssl("x509", "-inform", "DER", "-in", derFile, "-noout", "-fingerprint", "-sha256").trim().split("=")[1]).toBe(facts.fingerprint);
+
+    for (const name of ["production.pem", "production.cer", "test.der", "test.PEM", "staging.pem", "..%2Ftest.pem"]) {
+      const answer = await fetch(`${base}/${name}`);
+      expect([name, answer.status]).toEqual([name, 404]);
+      await answer.body?.cancel();
+    }
+  });
+
+  it("offers no download for a bare public key (nothing but the key to give)", async () => {
+    const key = path.join(dir, "bare-key.pem");
+    const publicKey = path.join(dir, "bare-public.pem");
+    openssl("genpkey", "-algorithm", "RSA", "-pkeyopt", "rsa_keygen_bits:2048", "-out", key);
+    openssl("pkey", "-in", key, "-pubout", "-out", publicKey);
+    const environments = await loadAuthorityEnvironments(withEnvironments({ production: { certificate: publicKey } }));
+    const base = await serve(environments);
+    expect((await get(base)).body.certificates[0]?.downloads).toBeUndefined();
+    expect((await fetch(`${base}/production.pem`)).status).toBe(404);
   });
 
   it("counts days left from the time asked, negative once expired", async () => {
@@ -122,6 +168,7 @@ describe("GET /areaOE/api/authority-certificates", () => {
         daysLeft: 140,
         sha256Fingerprint: facts.fingerprint,
         spkiSha256Fingerprint: facts.spki,
+        downloads: { pem: apiPath("authority-certificates/production.pem"), der: apiPath("authority-certificates/production.cer") },
       },
     ]);
   });

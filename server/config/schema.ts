@@ -198,6 +198,19 @@ export const limitsSchema = z
     searchesPerSecond: z.number().int().min(1).max(1_000).default(2),
     /** How many searches a client may make at once before the per-second rate applies. */
     searchBurst: z.number().int().min(1).max(10_000).default(6),
+    /**
+     * The SOAP sandbox's checks per client per minute (POST /sandbox/soap), its own quota, apart from the
+     * checker page's: a fixed window of a minute that may be spent at once (a test suite's burst), then a
+     * SOAP Fault RATE_LIMITED (429) with Retry-After and the IETF RateLimit headers.
+     */
+    sandboxChecksPerMinute: z.number().int().min(1).max(100_000).default(240),
+    /** The header checker page's checks per client per minute (a person pasting a header), then its 429 page. */
+    checkerChecksPerMinute: z.number().int().min(1).max(100_000).default(30),
+    /**
+     * Header checks per second from all clients together (sandbox and checker page: each decrypts an RSA
+     * Nonce), refused at once past it (503; the sandbox's is the Fault SANDBOX_OVERLOADED).
+     */
+    headerChecksPerSecondAllClients: z.number().int().min(1).max(100_000).default(50),
     /** Error reports per second from all clients together (each report still has its per-client limit). */
     errorReportsPerSecond: z.number().int().min(1).max(10_000).default(20),
     /** How long any request body may take to arrive; then 408 and the connection is closed. */

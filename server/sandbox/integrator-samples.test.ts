@@ -12,6 +12,7 @@ import type { TLSSocket } from "node:tls";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadHeaderSandbox, type HeaderSandbox } from "./header-sandbox";
 import { startSandboxApp } from "./sandbox-test-app";
+import { sha256OfCertificate, startKeySetServer, type KeySetServer } from "@areaoe/security-header/test-support/key-set-server";
 
 const SAMPLES = path.resolve("packages/security-header/samples");
 const VECTORS = path.resolve("packages/security-header/test-vectors/security-header-test-vectors.json");
@@ -125,6 +126,17 @@ function stderrOf(result: SpawnSyncReturns<string>): string {
 function run(sample: Sample, args: string[], env: NodeJS.ProcessEnv = {}, { built = false } = {}): SpawnSyncReturns<string> {
   const [command, argv] = (built && sample.builtCommand ? sample.builtCommand : sample.command)(args);
   return spawnSync(command, argv, { encoding: "utf8", timeout: 60_000, env: { ...process.env, AREAOE_PASSWORD: PASSWORD, ...env } });
+}
+
+/** As run, without blocking this process: for runs that talk to a server the test itself serves. */
+function runAsync(sample: Sample, args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  const [command, argv] = (sample.builtCommand ?? sample.command)(args);
+  return new Promise((resolve) => {
+    const child = execFile(command, argv, { encoding: "utf8", timeout: 60_000, env: { ...process.env, AREAOE_PASSWORD: PASSWORD } }, (error, stdout, stderr) => {
+      resolve({ status: error ? (typeof error.code === "number" ? error.code : null) : 0, stdout, stderr });
+    });
+    child.stdin?.end();
+  });
 }
 
 function createdOf(envelope: string): string {
@@ -267,6 +279,92 @@ const CULTURES: Record<string, { name: string; env: NodeJS.ProcessEnv }[]> = {
   ],
   Python: [{ name: "ar_SA.UTF-8", env: { LANG: "ar_SA.UTF-8", LC_ALL: "ar_SA.UTF-8", TZ: "Asia/Riyadh" } }],
 };
+
+// --key-from: the samples that pick the key by date from a published key set (the sandbox's
+// GET /areaOE/sandbox/keys), served here over real HTTP: the sandbox's own certificate is the current
+// key, another real key the next one (overlapping it) and a third the retired one.
+const KEY_FROM_LANGUAGES = new Set(["Node.js", "Python", "Java"]);
+const KEY_VALIDITY = {
+  retired: { validFrom: "2025-01-01T00:00:00.000Z", validUntil: "2030-01-01T00:00:00.000Z" },
+  current: { validFrom: "2026-01-01T00:00:00.000Z", validUntil: "2027-03-01T00:00:00.000Z" },
+  next: { validFrom: "2027-01-15T00:00:00.000Z", validUntil: "2028-03-01T00:00:00.000Z" },
+} as const;
+
+describe("--key-from: the samples pick the sandbox key by date, check its fingerprint, and refuse what does not fit", () => {
+  let keys: KeySetServer;
+  let swapped: KeySetServer;
+  beforeAll(async () => {
+    const otherKey = (name: string) => {
+      execFileSync("openssl", ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "365", "-subj", `/CN=areaOE samples ${name} key`,
+        "-keyout", path.join(work, `${name}-key.pem`), "-out", path.join(work, `${name}.pem`)], { stdio: "ignore" });
+      return readFileSync(path.join(work, `${name}.pem`), "utf8");
+    };
+    const entries = [
+      { id: "retired-key", status: "retired" as const, ...KEY_VALIDITY.retired, certificatePem: otherKey("retired") },
+      { id: "sandbox-key", status: "current" as const, ...KEY_VALIDITY.current, certificatePem: sandbox.certificatePem },
+      { id: "next-key", status: "next" as const, ...KEY_VALIDITY.next, certificatePem: otherKey("next") },
+    ];
+    keys = await startKeySetServer(entries);
+    // The current key's certificate swapped for another on the way: its fingerprint no longer matches.
+    swapped = await startKeySetServer(entries.map((entry) => (entry.status === "current" ? { ...entry, certificatePem: soonExpiringPem(), fingerprintSha256: sha256OfCertificate(sandbox.certificatePem) } : entry)));
+  }, 60_000);
+  afterAll(async () => {
+    await keys?.close();
+    await swapped?.close();
+  });
+  const soonExpiringPem = () => readFileSync(soonExpiring, "utf8");
+
+  for (const sample of SAMPLES_BY_LANGUAGE.filter((candidate) => KEY_FROM_LANGUAGES.has(candidate.language))) {
+    it.skipIf(!sample.present())(`${sample.language}: the current key (the sandbox accepts the header), the next one during the overlap, and refusals (exit 2)`, async () => {
+      ensureBuilt(sample);
+      const args = (date: string, url = keys.url) => ["--username", USERNAME, "--key-from", url, "--key-date", date];
+      const current = await runAsync(sample, args("2026-06-01"));
+      expect(current.status, current.stderr).toBe(0);
+      expect(current.stderr.split("\n").filter((line) => line && !line.startsWith("Picked up ")).join("\n")).toBe('notice: --key-from: key "sandbox-key" (current, valid 2026-01-01T00:00:00.000Z to 2027-03-01T00:00:00.000Z), fingerprint checked');
+      const answer = await fetch(endpoint, { method: "POST", headers: { "Content-Type": "text/xml; charset=utf-8" }, body: current.stdout });
+      expect(answer.status, await answer.text()).toBe(200);
+
+      // During the overlap the next key is taken: a header the sandbox's current key cannot open.
+      const next = await runAsync(sample, args("2027-02-01T12:00:00Z"));
+      expect(next.status, next.stderr).toBe(0);
+      expect(next.stderr).toContain('key "next-key" (next,');
+      expect((await sandbox.check(next.stdout, { password: PASSWORD })).findings.map((finding) => finding.code)).toContain("NONCE_UNDECRYPTABLE");
+
+      for (const [runArgs, message] of [
+        [args("2025-06-01"), "no key of the key set is valid on 2025-06-01T00:00:00.000Z"],
+        [args("2026-06-01", swapped.url), 'the certificate of key "sandbox-key" has the SHA-256 fingerprint'],
+        [args("2026-06-01", `${keys.origin}/malformed`), "the key set is not JSON"],
+        [args("2026-06-01", `${keys.origin}/huge`), "the key set is larger than 64 KB"],
+        [args("2026-06-01", `${keys.origin}/wrong-shape`), "key #1 of the key set"],
+      ] as const) {
+        const refused = await runAsync(sample, [...runArgs]);
+        expect([message, refused.status]).toEqual([message, 2]);
+        expect(refused.stderr).toContain(message);
+        expect(refused.stdout).toBe("");
+      }
+    }, 120_000);
+  }
+});
+
+// The Node.js sample's --vectors needs RSA PKCS#1 v1.5 decryption, which Node.js 20 refuses: a clear
+// message naming the version to use, never a raw TypeError suggesting --security-revert.
+const NODE_20 = ["/usr/bin/node", "/usr/bin/nodejs"].find((candidate) => spawnSync(candidate, ["--version"], { encoding: "utf8" }).stdout?.startsWith("v20."));
+if (!NODE_20) console.warn("Skipping the Node.js 20 --vectors check: no Node.js 20 at /usr/bin/node (Debian 12's nodejs)");
+describe.skipIf(!NODE_20 || !existsSync(VECTORS))("the Node.js sample's --vectors on Node.js 20", () => {
+  it("says what is missing and which version to use (exit 2), and still makes a header the sandbox accepts", async () => {
+    const vectors = spawnSync(NODE_20 ?? "node", [path.join(SAMPLES, "areaoe-header.mjs"), "--vectors", VECTORS], { encoding: "utf8", timeout: 60_000 });
+    expect(vectors.status).toBe(2);
+    expect(vectors.stderr).toMatch(/^error: --vectors needs RSA PKCS#1 v1\.5 decryption, which Node\.js 20\.\d+\.\d+ refuses \(CVE-2023-46809\)\. Run --vectors with Node\.js 24/);
+    expect(vectors.stderr).not.toMatch(/TypeError|security-revert/);
+    const made = spawnSync(NODE_20 ?? "node", [path.join(SAMPLES, "areaoe-header.mjs"), "--username", USERNAME, "--certificate", certificatePem], {
+      encoding: "utf8",
+      timeout: 60_000,
+      env: { ...process.env, AREAOE_PASSWORD: PASSWORD },
+    });
+    expect(made.status, made.stderr).toBe(0);
+    expect((await sandbox.check(made.stdout, { password: PASSWORD })).ok).toBe(true);
+  }, 60_000);
+});
 
 describe("Created is UTC yyyy-MM-ddTHH:mm:ss.SSSZ whatever the locale", () => {
   for (const sample of SAMPLES_BY_LANGUAGE.filter((candidate) => candidate.language in CULTURES)) {

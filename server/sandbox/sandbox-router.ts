@@ -1,10 +1,9 @@
 import express, { Router, type RequestHandler, type Response } from "express";
-import { rateLimit, type Store } from "express-rate-limit";
 import type { Logger } from "pino";
 import { MAX_VERIFY_INPUT_BYTES } from "@areaoe/security-header/node";
 import type { HeaderSandbox } from "./header-sandbox";
 import { markExpectedFault } from "../http/expected-fault";
-import { clientKey, markQuietRefusal, oncePerWindow, tooManyAnswer } from "../http/client-budget";
+import { markQuietRefusal } from "../http/client-budget";
 import { acceptedResponse, clientFault, findingSentence, sandboxFaultText, securityFault, serverFault } from "./soap-response";
 import { VerificationBusyError } from "./verification-pool";
 import { responseLanguage } from "../http/language";
@@ -19,16 +18,8 @@ function catalogueFor(req: express.Request): string {
 
 /** The largest request the sandbox and the checker read (a SOAP envelope with a header is ~1–2 KB). */
 export const SANDBOX_MAX_BYTES = MAX_VERIFY_INPUT_BYTES;
-/** Checks per client per minute, for the SOAP endpoint and the checker page together. */
-export const SANDBOX_CHECKS_PER_MINUTE = 30;
-/**
- * Checks per second from all clients together. The per-client limit does not hold a flood from many
- * addresses; this budget does: past it a check is refused at once (503, Retry-After), before any parse
- * or decryption, so the pages keep their latency under a flood of hostile checks
- * (measured by scripts/bench/hostile.bench.ts).
- * 50 valid 4096-bit checks cost about a quarter of one core.
- */
-export const SANDBOX_CHECKS_PER_SECOND_ALL_CLIENTS = 50;
+// The sandbox's and the checker page's quotas, and the budget of all clients: ./sandbox-limits.ts.
+export { DEFAULT_HEADER_CHECK_QUOTAS, headerCheckLimiters, headerCheckQuotas } from "./sandbox-limits";
 
 /** Seconds a client is asked to wait after the verification pool refused its check (SANDBOX_BUSY). */
 export const SANDBOX_BUSY_RETRY_AFTER_SECONDS = 1;
@@ -52,67 +43,11 @@ function faultLanguage(req: express.Request, res: Response) {
 // The bench-only lift of the per-client limit is a setting (server/config/settings.ts, sandboxRateLimitLifted).
 export { BENCH_LIFT_VALUE, BENCH_LIFT_VARIABLE } from "../config/settings";
 
-/**
- * The limiters shared by every route that decrypts a stranger's header (RSA decryption costs CPU): per
- * client, then for all clients together. The bench-only lift (see BENCH_LIFT_VARIABLE) lifts the
- * per-client limit only: the global budget always holds.
- */
-export function sandboxRateLimit(
-  limit = SANDBOX_CHECKS_PER_MINUTE,
-  windowMs = 60_000,
-  {
-    lifted = false,
-    allClients: budget = { limit: SANDBOX_CHECKS_PER_SECOND_ALL_CLIENTS, windowMs: 1_000 },
-    logger,
-    counters,
-  }: {
-    lifted?: boolean;
-    allClients?: { limit: number; windowMs: number };
-    logger?: Logger;
-    /** The counters' store per limit (server/shared-state); default this process's memory. */
-    counters?: (name: string) => Store;
-  } = {},
-) {
-  // Each refusal is answered; the log gets one line per client (or for the shared budget) per window.
-  const firstRefusal = oncePerWindow(windowMs);
-  const tooMany = tooManyAnswer({ windowMs });
-  const perClient = rateLimit({
-    windowMs,
-    limit,
-    ...(counters ? { store: counters("sandbox-checks-per-client") } : {}),
-    ...(lifted ? { skip: () => true } : {}),
-    standardHeaders: "draft-8",
-    legacyHeaders: false,
-    handler: (req, res) => {
-      if (firstRefusal(clientKey(req))) logger?.info({ client: clientKey(req), budget: "sandbox checks" }, "refused: a client spent its budget (429)");
-      // The checker page is read by a person (their language); a SOAP tool gets the same short text.
-      tooMany(req, res, Math.ceil(windowMs / 1_000), "sandbox checks");
-    },
-  });
-  const allClients = rateLimit({
-    windowMs: budget.windowMs,
-    limit: budget.limit,
-    ...(counters ? { store: counters("sandbox-checks-all-clients") } : {}),
-    // One bucket for everybody: the budget is the server's, not a client's.
-    keyGenerator: () => "all-clients",
-    standardHeaders: false,
-    legacyHeaders: false,
-    handler: (_req, res) => {
-      if (firstRefusal("all-clients")) logger?.warn({ budget: "sandbox checks, all clients", perSecond: budget.limit }, "refused: sandbox checks over the budget of all clients (503)");
-      markQuietRefusal(res);
-      res.status(503).type("text/plain; charset=utf-8").setHeader("Cache-Control", "no-store");
-      res.setHeader("Retry-After", "1");
-      markExpectedFault(res);
-      res.send("The header sandbox is busy; try again in a second.\n");
-    },
-  });
-  return [perClient, allClients] as const;
-}
-
 export interface SandboxRouterOptions {
   sandbox: HeaderSandbox;
   logger: Logger;
-  limiter: ReturnType<typeof sandboxRateLimit>;
+  /** The sandbox's limiters (headerCheckLimiters(…).sandbox): its own quota, then the budget of all clients. */
+  limiter: readonly RequestHandler[];
   /** The deadline of the request body (server/http/body-deadline.ts); none in unit tests that omit it. */
   bodyDeadline?: RequestHandler;
 }

@@ -5,7 +5,7 @@ import { pino } from "pino";
 import { hostGuard, trustedOrigins } from "../http/trusted-origin";
 import { protocolReader } from "../http/request-protocol";
 import type { HeaderSandbox } from "./header-sandbox";
-import { sandboxRateLimit, sandboxRouter } from "./sandbox-router";
+import { headerCheckLimiters, sandboxRouter } from "./sandbox-router";
 
 /**
  * For tests: the sandbox's router on a free loopback port, behind the Host check as in the server
@@ -21,7 +21,7 @@ export async function startSandboxApp(
   app.set("trust proxy", "loopback");
   const guard: { check?: ReturnType<typeof hostGuard> } = {};
   app.use((req, res, next) => (guard.check?.(req, res) ? next() : undefined));
-  const router = sandboxRouter({ sandbox, logger: pino({ level: "silent" }), limiter: sandboxRateLimit(checksPerMinute) });
+  const router = sandboxRouter({ sandbox, logger: pino({ level: "silent" }), limiter: headerCheckLimiters(checksPerMinute === undefined ? {} : { sandboxPerMinute: checksPerMinute }).sandbox });
   if (mount) app.use(mount, router);
   else app.use(router);
   const server = await new Promise<Server>((resolve) => {

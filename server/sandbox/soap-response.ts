@@ -22,7 +22,7 @@ export function sandboxFaultText(code: SandboxFaultCode, lang: Language, params:
 }
 
 /** The sandbox's own codes, for a request it cannot check at all (the fault catalogue explains each). */
-export const SANDBOX_FAULT_CODES = ["UNSUPPORTED_MEDIA_TYPE", "TOO_LARGE", "UNREADABLE_BODY", "SANDBOX_SWITCHED_OFF", "SANDBOX_BUSY"] as const;
+export const SANDBOX_FAULT_CODES = ["UNSUPPORTED_MEDIA_TYPE", "TOO_LARGE", "UNREADABLE_BODY", "SANDBOX_SWITCHED_OFF", "SANDBOX_BUSY", "RATE_LIMITED", "SANDBOX_OVERLOADED"] as const;
 export type SandboxFaultCode = (typeof SANDBOX_FAULT_CODES)[number];
 
 /**

@@ -1,13 +1,17 @@
 import { createHash, createPublicKey } from "node:crypto";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { authorityKeyWarnings, SecurityHeaderError, type AuthorityKey } from "@areaoe/security-header";
 import {
+  authorityCertificateDer,
   defaultLocalTestKeyDir,
   ensureLocalTestKeyPair,
   parseAuthorityKey,
   readAuthorityKeyFile,
 } from "@areaoe/security-header/node";
 import {
+  apiPath,
+  authorityCertificateFile,
   daysLeft,
   type AuthorityCertificateSummary,
   type AuthorityEnvironment,
@@ -23,6 +27,8 @@ interface LoadedEnvironment {
   localTest: boolean;
   /** SHA-256 of the DER SubjectPublicKeyInfo, computed once at start. */
   spkiSha256Fingerprint: string;
+  /** The certificate's DER bytes, for its downloads (null for a bare public key). */
+  certificateDer: Uint8Array | null;
 }
 
 /** The authority certificates loaded at start; `describe` gives the page's view at a given time. */
@@ -31,6 +37,8 @@ export interface AuthorityEnvironments {
   describe(now?: Date): AuthorityEnvironment[];
   /** The certificates as data (GET /api/authority-certificates and the web services page), as of `now`. */
   certificates(now?: Date): AuthorityCertificateSummary[];
+  /** The DER bytes of an environment's certificate (undefined: no such environment, or a bare public key). */
+  certificateDer(environment: string): Uint8Array | undefined;
 }
 
 export interface LoadAuthorityEnvironmentsOptions {
@@ -66,12 +74,13 @@ export async function loadAuthorityEnvironments(
     const pair = await ensureLocalTestKeyPair(dir);
     log(LOCAL_TEST_KEY_NOTICE.replace("%s", dir) + (pair.generated ? " (generated now)" : ""));
     const key = parseAuthorityKey(pair.certificatePem);
-    loaded.push({ id: "test", key, localTest: true, spkiSha256Fingerprint: spkiFingerprint(key) });
+    loaded.push({ id: "test", key, localTest: true, spkiSha256Fingerprint: spkiFingerprint(key), certificateDer: authorityCertificateDer(pair.certificatePem) });
   }
   return {
     localTestKeyInUse: loaded.some((environment) => environment.localTest),
     describe: (now = new Date()) => loaded.map((environment) => describeEnvironment(environment, now)),
     certificates: (now = new Date()) => loaded.map((environment) => summarizeCertificate(environment, now)),
+    certificateDer: (id) => loaded.find((environment) => environment.id === id)?.certificateDer ?? undefined,
   };
 }
 
@@ -80,7 +89,9 @@ async function loadConfigured(id: AuthorityEnvironmentId, value: string, cwd: st
   const inlinePem = value.startsWith("-----BEGIN");
   try {
     const key = inlinePem ? parseAuthorityKey(value) : await readAuthorityKeyFile(path.resolve(cwd, value));
-    return { id, key, localTest: false, spkiSha256Fingerprint: spkiFingerprint(key) };
+    // The file was read and bounded by readAuthorityKeyFile just now; its certificate is kept for download.
+    const certificateDer = key.certificate ? authorityCertificateDer(inlinePem ? value : await readFile(path.resolve(cwd, value))) : null;
+    return { id, key, localTest: false, spkiSha256Fingerprint: spkiFingerprint(key), certificateDer };
   } catch (error) {
     const reason = error instanceof SecurityHeaderError ? `${error.message} (${error.code})` : (error as Error).message;
     throw new ConfigError(`Invalid configuration: ${field}: ${reason}`);
@@ -99,6 +110,7 @@ function describeEnvironment(environment: LoadedEnvironment, now: Date): Authori
       ? { subject: certificate.subject, notAfter: certificate.notAfter, sha256Fingerprint: certificate.sha256Fingerprint }
       : null,
     warnings: authorityKeyWarnings(environment.key, now).map((warning) => warning.code as AuthorityKeyWarningCode),
+    ...downloadsOf(environment),
   };
 }
 
@@ -127,5 +139,12 @@ function summarizeCertificate(environment: LoadedEnvironment, now: Date): Author
     daysLeft: certificate ? daysLeft(certificate.notAfter, now) : null,
     sha256Fingerprint: certificate?.sha256Fingerprint ?? null,
     spkiSha256Fingerprint: environment.spkiSha256Fingerprint,
+    ...downloadsOf(environment),
   };
+}
+
+/** The addresses of the certificate's PEM and DER downloads (none for a bare public key). */
+function downloadsOf(environment: LoadedEnvironment): { downloads?: { pem: string; der: string } } {
+  if (!environment.certificateDer) return {};
+  return { downloads: { pem: apiPath(authorityCertificateFile(environment.id, "pem")), der: apiPath(authorityCertificateFile(environment.id, "der")) } };
 }

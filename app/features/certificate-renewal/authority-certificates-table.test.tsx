@@ -20,8 +20,10 @@ const production: AuthorityCertificateSummary = {
   daysLeft: 140,
   sha256Fingerprint: "43:B4:0F:7E:82:BF:35:FE:CC:E2:A3:67:78:B7:DD:6E:B4:FF:7B:D4:1E:88:47:41:08:CB:17:31:D3:32:63:83",
   spkiSha256Fingerprint: "AA:BB",
+  downloads: { pem: "/areaOE/api/authority-certificates/production.pem", der: "/areaOE/api/authority-certificates/production.cer" },
 };
-const expiredTest: AuthorityCertificateSummary = { ...production, environment: "test", localTest: true, daysLeft: -2, spkiSha256Fingerprint: "CC:DD" };
+const { downloads: _none, ...bareKey } = production;
+const expiredTest: AuthorityCertificateSummary = { ...bareKey, environment: "test", localTest: true, daysLeft: -2, spkiSha256Fingerprint: "CC:DD" };
 
 describe("<AuthorityCertificatesTable>", () => {
   it("shows one column per environment with dates, days left, fingerprints and a reminder for each expiry (en)", () => {
@@ -39,6 +41,12 @@ describe("<AuthorityCertificatesTable>", () => {
     expect(links.map((link) => link.getAttribute("href"))).toEqual([`${REMINDER}?validade=2027-04-15&lang=en&certificado=autoridade`]);
     expect(row("Reminder")).toHaveTextContent("None: the certificate has expired");
     expect(screen.getByText(/Local test key of this portal/)).toBeInTheDocument();
+    // Beside the fingerprints: the certificate as files (none where there is nothing to download).
+    const downloads = within(row("Download the certificate")).getAllByRole("link");
+    expect(downloads.map((link) => [link.textContent, link.getAttribute("href"), link.hasAttribute("download")])).toEqual([
+      ["PEM (.pem)", "/areaOE/api/authority-certificates/production.pem", true],
+      ["DER (.cer)", "/areaOE/api/authority-certificates/production.cer", true],
+    ]);
   });
 
   it("says so when nothing is configured, and speaks Portuguese (pt)", () => {

@@ -43,6 +43,24 @@ export function AuthorityCertificatesTable({ certificates, reminderHref }: Autho
     { key: "fingerprint", label: t("fingerprint"), cell: (c) => fingerprint(c.sha256Fingerprint) },
     { key: "spki-fingerprint", label: t("spkiFingerprint"), cell: (c) => fingerprint(c.spkiSha256Fingerprint) },
     {
+      key: "download",
+      label: t("download"),
+      cell: (c) =>
+        c.downloads ? (
+          <>
+            <a href={c.downloads.pem} download>
+              {t("downloadPem")}
+            </a>
+            {" · "}
+            <a href={c.downloads.der} download>
+              {t("downloadDer")}
+            </a>
+          </>
+        ) : (
+          t("publicKeyOnly")
+        ),
+    },
+    {
       key: "reminder",
       label: t("reminder"),
       cell: (c) =>

@@ -12,6 +12,26 @@ export const AUTHORITY_CERTIFICATES_API = "authority-certificates";
 /** How long a browser or proxy may keep the answer: days left changes once a day. */
 export const AUTHORITY_CERTIFICATES_MAX_AGE_SECONDS = 300;
 
+/** The certificate file's formats: PEM text, or DER bytes (`.cer`, application/pkix-cert). */
+export type AuthorityCertificateFormat = "pem" | "der";
+
+/** Media types of the downloads (RFC 7468's PEM has no registered type; the usual one is application/x-pem-file). */
+export const AUTHORITY_CERTIFICATE_MEDIA_TYPES: Record<AuthorityCertificateFormat, string> = {
+  pem: "application/x-pem-file",
+  der: "application/pkix-cert",
+};
+
+/** The download's name under the API path: `apiPath(authorityCertificateFile("test", "pem"))`. */
+export function authorityCertificateFile(environment: "test" | "production", format: AuthorityCertificateFormat): string {
+  return `${AUTHORITY_CERTIFICATES_API}/${environment}.${format === "pem" ? "pem" : "cer"}`;
+}
+
+/** Addresses of one certificate's downloads (PEM and DER). */
+export interface AuthorityCertificateDownloads {
+  pem: string;
+  der: string;
+}
+
 export interface AuthorityCertificateSummary {
   /** Which of the authority's environments the certificate encrypts for. */
   environment: "test" | "production";
@@ -31,6 +51,8 @@ export interface AuthorityCertificateSummary {
   sha256Fingerprint: string | null;
   /** SHA-256 of the DER SubjectPublicKeyInfo (the public key alone: unchanged when only the certificate is reissued). */
   spkiSha256Fingerprint: string;
+  /** The certificate as PEM and DER files (absent for a bare public key: nothing to download). */
+  downloads?: AuthorityCertificateDownloads;
 }
 
 export interface AuthorityCertificatesDocument {

@@ -17,5 +17,7 @@ export interface AuthorityEnvironment {
   keySizeBits: number;
   /** Null for a bare public key (no certificate, no dates). */
   certificate: { subject: string; notAfter: string; sha256Fingerprint: string } | null;
+  /** Addresses of the certificate as PEM and DER files (absent for a bare public key). */
+  downloads?: { pem: string; der: string };
   warnings: AuthorityKeyWarningCode[];
 }

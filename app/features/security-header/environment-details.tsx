@@ -47,6 +47,20 @@ export function EnvironmentDetails({ environment }: { environment: AuthorityEnvi
             <dd className="security-header-environment__fingerprint">{certificate.sha256Fingerprint}</dd>
           </>
         ) : null}
+        {environment.downloads ? (
+          <>
+            <dt>{t("certificate.download")}</dt>
+            <dd>
+              <a href={environment.downloads.pem} download>
+                {t("certificate.downloadPem")}
+              </a>
+              {" · "}
+              <a href={environment.downloads.der} download>
+                {t("certificate.downloadDer")}
+              </a>
+            </dd>
+          </>
+        ) : null}
       </dl>
     </div>
   );

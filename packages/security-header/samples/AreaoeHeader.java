@@ -2,10 +2,13 @@
 // areaOE security header sample for Java 8 or later, standard library only (tested: javac --release 8, Java 17).
 // Copy, change and use it freely. Makes the WS-Security UsernameToken header of the customs web services, in a SOAP 1.1 envelope:
 //   AREAOE_PASSWORD=... java AreaoeHeader.java --username 123456789/1 --certificate authority.pem [--form digest|encrypted-created]
+//   AREAOE_PASSWORD=... java AreaoeHeader.java --username 123456789/1 --key-from https://<portal>/areaOE/sandbox/keys [--key-date 2027-04-15]
+//     (instead of --certificate: the key valid on that date, default now, from a published key set; see keyFrom)
 //   java AreaoeHeader.java --vectors security-header-test-vectors.json   (checks this code; exit 0 = all match)
 // Java 8: javac AreaoeHeader.java && java AreaoeHeader ... (the one-file launch needs Java 11).
 import java.io.*;
 import java.math.BigInteger;
+import java.net.HttpURLConnection;
 import java.net.URL;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.*;
@@ -68,8 +71,7 @@ public class AreaoeHeader {
     // Compares this file's output with the published test vectors; any difference exits non-zero.
     @SuppressWarnings("unchecked")
     static int checkVectors(String path) throws Exception {
-        json = new String(Files.readAllBytes(Paths.get(path)), StandardCharsets.UTF_8);
-        Map<String, Object> data = (Map<String, Object>) readJson();
+        Map<String, Object> data = (Map<String, Object>) parseJson(new String(Files.readAllBytes(Paths.get(path)), StandardCharsets.UTF_8));
         Map<String, String> testKey = (Map<String, String>) data.get("testKey");
         String pem = testKey.get("privateKeyPem").replaceAll("-----[A-Z ]+-----|\\s", "");
         PrivateKey privateKey = KeyFactory.getInstance("RSA").generatePrivate(new PKCS8EncodedKeySpec(Base64.getDecoder().decode(pem)));
@@ -125,22 +127,107 @@ public class AreaoeHeader {
         return body.toByteArray();
     }
 
+    // --key-from: the key set is JSON, {"now", "keys": [{"id", "status": "current" | "next" | "retired",
+    // "validFrom", "validUntil" (ISO 8601 UTC), "fingerprintSha256" (SHA-256 of the DER certificate, lowercase
+    // hex), "certificatePem", "certificateDer" (URLs)}]}. Both requests are bounded in size and time.
+    static final int KEY_SET_MAX_BYTES = 64 * 1024, KEY_FETCH_MS = 10_000;
+
+    static byte[] boundedGet(String url, String what) {
+        if (!url.startsWith("https://") && !url.startsWith("http://")) fail(what + ": " + url + " is not an http or https URL");
+        long deadline = System.currentTimeMillis() + KEY_FETCH_MS;
+        try {
+            HttpURLConnection connection = (HttpURLConnection) new URL(url).openConnection();
+            connection.setConnectTimeout(KEY_FETCH_MS);
+            connection.setReadTimeout(KEY_FETCH_MS);
+            if (connection.getResponseCode() != 200) fail(what + ": HTTP status " + connection.getResponseCode() + " from " + url);
+            ByteArrayOutputStream body = new ByteArrayOutputStream();
+            byte[] buffer = new byte[8192];
+            try (InputStream in = connection.getInputStream()) {
+                for (int n; (n = in.read(buffer)) > 0; ) {
+                    body.write(buffer, 0, n);
+                    if (body.size() > KEY_SET_MAX_BYTES) fail(what + " is larger than " + KEY_SET_MAX_BYTES / 1024 + " KB");
+                    if (System.currentTimeMillis() > deadline) fail(what + ": no complete answer within " + KEY_FETCH_MS / 1000 + " s from " + url);
+                }
+            }
+            return body.toByteArray();
+        } catch (IOException e) {
+            fail(what + ": " + url + " could not be reached, or did not answer within " + KEY_FETCH_MS / 1000 + " s");
+            return null;
+        }
+    }
+
+    // 2027-04-15 (midnight UTC) or 2027-04-15T08:00:00Z; null when it is neither.
+    static Instant parseUtc(Object text) {
+        if (!(text instanceof String) || !((String) text).matches("\\d{4}-\\d{2}-\\d{2}(T\\d{2}:\\d{2}(:\\d{2}(\\.\\d{1,3})?)?Z)?")) return null;
+        String value = (String) text;
+        try {
+            return value.length() == 10 ? LocalDate.parse(value).atStartOfDay(ZoneOffset.UTC).toInstant() : Instant.parse(value);
+        } catch (DateTimeException e) {
+            return null;
+        }
+    }
+
+    // Among the keys not retired with validFrom <= date < validUntil, the latest validFrom (during an overlap, the
+    // next key); its certificate (DER returned) is used only if its SHA-256 equals the published fingerprint.
+    @SuppressWarnings("unchecked")
+    static byte[] keyFrom(String url, Instant date) throws Exception {
+        Object data = null;
+        try {
+            data = parseJson(new String(boundedGet(url, "--key-from: the key set"), StandardCharsets.UTF_8));
+        } catch (RuntimeException e) {
+            fail("--key-from: the key set is not JSON");
+        }
+        Object keys = data instanceof Map ? ((Map<String, Object>) data).get("keys") : null;
+        if (!(keys instanceof List) || ((List<Object>) keys).size() > 32) fail("--key-from: the key set is not an object with a \"keys\" array (of at most 32 keys)");
+        Map<String, Object> best = null;
+        int number = 0;
+        for (Object item : (List<Object>) keys) {
+            number++;
+            Map<String, Object> key = item instanceof Map ? (Map<String, Object>) item : new HashMap<>();
+            for (String field : new String[] {"id", "status", "validFrom", "validUntil", "fingerprintSha256", "certificatePem", "certificateDer"})
+                if (!(key.get(field) instanceof String)) fail("--key-from: key #" + number + " of the key set has no \"" + field + "\"");
+            String status = (String) key.get("status");
+            if (!Arrays.asList("current", "next", "retired").contains(status) || !((String) key.get("fingerprintSha256")).matches("[0-9a-f]{64}"))
+                fail("--key-from: key #" + number + " of the key set has an unknown status or a malformed fingerprintSha256");
+            Instant from = parseUtc(key.get("validFrom")), until = parseUtc(key.get("validUntil"));
+            if (from == null || until == null) fail("--key-from: key #" + number + " of the key set has a validity that is not ISO 8601 UTC");
+            if (status.equals("retired") || from.isAfter(date) || !date.isBefore(until)) continue;
+            if (best == null || from.isAfter(parseUtc(best.get("validFrom")))) best = key;
+        }
+        if (best == null) fail("--key-from: no key of the key set is valid on " + CREATED.format(date) + " (none that is not retired with validFrom <= that time < validUntil)");
+        String id = (String) best.get("id");
+        X509Certificate cert = null;
+        try {
+            cert = (X509Certificate) CertificateFactory.getInstance("X.509").generateCertificate(new ByteArrayInputStream(boundedGet((String) best.get("certificatePem"), "--key-from: the certificate of key \"" + id + "\"")));
+        } catch (CertificateException e) {
+            fail("--key-from: the certificate of key \"" + id + "\" is not a certificate");
+        }
+        String fingerprint = String.format(Locale.ROOT, "%064x", new BigInteger(1, MessageDigest.getInstance("SHA-256").digest(cert.getEncoded())));
+        if (!fingerprint.equals(best.get("fingerprintSha256")))
+            fail("--key-from: the certificate of key \"" + id + "\" has the SHA-256 fingerprint " + fingerprint + ", not the published " + best.get("fingerprintSha256") + ": refused");
+        System.err.println("notice: --key-from: key \"" + id + "\" (" + best.get("status") + ", valid " + best.get("validFrom") + " to " + best.get("validUntil") + "), fingerprint checked");
+        return cert.getEncoded();
+    }
+
     public static void main(String[] argv) throws Exception {
         Map<String, String> args = new HashMap<>();
         for (int i = 0; i < argv.length; i += 2) {
             String name = argv[i].replaceFirst("^--", "");
-            if (!Arrays.asList("username", "certificate", "form", "vectors").contains(name) || i + 1 >= argv.length) fail("unknown or incomplete argument " + argv[i]);
+            if (!Arrays.asList("username", "certificate", "form", "vectors", "key-from", "key-date").contains(name) || i + 1 >= argv.length) fail("unknown or incomplete argument " + argv[i]);
             args.put(name, argv[i + 1]);
         }
         if (args.containsKey("vectors")) System.exit(checkVectors(args.get("vectors")));
         String username = args.getOrDefault("username", ""), form = args.getOrDefault("form", "digest"), password = System.getenv("AREAOE_PASSWORD");
         if (!username.matches("[0-9]{9}/[0-9]+")) fail("--username must be NIF/UserID, e.g. 123456789/1");
         if (password == null || password.isEmpty()) fail("set the password in the environment variable AREAOE_PASSWORD");
-        if (!args.containsKey("certificate")) fail("--certificate FILE (PEM or DER) is required");
+        if (args.containsKey("certificate") == args.containsKey("key-from")) fail("give --certificate FILE (PEM or DER) or --key-from URL (one of them)");
         if (!form.equals("digest") && !form.equals("encrypted-created")) fail("--form must be digest or encrypted-created");
+        Instant keyDate = args.containsKey("key-date") ? parseUtc(args.get("key-date")) : Instant.now();
+        if (keyDate == null) fail("--key-date needs an ISO 8601 date or UTC time, e.g. 2027-04-15 or 2027-04-15T08:00:00Z");
+        byte[] certificate = args.containsKey("key-from") ? keyFrom(args.get("key-from"), keyDate) : Files.readAllBytes(Paths.get(args.get("certificate")));
         byte[] ks = new byte[16];
         new SecureRandom().nextBytes(ks); // a fresh AES-128 key from the CSPRNG for every header
-        byte[] nonce = crypt(RSA, Cipher.ENCRYPT_MODE, readCertificate(Files.readAllBytes(Paths.get(args.get("certificate")))), ks);
+        byte[] nonce = crypt(RSA, Cipher.ENCRYPT_MODE, readCertificate(certificate), ks);
         System.out.println(envelope(username, headerFields(ks, CREATED.format(Instant.now()), password, form), Base64.getEncoder().encodeToString(nonce)));
     }
 
@@ -149,33 +236,69 @@ public class AreaoeHeader {
         System.exit(2);
     }
 
-    // The smallest JSON reader the vectors file needs (Java has none built in): objects, arrays, strings, null;
-    // numbers and true/false stay text. Commas and colons are skipped like spaces: the file is well formed.
+    // A small strict JSON reader (RFC 8259 syntax; Java has none built in, and a library would end the one-file
+    // launch): objects, arrays, strings, null; numbers and true/false stay text. Anything malformed, or nested
+    // deeper than 16, throws a RuntimeException; the vectors file and the --key-from key set both go through it.
     static String json;
     static int pos;
-    static final Object END = new Object();
 
-    static Object readJson() {
-        while (" \t\r\n,:".indexOf(json.charAt(pos)) >= 0) pos++;
-        char c = json.charAt(pos++);
-        if (c == '}' || c == ']') return END;
+    static Object parseJson(String text) {
+        json = text;
+        pos = 0;
+        Object value = readJson(0);
+        skipSpace();
+        if (pos != json.length()) throw new IllegalArgumentException("text after the JSON value");
+        return value;
+    }
+
+    static void skipSpace() {
+        while (pos < json.length() && " \t\r\n".indexOf(json.charAt(pos)) >= 0) pos++;
+    }
+
+    static char next() {
+        skipSpace();
+        return json.charAt(pos++);
+    }
+
+    static Object readJson(int depth) {
+        if (depth > 16) throw new IllegalArgumentException("nested too deep");
+        char c = next();
         if (c == '{' || c == '[') {
             Map<String, Object> map = new HashMap<>();
             List<Object> list = new ArrayList<>();
-            for (Object item; (item = readJson()) != END; ) {
-                if (c == '[') list.add(item);
-                else map.put((String) item, readJson());
+            char close = c == '{' ? '}' : ']';
+            skipSpace();
+            if (json.charAt(pos) == close) { pos++; return c == '{' ? map : list; }
+            for (;;) {
+                if (c == '[') list.add(readJson(depth + 1));
+                else {
+                    if (next() != '"') throw new IllegalArgumentException("a name must be a string");
+                    String name = readString();
+                    if (next() != ':') throw new IllegalArgumentException("':' expected");
+                    map.put(name, readJson(depth + 1));
+                }
+                char separator = next();
+                if (separator == close) return c == '{' ? map : list;
+                if (separator != ',') throw new IllegalArgumentException("',' expected");
             }
-            return c == '{' ? map : list;
         }
+        if (c == '"') return readString();
+        int start = --pos;
+        while (pos < json.length() && "-+.0123456789eEtrufalsn".indexOf(json.charAt(pos)) >= 0) pos++;
+        String token = json.substring(start, pos);
+        if (token.equals("null")) return null;
+        if (token.equals("true") || token.equals("false") || token.matches("-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][-+]?[0-9]+)?")) return token;
+        throw new IllegalArgumentException("unexpected value");
+    }
+
+    static String readString() {
         StringBuilder out = new StringBuilder();
-        if (c != '"') {
-            for (pos--; ",}] \t\r\n".indexOf(json.charAt(pos)) < 0; pos++) out.append(json.charAt(pos));
-            return out.toString().equals("null") ? null : out.toString();
-        }
         for (char ch; (ch = json.charAt(pos++)) != '"'; ) {
-            if (ch != '\\') out.append(ch);
-            else if ((ch = json.charAt(pos++)) == 'u') out.append((char) Integer.parseInt(json.substring(pos, pos += 4), 16));
+            if (ch < 0x20) throw new IllegalArgumentException("control character in a string");
+            if (ch != '\\') { out.append(ch); continue; }
+            ch = json.charAt(pos++);
+            if (ch == 'u') out.append((char) Integer.parseInt(json.substring(pos, pos += 4), 16));
+            else if ("\"\\/bfnrt".indexOf(ch) < 0) throw new IllegalArgumentException("bad escape");
             else out.append(ch == 'n' ? '\n' : ch == 't' ? '\t' : ch == 'r' ? '\r' : ch == 'b' ? '\b' : ch == 'f' ? '\f' : ch);
         }
         return out.toString();

@@ -3,6 +3,8 @@
 // Node.js 20 makes headers too, but refuses the PKCS#1 v1.5 decryption that --vectors needs (CVE-2023-46809).
 // Makes the WS-Security UsernameToken header the customs web services expect, in a SOAP 1.1 envelope:
 //   AREAOE_PASSWORD=... node areaoe-header.mjs --username 123456789/1 --certificate authority.pem [--form digest|encrypted-created]
+//   AREAOE_PASSWORD=... node areaoe-header.mjs --username 123456789/1 --key-from https://<portal>/areaOE/sandbox/keys [--key-date 2027-04-15]
+//     (instead of --certificate: the key valid on that date, default now, from a published key set; see keyFrom)
 //   node areaoe-header.mjs --vectors security-header-test-vectors.json   (checks this code; exit 0 = all match)
 import { constants, createCipheriv, createHash, privateDecrypt, publicEncrypt, randomBytes, X509Certificate } from "node:crypto";
 import { readFileSync } from "node:fs";
@@ -52,9 +54,9 @@ function envelope(username, f, nonce) {
   ].join("\n");
 }
 
-// PEM or DER: X509Certificate reads both.
-function readCertificate(file) {
-  const cert = new X509Certificate(readFileSync(file));
+// PEM or DER bytes: X509Certificate reads both.
+function readCertificate(bytes) {
+  const cert = new X509Certificate(bytes);
   const daysLeft = (Date.parse(cert.validTo) - Date.now()) / 86_400_000;
   if (daysLeft < 30) {
     console.error(`warning: the certificate ${daysLeft < 0 ? "expired" : "expires"} on ${new Date(cert.validTo).toISOString()}; get the authority's current one`);
@@ -62,17 +64,101 @@ function readCertificate(file) {
   return cert.publicKey;
 }
 
-function generate(args) {
+// --key-from: the key set is JSON, {"now", "keys": [{"id", "status": "current" | "next" | "retired",
+// "validFrom", "validUntil" (ISO 8601 UTC), "fingerprintSha256" (SHA-256 of the DER certificate, lowercase
+// hex), "certificatePem", "certificateDer" (URLs)}]}. Both requests are bounded in size and time.
+const KEY_SET_MAX_BYTES = 64 * 1024;
+const KEY_FETCH_MS = 10_000;
+
+async function boundedGet(url, what) {
+  if (!/^https?:\/\//.test(url)) fail(`${what}: ${url} is not an http or https URL`);
+  let response;
+  const chunks = [];
+  let size = 0;
+  try {
+    response = await fetch(url, { signal: AbortSignal.timeout(KEY_FETCH_MS) });
+    if (!response.ok) fail(`${what}: HTTP status ${response.status} from ${url}`);
+    for await (const chunk of response.body) {
+      size += chunk.length;
+      if (size > KEY_SET_MAX_BYTES) fail(`${what} is larger than ${KEY_SET_MAX_BYTES / 1024} KB`);
+      chunks.push(chunk);
+    }
+  } catch (error) {
+    if (error.name === "TimeoutError") fail(`${what}: no complete answer within ${KEY_FETCH_MS / 1000} s from ${url}`);
+    fail(`${what}: ${url} could not be reached`);
+  }
+  return Buffer.concat(chunks);
+}
+
+const ISO_UTC = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?Z)?$/;
+const parseUtc = (text) => (typeof text === "string" && ISO_UTC.test(text) ? Date.parse(text) : Number.NaN);
+
+// Among the keys not retired with validFrom <= date < validUntil, the latest validFrom (during an overlap,
+// the next key); its certificate is used only if its SHA-256 equals the published fingerprint.
+async function keyFrom(url, date) {
+  let data;
+  try {
+    data = JSON.parse((await boundedGet(url, "--key-from: the key set")).toString("utf8"));
+  } catch {
+    fail("--key-from: the key set is not JSON");
+  }
+  const keys = data?.keys;
+  if (!Array.isArray(keys) || keys.length > 32) fail('--key-from: the key set is not an object with a "keys" array (of at most 32 keys)');
+  const fields = ["id", "status", "validFrom", "validUntil", "fingerprintSha256", "certificatePem", "certificateDer"];
+  const fitting = keys.filter((key, index) => {
+    if (typeof key !== "object" || key === null || !fields.every((name) => typeof key[name] === "string")) fail(`--key-from: key #${index + 1} of the key set lacks one of ${fields.join(", ")}`);
+    if (!["current", "next", "retired"].includes(key.status) || !/^[0-9a-f]{64}$/.test(key.fingerprintSha256)) fail(`--key-from: key #${index + 1} of the key set has an unknown status or a malformed fingerprintSha256`);
+    const from = parseUtc(key.validFrom);
+    const until = parseUtc(key.validUntil);
+    if (Number.isNaN(from) || Number.isNaN(until)) fail(`--key-from: key #${index + 1} of the key set has a validity that is not ISO 8601 UTC`);
+    return key.status !== "retired" && from <= date.getTime() && date.getTime() < until;
+  });
+  if (fitting.length === 0) fail(`--key-from: no key of the key set is valid on ${date.toISOString()} (none that is not retired with validFrom <= that time < validUntil)`);
+  const key = fitting.sort((a, b) => parseUtc(b.validFrom) - parseUtc(a.validFrom))[0];
+  let cert;
+  try {
+    cert = new X509Certificate(await boundedGet(key.certificatePem, `--key-from: the certificate of key "${key.id}"`));
+  } catch {
+    fail(`--key-from: the certificate of key "${key.id}" is not a certificate`);
+  }
+  const fingerprint = createHash("sha256").update(cert.raw).digest("hex");
+  if (fingerprint !== key.fingerprintSha256) fail(`--key-from: the certificate of key "${key.id}" has the SHA-256 fingerprint ${fingerprint}, not the published ${key.fingerprintSha256}: refused`);
+  console.error(`notice: --key-from: key "${key.id}" (${key.status}, valid ${key.validFrom} to ${key.validUntil}), fingerprint checked`);
+  return cert.raw;
+}
+
+async function generate(args) {
   const password = process.env.AREAOE_PASSWORD ?? "";
   if (!/^[0-9]{9}\/[0-9]+$/.test(args.username ?? "")) fail("--username must be NIF/UserID, e.g. 123456789/1");
   if (password === "") fail("set the password in the environment variable AREAOE_PASSWORD");
-  if (!args.certificate) fail("--certificate FILE (PEM or DER) is required");
+  if (Boolean(args.certificate) === Boolean(args["key-from"])) fail("give --certificate FILE (PEM or DER) or --key-from URL (one of them)");
   const form = args.form ?? "digest";
   if (form !== "digest" && form !== "encrypted-created") fail("--form must be digest or encrypted-created");
-  const publicKey = readCertificate(args.certificate);
+  let publicKey;
+  if (args["key-from"]) {
+    const date = args["key-date"] === undefined ? new Date() : new Date(parseUtc(args["key-date"]));
+    if (Number.isNaN(date.getTime())) fail("--key-date needs an ISO 8601 date or UTC time, e.g. 2027-04-15 or 2027-04-15T08:00:00Z");
+    publicKey = readCertificate(await keyFrom(args["key-from"], date));
+  } else {
+    publicKey = readCertificate(readFileSync(args.certificate));
+  }
   const ks = randomBytes(16); // a fresh AES-128 key from the CSPRNG for every header
   const nonce = publicEncrypt({ key: publicKey, padding: PKCS1 }, ks).toString("base64");
   process.stdout.write(envelope(args.username, headerFields(ks, formatCreated(new Date()), password, form), nonce) + "\n");
+}
+
+// RSA PKCS#1 v1.5 decryption, which only --vectors needs (making a header encrypts). Node.js 20 (from
+// 20.11.1, CVE-2023-46809) refuses it unless OpenSSL does implicit rejection; Node.js 24 does it safely.
+function pkcs1Decrypt(privateKey, data) {
+  try {
+    return privateDecrypt({ key: privateKey, padding: PKCS1 }, data);
+  } catch (error) {
+    if (error.code === "ERR_INVALID_ARG_VALUE" && /RSA_PKCS1_PADDING/.test(error.message)) {
+      fail(`--vectors needs RSA PKCS#1 v1.5 decryption, which Node.js ${process.versions.node} refuses (CVE-2023-46809). ` +
+        "Run --vectors with Node.js 24, the version this sample is tested with. Making headers works on this version.");
+    }
+    throw error;
+  }
 }
 
 // Compares this file's output with the published test vectors; any difference exits non-zero.
@@ -85,7 +171,7 @@ function checkVectors(file) {
   };
   for (const v of data.vectors) {
     const ks = Buffer.from(v.ks, "hex");
-    expect(v.name, "decrypted nonce", privateDecrypt({ key: privateKey, padding: PKCS1 }, Buffer.from(v.nonce, "base64")).toString("hex"), v.ks.toLowerCase());
+    expect(v.name, "decrypted nonce", pkcs1Decrypt(privateKey, Buffer.from(v.nonce, "base64")).toString("hex"), v.ks.toLowerCase());
     const f = headerFields(ks, v.created, v.password, v.form);
     expect(v.name, "passwordCipher", f.password, v.passwordCipher);
     expect(v.name, "digest", f.digest, v.digest);
@@ -95,7 +181,7 @@ function checkVectors(file) {
   // Our own RSA encryption, under the vectors' certificate, must decrypt back to Ks.
   const ks = randomBytes(16);
   const cert = new X509Certificate(data.testKey.certificatePem);
-  const back = privateDecrypt({ key: privateKey, padding: PKCS1 }, publicEncrypt({ key: cert.publicKey, padding: PKCS1 }, ks));
+  const back = pkcs1Decrypt(privateKey, publicEncrypt({ key: cert.publicKey, padding: PKCS1 }, ks));
   expect("rsa round trip", "decrypted Ks", back.toString("hex"), ks.toString("hex"));
   if (data.vectors.length === 0) expect("vectors", "count", 0, "at least 1");
   console.log(failures === 0 ? `all ${data.vectors.length} vectors match` : `${failures} difference(s)`);
@@ -133,7 +219,7 @@ function parseArgs(argv) {
   const args = {};
   for (let i = 0; i < argv.length; i += 2) {
     const name = argv[i]?.replace(/^--/, "");
-    if (!["username", "certificate", "form", "vectors"].includes(name) || argv[i + 1] === undefined) fail(`unknown or incomplete argument ${argv[i]}`);
+    if (!["username", "certificate", "form", "vectors", "key-from", "key-date"].includes(name) || argv[i + 1] === undefined) fail(`unknown or incomplete argument ${argv[i]}`);
     args[name] = argv[i + 1];
   }
   return args;
@@ -141,4 +227,4 @@ function parseArgs(argv) {
 
 const args = parseArgs(process.argv.slice(2));
 if (args.vectors) checkVectors(args.vectors);
-else generate(args);
+else await generate(args);

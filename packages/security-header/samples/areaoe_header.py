@@ -3,6 +3,8 @@
 # tested: Python 3.11 with cryptography 38 and 48). Copy, change and use it freely.
 # Makes the WS-Security UsernameToken header the customs web services expect, in a SOAP 1.1 envelope:
 #   AREAOE_PASSWORD=... python3 areaoe_header.py --username 123456789/1 --certificate authority.pem [--form digest|encrypted-created]
+#   AREAOE_PASSWORD=... python3 areaoe_header.py --username 123456789/1 --key-from https://<portal>/areaOE/sandbox/keys [--key-date 2027-04-15]
+#     (instead of --certificate: the key valid on that date, default now, from a published key set; see key_from)
 #   python3 areaoe_header.py --vectors security-header-test-vectors.json   (checks this code; exit 0 = all match)
 import argparse
 import base64
@@ -70,6 +72,88 @@ def read_certificate(data: bytes) -> x509.Certificate:
     return cert
 
 
+# --key-from: the key set is JSON, {"now", "keys": [{"id", "status": "current" | "next" | "retired",
+# "validFrom", "validUntil" (ISO 8601 UTC), "fingerprintSha256" (SHA-256 of the DER certificate, lowercase
+# hex), "certificatePem", "certificateDer" (URLs)}]}. Both requests are bounded in size and time.
+KEY_SET_MAX_BYTES = 64 * 1024
+KEY_FETCH_SECONDS = 10
+
+
+class KeyFromError(Exception):
+    pass
+
+
+def bounded_get(url: str, what: str, max_bytes: int) -> bytes:
+    import time
+    import urllib.error
+    import urllib.request
+    if not url.startswith(("https://", "http://")):
+        raise KeyFromError("%s: %s is not an http or https URL" % (what, url))
+    deadline = time.monotonic() + KEY_FETCH_SECONDS
+    try:
+        with urllib.request.urlopen(url, timeout=KEY_FETCH_SECONDS) as answer:
+            body = b""
+            while len(body) <= max_bytes:
+                if time.monotonic() > deadline:
+                    raise KeyFromError("%s: no complete answer within %d s from %s" % (what, KEY_FETCH_SECONDS, url))
+                chunk = answer.read(8192)
+                if not chunk:
+                    return body
+                body += chunk
+            raise KeyFromError("%s is larger than %d KB" % (what, max_bytes // 1024))
+    except urllib.error.HTTPError as error:
+        raise KeyFromError("%s: HTTP status %d from %s" % (what, error.code, url))
+    except (urllib.error.URLError, OSError):
+        raise KeyFromError("%s: %s could not be reached, or did not answer within %d s" % (what, url, KEY_FETCH_SECONDS))
+
+
+def parse_utc(text: str) -> datetime:
+    if not re.fullmatch(r"\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?Z)?", text):
+        raise ValueError(text)
+    moment = datetime.fromisoformat(text.replace("Z", "+00:00") if "T" in text else text + "T00:00:00+00:00")
+    return moment.astimezone(timezone.utc)
+
+
+def key_from(url: str, date: datetime) -> x509.Certificate:
+    """Among the keys not retired with validFrom <= date < validUntil, the latest validFrom (during an overlap,
+    the next key); its certificate is used only if its SHA-256 equals the published fingerprint."""
+    from cryptography.hazmat.primitives import hashes
+    try:
+        data = json.loads(bounded_get(url, "--key-from: the key set", KEY_SET_MAX_BYTES).decode("utf-8"))
+    except (UnicodeDecodeError, ValueError):
+        raise KeyFromError("--key-from: the key set is not JSON")
+    keys = data.get("keys") if isinstance(data, dict) else None
+    if not isinstance(keys, list) or len(keys) > 32:
+        raise KeyFromError('--key-from: the key set is not an object with a "keys" array (of at most 32 keys)')
+    fitting = []
+    for number, key in enumerate(keys, 1):
+        fields = ("id", "status", "validFrom", "validUntil", "fingerprintSha256", "certificatePem", "certificateDer")
+        if not isinstance(key, dict) or not all(isinstance(key.get(name), str) for name in fields):
+            raise KeyFromError("--key-from: key #%d of the key set lacks one of %s" % (number, ", ".join(fields)))
+        if key["status"] not in ("current", "next", "retired") or not re.fullmatch(r"[0-9a-f]{64}", key["fingerprintSha256"]):
+            raise KeyFromError("--key-from: key #%d of the key set has an unknown status or a malformed fingerprintSha256" % number)
+        try:
+            valid_from, valid_until = parse_utc(key["validFrom"]), parse_utc(key["validUntil"])
+        except ValueError:
+            raise KeyFromError("--key-from: key #%d of the key set has a validity that is not ISO 8601 UTC" % number)
+        if key["status"] != "retired" and valid_from <= date < valid_until:
+            fitting.append((valid_from, key))
+    if not fitting:
+        raise KeyFromError("--key-from: no key of the key set is valid on %s (none that is not retired with validFrom <= that time < validUntil)" % format_created(date))
+    key = max(fitting, key=lambda pair: pair[0])[1]
+    pem = bounded_get(key["certificatePem"], '--key-from: the certificate of key "%s"' % key["id"], KEY_SET_MAX_BYTES)
+    try:
+        cert = x509.load_pem_x509_certificate(pem)
+    except ValueError:
+        raise KeyFromError('--key-from: the certificate of key "%s" is not a PEM certificate' % key["id"])
+    fingerprint = cert.fingerprint(hashes.SHA256()).hex()
+    if fingerprint != key["fingerprintSha256"]:
+        raise KeyFromError('--key-from: the certificate of key "%s" has the SHA-256 fingerprint %s, not the published %s: refused'
+                           % (key["id"], fingerprint, key["fingerprintSha256"]))
+    print('notice: --key-from: key "%s" (%s, valid %s to %s), fingerprint checked' % (key["id"], key["status"], key["validFrom"], key["validUntil"]), file=sys.stderr)
+    return cert
+
+
 def rsa_encrypt(cert: x509.Certificate, ks: bytes) -> bytes:
     return cert.public_key().encrypt(ks, rsa_padding.PKCS1v15())
 
@@ -80,10 +164,20 @@ def generate(args) -> int:
         return fail("--username must be NIF/UserID, e.g. 123456789/1")
     if password == "":
         return fail("set the password in the environment variable AREAOE_PASSWORD")
-    if not args.certificate:
-        return fail("--certificate FILE (PEM or DER) is required")
-    with open(args.certificate, "rb") as file:
-        cert = read_certificate(file.read())
+    if bool(args.certificate) == bool(args.key_from):
+        return fail("give --certificate FILE (PEM or DER) or --key-from URL (one of them)")
+    if args.key_from:
+        try:
+            date = parse_utc(args.key_date) if args.key_date else datetime.now(timezone.utc)
+        except ValueError:
+            return fail("--key-date needs an ISO 8601 date or UTC time, e.g. 2027-04-15 or 2027-04-15T08:00:00Z")
+        try:
+            cert = read_certificate(key_from(args.key_from, date).public_bytes(serialization.Encoding.DER))
+        except KeyFromError as error:
+            return fail(str(error))
+    else:
+        with open(args.certificate, "rb") as file:
+            cert = read_certificate(file.read())
     ks = secrets.token_bytes(16)  # a fresh AES-128 key from the CSPRNG for every header
     nonce = base64.b64encode(rsa_encrypt(cert, ks)).decode("ascii")
     print(envelope(args.username, header_fields(ks, format_created(datetime.now(timezone.utc)), password, args.form), nonce))
@@ -153,6 +247,8 @@ if __name__ == "__main__":
     parser.add_argument("--username")
     parser.add_argument("--certificate")
     parser.add_argument("--form", choices=["digest", "encrypted-created"], default="digest")
+    parser.add_argument("--key-from", help="URL of a key set (JSON): the key valid on --key-date (default now)")
+    parser.add_argument("--key-date", help="ISO 8601 date or UTC time for --key-from, e.g. 2027-04-15")
     parser.add_argument("--vectors")
     arguments = parser.parse_args()
     sys.exit(check_vectors(arguments.vectors) if arguments.vectors else generate(arguments))

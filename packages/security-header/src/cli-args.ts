@@ -6,6 +6,10 @@ export interface CliOptions {
   key?: string;
   form: HeaderForm;
   clockFrom?: string;
+  /** --key-from URL: the key set to pick the key from by date (cli-key-from.ts). */
+  keyFrom?: string;
+  /** --key-date ISO: the date to pick the key for (default now). */
+  keyDate?: Date;
   passwordStdin: boolean;
   json: boolean;
   envelope: boolean;
@@ -21,6 +25,8 @@ const OPTIONS = {
   key: { type: "string", short: "k" },
   form: { type: "string", short: "f" },
   "clock-from": { type: "string" },
+  "key-from": { type: "string" },
+  "key-date": { type: "string" },
   "password-stdin": { type: "boolean" },
   json: { type: "boolean" },
   envelope: { type: "boolean" },
@@ -66,6 +72,8 @@ export function parseCommandLine(argv: readonly string[]): CliOptions {
     }
     setOption(options, name, token.value ?? "");
   }
+  if (options.keyFrom !== undefined && options.key !== undefined) throw new UsageError("--key and --key-from exclude each other: give one. See --help");
+  if (options.keyDate !== undefined && options.keyFrom === undefined) throw new UsageError("--key-date picks a key of --key-from: give --key-from too. See --help");
   return options;
 }
 
@@ -78,6 +86,8 @@ function setOption(options: CliOptions, name: OptionName, value: string): void {
       options.form = value;
       break;
     case "clock-from": options.clockFrom = clockUrl(value); break;
+    case "key-from": options.keyFrom = httpUrl(value, "--key-from needs an http or https URL, e.g. https://<portal>/areaOE/sandbox/keys"); break;
+    case "key-date": options.keyDate = isoDate(value); break;
     case "local-key-dir": options.localKeyDir = value; break;
     case "password-stdin": options.passwordStdin = true; break;
     case "json": options.json = true; break;
@@ -86,6 +96,24 @@ function setOption(options: CliOptions, name: OptionName, value: string): void {
     case "version": options.version = true; break;
     default: break;
   }
+}
+
+function httpUrl(value: string, message: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new UsageError(message);
+  }
+  if (url.protocol !== "https:" && url.protocol !== "http:") throw new UsageError(message);
+  return url.href;
+}
+
+/** An ISO 8601 date or UTC time: 2027-04-15 or 2027-04-15T08:00:00Z. */
+function isoDate(value: string): Date {
+  const date = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?Z)?$/.test(value) ? new Date(value) : new Date(Number.NaN);
+  if (Number.isNaN(date.getTime())) throw new UsageError("--key-date needs an ISO 8601 date or UTC time, e.g. 2027-04-15 or 2027-04-15T08:00:00Z");
+  return date;
 }
 
 function clockUrl(value: string): string {

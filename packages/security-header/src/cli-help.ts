@@ -3,7 +3,7 @@ export const NAME = "areaoe-security-header";
 export const HELP = `${NAME}: make the WS-Security header for the tax authority's web services
 
 Usage:
-  ${NAME} --username NIF/USERID [--key FILE] [--form FORM] [--password-stdin] [options]
+  ${NAME} --username NIF/USERID [--key FILE | --key-from URL] [--form FORM] [--password-stdin] [options]
   ${NAME} check-certificate FILE [--password-stdin]
       check a certificate (PEM, DER or PKCS#12) on this machine: subject, issuer, validity,
       key size and usage; the openssl commands to convert a PKCS#12 file with legacy
@@ -17,6 +17,16 @@ Options:
   -u, --username NIF/USERID  9-digit NIF, a slash and the sub-user number, e.g. 123456789/1
   -k, --key FILE             the authority's certificate or public key, PEM or DER
                              ("BEGIN CERTIFICATE", "BEGIN PUBLIC KEY", "BEGIN RSA PUBLIC KEY")
+      --key-from URL         pick the key by date from a published key set (JSON), e.g. the sandbox's
+                             https://<portal>/areaOE/sandbox/keys: among the keys not "retired" with
+                             validFrom <= date < validUntil, the one with the latest validFrom (during
+                             an overlap, the "next" key: a rehearsal of the authority's yearly switch);
+                             its certificate is fetched and used only if its SHA-256 equals the
+                             published fingerprintSha256. Refused (exit 2) when no key fits, the
+                             fingerprint differs, or the key set is malformed, over 64 KB or takes
+                             over 10 s
+      --key-date ISO         the date --key-from picks the key for (default: now, or the
+                             --clock-from time), e.g. 2027-04-15 or 2027-04-15T08:00:00Z
   -f, --form FORM            which of the two forms to make (default: digest):
                                digest             Created in clear text and a Digest attribute on
                                                   Password (SHA-1 of key, Created and password).
@@ -44,7 +54,7 @@ The header is valid for 1 minute after its Created time, so this machine's clock
 (kept by NTP), or use --clock-from. The header goes to standard output; warnings (NIF check
 digit, certificate expired or expiring within 30 days, clock offset) go to standard error.
 
-Exit status: 0 success, 1 unexpected failure, 2 usage error, 3 bad input (username,
+Exit status: 0 success, 1 unexpected failure, 2 usage error (and --key-from refused), 3 bad input (username,
 password, key or key file), 130 interrupted at the prompt.
 
 Examples:
@@ -53,4 +63,6 @@ Examples:
   ${NAME} -u 123456789/1 -k authority-cert.pem --form encrypted-created --password-stdin < password.txt
   printf '%s' "$AT_PASSWORD" | ${NAME} -u 123456789/1 -k authority-cert.der --password-stdin --json
   ${NAME} -u 555555555/1 --password-stdin < password.txt      (local test key)
+  ${NAME} -u 555555555/1 --key-from https://<portal>/areaOE/sandbox/keys --key-date 2027-04-15 \\
+      --envelope --password-stdin < password.txt      (the sandbox key valid on that day)
 `;

@@ -3,6 +3,7 @@ import type { AuthorityKey } from "./authority-key.js";
 import { parseCommandLine, UsageError, type CliOptions } from "./cli-args.js";
 import { CLOCK_REPORT_THRESHOLD_MS, describeOffset, readServerClock } from "./cli-clock.js";
 import { HELP } from "./cli-help.js";
+import { KeyFromError, keyFromUrl } from "./cli-key-from.js";
 import { CHECK_CERTIFICATE_COMMAND, runCheckCertificate } from "./cli-check-certificate.js";
 import { describeFailure, EXIT_OK, formatHeader, formatWarning } from "./cli-output.js";
 import { readPassword } from "./cli-password.js";
@@ -37,8 +38,8 @@ export async function runCli(argv: readonly string[], io: CliIo = processIo()): 
 
     // Check everything we can before asking for the password.
     validateUsername(options.username);
-    const publicKey = await loadKey(options, io);
     const offsetMs = options.clockFrom === undefined ? 0 : await clockOffset(options.clockFrom, io);
+    const publicKey = await loadKey(options, io, new Date(Date.now() + offsetMs));
     password = await readPassword(options.passwordStdin, io);
 
     const header = await generateSecurityHeader({
@@ -48,7 +49,7 @@ export async function runCli(argv: readonly string[], io: CliIo = processIo()): 
       form: options.form,
       now: new Date(Date.now() + offsetMs),
     });
-    const noticeShown = options.key === undefined;
+    const noticeShown = options.key === undefined && options.keyFrom === undefined;
     for (const warning of header.warnings) {
       if (!(noticeShown && warning.code === "LOCAL_TEST_KEY")) io.stderr.write(formatWarning(warning));
     }
@@ -61,8 +62,19 @@ export async function runCli(argv: readonly string[], io: CliIo = processIo()): 
   }
 }
 
-async function loadKey(options: CliOptions, io: CliIo): Promise<AuthorityKey> {
+async function loadKey(options: CliOptions, io: CliIo, now: Date): Promise<AuthorityKey> {
   if (options.key !== undefined) return readAuthorityKeyFile(resolve(io.cwd, options.key));
+  if (options.keyFrom !== undefined) {
+    try {
+      const { key, picked } = await keyFromUrl(options.keyFrom, options.keyDate ?? now, io.fetch ? { fetchImpl: io.fetch } : {});
+      io.stderr.write(`notice: --key-from: key "${picked.id}" (${picked.status}, valid ${picked.validFrom} to ${picked.validUntil}), fingerprint checked\n`);
+      return key;
+    } catch (error) {
+      // A key set that does not give a usable key: refused as a usage error (exit 2), said plainly.
+      if (error instanceof KeyFromError) throw new UsageError(error.message);
+      throw error;
+    }
+  }
   const dir = options.localKeyDir === undefined ? defaultLocalTestKeyDir(io.cwd) : resolve(io.cwd, options.localKeyDir);
   const pair = await ensureLocalTestKeyPair(dir);
   io.stderr.write(

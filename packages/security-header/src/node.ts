@@ -3,7 +3,7 @@
 export { generateSecurityHeader } from "./header.node.js";
 export { readAuthorityKeyFile } from "./key-file.js";
 export { defaultLocalTestKeyDir, ensureLocalTestKeyPair, LOCAL_TEST_KEY_BITS, type LocalTestKeyPair } from "./local-test-key-pair.js";
-export { parseAuthorityKey } from "./parse-authority-key.js";
+export { authorityCertificateDer, parseAuthorityKey } from "./parse-authority-key.js";
 export { MAX_VERIFY_INPUT_BYTES, passwordMarker, verifySecurityHeader, type VerificationResult, type VerifyOptions } from "./verify.js";
 export { ImplicitRejectionUnavailableError, probeImplicitRejection, type ImplicitRejectionProbe, type VerifierPrivateKey } from "./verify-crypto.js";
 export {

@@ -33,6 +33,28 @@ export function parseAuthorityKey(input: string | Uint8Array | ArrayBuffer): Aut
   return text.includes("-----BEGIN ") ? parsePem(text) : parseDer(bytes);
 }
 
+/**
+ * The DER bytes of the certificate that parseAuthorityKey reads from the same input (the first
+ * certificate block of a PEM bundle, or DER), so that it can be offered for download; null when the
+ * input is a bare public key or holds no readable certificate.
+ */
+export function authorityCertificateDer(input: string | Uint8Array): Uint8Array | null {
+  const bytes = typeof input === "string" ? Buffer.from(input, "latin1") : Buffer.from(input.buffer, input.byteOffset, input.byteLength);
+  if (bytes.length > MAX_INPUT_BYTES) return null;
+  const text = bytes.toString("latin1");
+  let der: Buffer = bytes;
+  if (text.includes("-----BEGIN ")) {
+    const block = [...text.matchAll(PEM_BLOCK)].find((match) => CERTIFICATE_PEM_TYPES.has(match[1] ?? ""));
+    if (!block) return null;
+    der = Buffer.from((block[2] ?? "").replace(/\s+/g, ""), "base64");
+  }
+  try {
+    return new Uint8Array(new X509Certificate(der).raw);
+  } catch {
+    return null;
+  }
+}
+
 function parsePem(text: string): AuthorityKey {
   const blocks = [...text.matchAll(PEM_BLOCK)].map((match) => ({ type: match[1] ?? "", body: match[2] ?? "" }));
   if (blocks.length === 0) {

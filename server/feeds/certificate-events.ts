@@ -1,0 +1,102 @@
+import type { AuthorityCertificateSummary } from "../../app/server-surface";
+
+/**
+ * The events of the certificate-and-key feed, as data: each source (the authority's configured
+ * certificates; the sandbox's key set) is a function that produces them, so the feed is one sorted list
+ * whatever the sources. Dates are ISO 8601 UTC; ids are stable (the same event keeps its id on every
+ * instance and after a restart).
+ */
+export type CertificateEvent =
+  | {
+      kind: "authority-certificate-configured";
+      id: string;
+      /** When the certificate became valid: the event's date. */
+      at: string;
+      environment: "test" | "production";
+      subject: string;
+      notBefore: string;
+      notAfter: string;
+      sha256Fingerprint: string;
+    }
+  | {
+      kind: "authority-certificate-expiring";
+      id: string;
+      /** EXPIRY_NOTICE_DAYS before notAfter. */
+      at: string;
+      environment: "test" | "production";
+      notAfter: string;
+      sha256Fingerprint: string;
+    }
+  | {
+      kind: "sandbox-key-valid" | "sandbox-key-retired";
+      id: string;
+      /** validFrom for a key that became valid; validUntil for a retired one. */
+      at: string;
+      keyId: string;
+      status: SandboxKeyStatus;
+      validFrom: string;
+      validUntil: string;
+      fingerprintSha256: string;
+    };
+
+/** An expiry is announced this many days before it. */
+export const EXPIRY_NOTICE_DAYS = 60;
+const DAY_MS = 86_400_000;
+
+/**
+ * The authority's configured certificates (GET /api/authority-certificates' data): each is an event on
+ * the day it became valid, and, once it is within EXPIRY_NOTICE_DAYS of its end, an expiry event dated
+ * that many days before the end. A bare public key (no dates) gives none.
+ */
+export function authorityCertificateEvents(certificates: readonly AuthorityCertificateSummary[], now: Date): CertificateEvent[] {
+  const events: CertificateEvent[] = [];
+  for (const certificate of certificates) {
+    const { notBefore, notAfter, sha256Fingerprint, subject, environment } = certificate;
+    if (!notBefore || !notAfter || !sha256Fingerprint || !subject || certificate.localTest) continue;
+    const fingerprint = sha256Fingerprint.replace(/:/g, "").toLowerCase();
+    if (Date.parse(notBefore) <= now.getTime()) {
+      events.push({ kind: "authority-certificate-configured", id: `urn:areaoe:authority-certificate:${environment}:${fingerprint}`, at: notBefore, environment, subject, notBefore, notAfter, sha256Fingerprint });
+    }
+    const noticeAt = Date.parse(notAfter) - EXPIRY_NOTICE_DAYS * DAY_MS;
+    if (noticeAt <= now.getTime()) {
+      events.push({
+        kind: "authority-certificate-expiring",
+        id: `urn:areaoe:authority-certificate-expiry:${environment}:${fingerprint}`,
+        at: new Date(noticeAt).toISOString(),
+        environment,
+        notAfter,
+        sha256Fingerprint,
+      });
+    }
+  }
+  return events;
+}
+
+export type SandboxKeyStatus = "current" | "next" | "retired";
+
+/**
+ * One key of the sandbox's key set, as GET /areaOE/sandbox/keys publishes it (the contract the CLI's
+ * --key-from reads too). The lead wires the sandbox's key set here once it exists: pass its `keys`.
+ */
+export interface SandboxKeyInput {
+  id: string;
+  status: SandboxKeyStatus;
+  validFrom: string;
+  validUntil: string;
+  fingerprintSha256: string;
+}
+
+/**
+ * The sandbox's rotation as events: each key not retired is an event on its validFrom (once that has
+ * come: a next key announced ahead is published on the day it starts); each retired key an event on its
+ * validUntil.
+ */
+export function sandboxKeyEvents(keys: readonly SandboxKeyInput[], now: Date): CertificateEvent[] {
+  return keys.flatMap((key): CertificateEvent[] => {
+    const base = { keyId: key.id, status: key.status, validFrom: key.validFrom, validUntil: key.validUntil, fingerprintSha256: key.fingerprintSha256 };
+    if (key.status === "retired") {
+      return Date.parse(key.validUntil) <= now.getTime() ? [{ kind: "sandbox-key-retired", id: `urn:areaoe:sandbox-key-retired:${key.fingerprintSha256}`, at: key.validUntil, ...base }] : [];
+    }
+    return Date.parse(key.validFrom) <= now.getTime() ? [{ kind: "sandbox-key-valid", id: `urn:areaoe:sandbox-key:${key.fingerprintSha256}`, at: key.validFrom, ...base }] : [];
+  });
+}
