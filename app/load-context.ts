@@ -42,7 +42,8 @@ export interface AreaOELoadContext {
     certificate: HeaderCheckCertificate;
     /** False when the runtime failed the start-time implicit-rejection probe: `check` must not be called. */
     enabled: boolean;
-    check: (xml: string, password?: string) => HeaderCheckOutcome;
+    /** Checks with a trace id (the request log keeps the decoded trace for 24 hours). */
+    check: (xml: string, password?: string) => Promise<HeaderCheckOutcome>;
   };
 }
 

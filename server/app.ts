@@ -20,6 +20,7 @@ import type { HeaderSandbox } from "./sandbox/header-sandbox";
 import { toHeaderCheckOutcome } from "./sandbox/header-check-outcome";
 import { HEADER_CHECK_MAX_BODY_BYTES, headerCheckGuard } from "./sandbox/header-check-guard";
 import { sandboxRateLimit, sandboxRouter } from "./sandbox/sandbox-router";
+import { requestLog as createRequestLog, TRACE_ID_HEADER } from "./sandbox/request-log";
 import {
   apiPath,
   BASE_PATH,
@@ -253,9 +254,11 @@ export function createPortal({
   const benchLift = settings.sandboxRateLimitLifted;
   if (benchLift) logger.warn("sandbox rate limit LIFTED for a loopback benchmark (AREAOE_BENCH_LIFT_SANDBOX_RATE_LIMIT)");
   const sandboxLimiter = sandboxRateLimit(undefined, undefined, { lifted: benchLift, logger, counters: (name) => sharedState.counters(name) });
+  // Every check (SOAP and checker page) gets a trace id; its decoded trace is kept in the shared state.
+  const requestLog = createRequestLog({ sandbox: headerSandbox, state: sharedState, logger });
   app.use(
     BASE_PATH,
-    sandboxRouter({ sandbox: headerSandbox, logger, limiter: sandboxLimiter, bodyDeadline: bodyDeadline({ deadlineMs: limits.bodyDeadlineMs, timedOut: timedOutBody }) }),
+    sandboxRouter({ sandbox: headerSandbox, requestLog, logger, limiter: sandboxLimiter, bodyDeadline: bodyDeadline({ deadlineMs: limits.bodyDeadlineMs, timedOut: timedOutBody }) }),
   );
 
   app.get("/", (_req, res) => res.redirect(302, BASE_URL));
@@ -309,7 +312,11 @@ export function createPortal({
     securityHeaderSandbox: {
       certificate: headerSandbox.certificate,
       enabled: headerSandbox.checkerEnabled,
-      check: (xml: string, password?: string) => toHeaderCheckOutcome(headerSandbox.check(xml, { password })),
+      check: async (xml: string, password?: string) => {
+        const { traceId, result } = await requestLog.check(xml, { source: "checker", client: clientKey(req), ...(password === undefined ? {} : { password }) });
+        if (!res.headersSent) res.setHeader(TRACE_ID_HEADER, traceId);
+        return toHeaderCheckOutcome(result, { id: traceId, href: `${BASE_PATH}/sandbox/requests/${traceId}` });
+      },
     },
   });
   // Anonymous pages are rendered once and served from memory (server/page-cache); everything else is

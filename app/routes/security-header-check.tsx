@@ -35,7 +35,7 @@ export async function action({ request, context }: Route.ActionArgs): Promise<He
   if (new TextEncoder().encode(envelope).length > HEADER_CHECK_MAX_BYTES) {
     return { status: "invalid", problem: "envelopeTooLarge", envelope: "" };
   }
-  const outcome = portal.securityHeaderSandbox.check(envelope, password === "" ? undefined : password);
+  const outcome = await portal.securityHeaderSandbox.check(envelope, password === "" ? undefined : password);
   return { status: "checked", envelope, passwordCompared: password !== "", outcome };
 }
 

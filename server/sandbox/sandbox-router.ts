@@ -9,6 +9,8 @@ import { acceptedResponse, clientFault, securityFault, serverFault } from "./soa
 import { asksForWsdl, sandboxWsdl } from "./sandbox-wsdl";
 import { requestOrigin } from "../http/trusted-origin";
 import { pageHref } from "../../app/server-surface";
+import { TRACE_ID_HEADER, type RequestLog } from "./request-log";
+import { sendTrace } from "./request-trace-answer";
 
 /** The fault catalogue's address for this request: each Finding of a Fault links to its entry. */
 function catalogueFor(req: express.Request): string {
@@ -98,6 +100,8 @@ export function sandboxRateLimit(
 
 export interface SandboxRouterOptions {
   sandbox: HeaderSandbox;
+  /** Checks with a trace id, the replay warning and the kept trace (server/sandbox/request-log.ts). */
+  requestLog: RequestLog;
   logger: Logger;
   limiter: ReturnType<typeof sandboxRateLimit>;
   /** The deadline of the request body (server/http/body-deadline.ts); none in unit tests that omit it. */
@@ -112,8 +116,41 @@ export interface SandboxRouterOptions {
  * - GET /sandbox/soap?wsdl: its WSDL (SOAP 1.1, document/literal), with soap:address on the address the
  *   WSDL was fetched from, so that a SoapUI user can start a project from that URL.
  */
-export function sandboxRouter({ sandbox, logger, limiter, bodyDeadline }: SandboxRouterOptions): Router {
+export function sandboxRouter({ sandbox, requestLog, logger, limiter, bodyDeadline }: SandboxRouterOptions): Router {
   const router = Router();
+  // The key set as data (B's CLI and samples pick a key by date from it): see sandbox-keys.ts.
+  router.get("/sandbox/keys", (req, res) => {
+    const now = sandbox.now();
+    const base = `${requestOrigin(req)}${req.baseUrl}/sandbox/keys`;
+    res.setHeader("Cache-Control", "no-cache");
+    res.json({
+      now: now.toISOString(),
+      keys: sandbox.keys(now).map((key) => ({
+        id: key.id,
+        status: key.status,
+        validFrom: key.validFrom.toISOString(),
+        validUntil: key.validUntil.toISOString(),
+        fingerprintSha256: key.fingerprintSha256,
+        certificatePem: `${base}/${key.id}.pem`,
+        certificateDer: `${base}/${key.id}.cer`,
+      })),
+    });
+  });
+  router.get(/^\/sandbox\/keys\/(\d{4}-\d{2}-\d{2}-[0-9a-f]{8})\.(pem|cer)$/, (req, res) => {
+    const [id, kind] = [req.params[0], req.params[1]];
+    const key = sandbox.keys().find((candidate) => candidate.id === id);
+    res.setHeader("Cache-Control", "no-cache");
+    if (!key) {
+      res.status(404).type("text/plain; charset=utf-8").send("No sandbox key has this id (GET /areaOE/sandbox/keys lists them).\n");
+      return;
+    }
+    if (kind === "pem") res.type("application/x-pem-file").setHeader("Content-Disposition", `attachment; filename="areaoe-sandbox-${key.id}.pem"`).send(key.certificatePem);
+    else res.type("application/pkix-cert").setHeader("Content-Disposition", `attachment; filename="areaoe-sandbox-${key.id}.cer"`).send(key.certificateDer);
+  });
+  // A request's decoded trace, by its id alone (HTML or JSON: server/sandbox/request-trace-answer.ts).
+  router.get("/sandbox/requests/:id", (req, res, next) => {
+    sendTrace(req, res, requestLog, catalogueFor(req)).catch(next);
+  });
   router.get("/sandbox/test-certificate.pem", (_req, res) => {
     res.type("application/x-pem-file").setHeader("Content-Disposition", 'attachment; filename="areaoe-test-certificate.pem"');
     res.setHeader("Cache-Control", "no-cache");
@@ -147,24 +184,26 @@ export function sandboxRouter({ sandbox, logger, limiter, bodyDeadline }: Sandbo
       },
       ...(bodyDeadline ? [bodyDeadline] : []),
       express.text({ type: "text/xml", limit: SANDBOX_MAX_BYTES }),
-      (req, res) => {
+      async (req, res) => {
         const body = typeof req.body === "string" ? req.body : "";
-        const result = sandbox.check(body);
+        const { traceId, result } = await requestLog.check(body, { source: "sandbox", client: clientKey(req) });
+        res.setHeader(TRACE_ID_HEADER, traceId);
+        const trace = { id: traceId, href: `${requestOrigin(req)}${req.baseUrl}/sandbox/requests/${traceId}` };
         const unreadable = result.findings.find((finding) => UNREADABLE.has(finding.code));
         if (unreadable) {
-          sendXml(res, 400, clientFault(unreadable.message, unreadable.code, catalogueFor(req)));
+          sendXml(res, 400, clientFault(unreadable.message, unreadable.code, catalogueFor(req), trace));
           return;
         }
         const codes = result.findings.map((finding) => finding.code);
         if (!result.ok) {
-          logger.info({ sandbox: "soap", accepted: false, findings: codes }, "sandbox: header refused");
+          logger.info({ sandbox: "soap", accepted: false, findings: codes, traceId }, "sandbox: header refused");
           // SOAP 1.1 sends a Fault with HTTP 500, but a refused header is the sandbox doing its job.
           markExpectedFault(res);
-          sendXml(res, 500, securityFault(result.findings, catalogueFor(req)));
+          sendXml(res, 500, securityFault(result.findings, catalogueFor(req), trace));
           return;
         }
-        logger.info({ sandbox: "soap", accepted: true, form: result.form, findings: codes }, "sandbox: header accepted");
-        sendXml(res, 200, acceptedResponse(result));
+        logger.info({ sandbox: "soap", accepted: true, form: result.form, findings: codes, traceId }, "sandbox: header accepted");
+        sendXml(res, 200, acceptedResponse(result, trace));
       },
     )
     .get((req, res, next) => {

@@ -1,11 +1,13 @@
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import express from "express";
-import { pino } from "pino";
+import { pino, type Logger } from "pino";
 import { hostGuard, trustedOrigins } from "../http/trusted-origin";
 import { protocolReader } from "../http/request-protocol";
 import type { HeaderSandbox } from "./header-sandbox";
 import { sandboxRateLimit, sandboxRouter } from "./sandbox-router";
+import { requestLog } from "./request-log";
+import { memorySharedState, type SharedState } from "../shared-state/shared-state";
 
 /**
  * For tests: the sandbox's router on a free loopback port, behind the Host check as in the server
@@ -15,13 +17,19 @@ import { sandboxRateLimit, sandboxRouter } from "./sandbox-router";
  */
 export async function startSandboxApp(
   sandbox: HeaderSandbox,
-  { mount = "", checksPerMinute, otherOrigins = [] }: { mount?: string; checksPerMinute?: number; otherOrigins?: readonly string[] } = {},
+  {
+    mount = "",
+    checksPerMinute,
+    otherOrigins = [],
+    state = memorySharedState(),
+    logger = pino({ level: "silent" }),
+  }: { mount?: string; checksPerMinute?: number; otherOrigins?: readonly string[]; state?: SharedState; logger?: Logger } = {},
 ): Promise<{ origin: string; server: Server; close(): Promise<void> }> {
   const app = express();
   app.set("trust proxy", "loopback");
   const guard: { check?: ReturnType<typeof hostGuard> } = {};
   app.use((req, res, next) => (guard.check?.(req, res) ? next() : undefined));
-  const router = sandboxRouter({ sandbox, logger: pino({ level: "silent" }), limiter: sandboxRateLimit(checksPerMinute) });
+  const router = sandboxRouter({ sandbox, requestLog: requestLog({ sandbox, state, logger }), logger, limiter: sandboxRateLimit(checksPerMinute) });
   if (mount) app.use(mount, router);
   else app.use(router);
   const server = await new Promise<Server>((resolve) => {

@@ -3,6 +3,16 @@ import { escapeXml, SOAP_ENVELOPE_NAMESPACE, WSS_NAMESPACE } from "@areaoe/secur
 
 export const SANDBOX_NAMESPACE = "urn:areaoe:sandbox:security-header";
 
+/** The request's trace: its id, and the address of its decoded trace (server/sandbox/request-log.ts). */
+export interface TraceReference {
+  readonly id: string;
+  readonly href: string;
+}
+
+function traceElement(trace: TraceReference | undefined, indent: string): string[] {
+  return trace ? [`${indent}<sandbox:Trace id="${escapeXml(trace.id)}" href="${escapeXml(trace.href)}"/>`] : [];
+}
+
 /** The sandbox's own codes, for a request it cannot check at all (the fault catalogue explains each). */
 export const SANDBOX_FAULT_CODES = ["UNSUPPORTED_MEDIA_TYPE", "TOO_LARGE", "UNREADABLE_BODY", "SANDBOX_SWITCHED_OFF"] as const;
 export type SandboxFaultCode = (typeof SANDBOX_FAULT_CODES)[number];
@@ -45,7 +55,7 @@ function envelope(body: string): string {
 }
 
 /** A SOAP 1.1 Fault (sent with HTTP 500, as SOAP 1.1 §6.2 prescribes) for the first error finding. */
-export function securityFault(findings: readonly VerificationFinding[], catalogue?: string): string {
+export function securityFault(findings: readonly VerificationFinding[], catalogue?: string, trace?: TraceReference): string {
   const errors = findings.filter((finding) => finding.severity === "error");
   const first = errors[0] ?? findings[0];
   const code = first ? faultCodeFor(first) : "wsse:InvalidSecurity";
@@ -60,6 +70,7 @@ export function securityFault(findings: readonly VerificationFinding[], catalogu
       "      <detail>",
       `        <sandbox:SecurityHeaderFindings xmlns:sandbox="${SANDBOX_NAMESPACE}">`,
       details,
+      ...traceElement(trace, "          "),
       "        </sandbox:SecurityHeaderFindings>",
       "      </detail>",
       "    </soapenv:Fault>",
@@ -68,8 +79,8 @@ export function securityFault(findings: readonly VerificationFinding[], catalogu
 }
 
 /** A request the sandbox cannot read at all (not XML, a DTD): a Client fault, sent with HTTP 400. */
-export function clientFault(message: string, code: SandboxFaultCode | FindingCode, catalogue?: string): string {
-  return plainFault("soapenv:Client", message, code, catalogue);
+export function clientFault(message: string, code: SandboxFaultCode | FindingCode, catalogue?: string, trace?: TraceReference): string {
+  return plainFault("soapenv:Client", message, code, catalogue, trace);
 }
 
 /** The sandbox cannot check anything (switched off at start): a Server fault, sent with HTTP 503. */
@@ -77,7 +88,7 @@ export function serverFault(message: string, code: SandboxFaultCode, catalogue?:
   return plainFault("soapenv:Server", message, code, catalogue);
 }
 
-function plainFault(faultCode: "soapenv:Client" | "soapenv:Server", message: string, code: string, catalogue: string | undefined): string {
+function plainFault(faultCode: "soapenv:Client" | "soapenv:Server", message: string, code: string, catalogue: string | undefined, trace?: TraceReference): string {
   return envelope(
     [
       "    <soapenv:Fault>",
@@ -86,6 +97,7 @@ function plainFault(faultCode: "soapenv:Client" | "soapenv:Server", message: str
       "      <detail>",
       `        <sandbox:SecurityHeaderFindings xmlns:sandbox="${SANDBOX_NAMESPACE}">`,
       `          ${findingElement(code, message, catalogue)}`,
+      ...traceElement(trace, "          "),
       "        </sandbox:SecurityHeaderFindings>",
       "      </detail>",
       "    </soapenv:Fault>",
@@ -94,7 +106,7 @@ function plainFault(faultCode: "soapenv:Client" | "soapenv:Server", message: str
 }
 
 /** HTTP 200: the header was accepted; names the user and the form it used, nothing secret. */
-export function acceptedResponse(result: VerificationResult): string {
+export function acceptedResponse(result: VerificationResult, trace?: TraceReference): string {
   const warnings = result.findings
     .map((finding) => `      <sandbox:Warning code="${escapeXml(finding.code)}">${escapeXml(finding.message)}</sandbox:Warning>`)
     .join("\n");
@@ -105,6 +117,7 @@ export function acceptedResponse(result: VerificationResult): string {
       `      <sandbox:Form>${escapeXml(result.form ?? "")}</sandbox:Form>`,
       `      <sandbox:Created>${escapeXml(result.createdAt ?? "")}</sandbox:Created>`,
       ...(warnings ? [warnings] : []),
+      ...traceElement(trace, "      "),
       "    </sandbox:SecurityHeaderAccepted>",
     ].join("\n"),
   );

@@ -49,6 +49,11 @@ export function HeaderCheckReport({ outcome, passwordCompared, headingRef }: Hea
           </ul>
         </>
       ) : null}
+      {outcome.trace ? (
+        <p>
+          {t("check.traceId")} <code>{outcome.trace.id}</code> · <a href={outcome.trace.href}>{t("check.traceLink")}</a>
+        </p>
+      ) : null}
     </section>
   );
 }

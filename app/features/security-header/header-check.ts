@@ -20,6 +20,8 @@ export interface HeaderCheckOutcome {
   username: string | null;
   createdAt: string | null;
   findings: HeaderCheckFinding[];
+  /** The check's id in the request log, and the address of its decoded trace (kept 24 hours). */
+  trace?: { id: string; href: string };
 }
 
 /** The local test certificate a developer configures their software with (public material). */
