@@ -6,7 +6,7 @@ import { hostGuard, trustedOrigins } from "../http/trusted-origin";
 import { protocolReader } from "../http/request-protocol";
 import type { HeaderSandbox } from "./header-sandbox";
 import { sandboxRateLimit, sandboxRouter } from "./sandbox-router";
-import { requestLog } from "./request-log";
+import { requestLog, type RequestLog } from "./request-log";
 import { memorySharedState, type SharedState } from "../shared-state/shared-state";
 
 /**
@@ -24,12 +24,13 @@ export async function startSandboxApp(
     state = memorySharedState(),
     logger = pino({ level: "silent" }),
   }: { mount?: string; checksPerMinute?: number; otherOrigins?: readonly string[]; state?: SharedState; logger?: Logger } = {},
-): Promise<{ origin: string; server: Server; close(): Promise<void> }> {
+): Promise<{ origin: string; server: Server; requestLog: RequestLog; close(): Promise<void> }> {
   const app = express();
   app.set("trust proxy", "loopback");
   const guard: { check?: ReturnType<typeof hostGuard> } = {};
   app.use((req, res, next) => (guard.check?.(req, res) ? next() : undefined));
-  const router = sandboxRouter({ sandbox, requestLog: requestLog({ sandbox, state, logger }), logger, limiter: sandboxRateLimit(checksPerMinute) });
+  const log = requestLog({ sandbox, state, logger });
+  const router = sandboxRouter({ sandbox, requestLog: log, logger, limiter: sandboxRateLimit(checksPerMinute) });
   if (mount) app.use(mount, router);
   else app.use(router);
   const server = await new Promise<Server>((resolve) => {
@@ -39,5 +40,5 @@ export async function startSandboxApp(
   const origin = `http://127.0.0.1:${port}`;
   const trust = app.get("trust proxy fn") as Parameters<typeof protocolReader>[0];
   guard.check = hostGuard(trustedOrigins({ publicOrigins: [origin, ...otherOrigins], port, trust, protocolOf: protocolReader(trust) }), {});
-  return { origin, server, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return { origin, server, requestLog: log, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
