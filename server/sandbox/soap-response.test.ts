@@ -34,7 +34,7 @@ describe("SOAP sandbox answers", () => {
   });
 
   it("names the user and form on success, and the reason on a client fault", () => {
-    const ok = acceptedResponse({ ok: true, form: "digest", username: "555555550/1", createdAt: "2026-11-23T10:00:00.000Z", findings: [] });
+    const ok = acceptedResponse({ ok: true, form: "digest", username: "555555550/1", createdAt: "2026-11-23T10:00:00.000Z", keyId: "default", findings: [] });
     expect(ok).toContain("<sandbox:Username>555555550/1</sandbox:Username>");
     expect(ok).toContain("<sandbox:Form>digest</sandbox:Form>");
     expect(clientFault("No DTD <here>", "DTD_FORBIDDEN")).toContain("<faultcode>soapenv:Client</faultcode>");

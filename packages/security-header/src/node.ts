@@ -13,6 +13,21 @@ export {
   type TestKeyPairSpec,
 } from "./local-test-key-pair.js";
 export { parseAuthorityKey } from "./parse-authority-key.js";
-export { MAX_VERIFY_INPUT_BYTES, verifySecurityHeader, type VerificationResult, type VerifyOptions } from "./verify.js";
+export { MAX_VERIFY_INPUT_BYTES, passwordMarker, verifySecurityHeader, type VerificationResult, type VerifyOptions } from "./verify.js";
 export { ImplicitRejectionUnavailableError, probeImplicitRejection, type ImplicitRejectionProbe, type VerifierPrivateKey } from "./verify-crypto.js";
-export { FINDING_CODES, type DigestMismatchCause, type FindingCode, type VerificationFinding } from "./verify-findings.js";
+export {
+  FINDING_CODES,
+  type DigestMismatchCause,
+  type FindingCode,
+  type NonceUndecryptableCause,
+  type VerificationFinding,
+} from "./verify-findings.js";
+export { DEFAULT_KEY_ID, VERIFIER_KEY_STATUSES, type VerifierKeyEntry, type VerifierKeyStatus } from "./verify-keys.js";
+export {
+  VERIFICATION_TRACE_VERSION,
+  type TraceElement,
+  type TraceKey,
+  type TraceNamespace,
+  type TraceStep,
+  type VerificationTrace,
+} from "./verify-trace.js";

@@ -1,5 +1,6 @@
 import {
   constants,
+  createCipheriv,
   createDecipheriv,
   createHash,
   createPrivateKey,
@@ -39,7 +40,7 @@ export class ImplicitRejectionUnavailableError extends Error {
 
 const PKCS1 = constants.RSA_PKCS1_PADDING;
 const keys = new Map<VerifierPrivateKey, VerifierKey>();
-const MAX_CACHED_KEYS = 4;
+const MAX_CACHED_KEYS = 8;
 
 function parsePrivateKey(key: VerifierPrivateKey): KeyObject {
   let parsed: KeyObject;
@@ -124,6 +125,12 @@ export function aesDecrypt(key: Buffer, ciphertext: Buffer): Buffer | null {
   } catch {
     return null;
   }
+}
+
+/** AES-128-ECB with PKCS#5 padding (for the trace's expected Digest). */
+export function aesEncrypt(key: Buffer, clear: Buffer): Buffer {
+  const cipher = createCipheriv("aes-128-ecb", key, null);
+  return Buffer.concat([cipher.update(clear), cipher.final()]);
 }
 
 export function sha1(...parts: readonly Uint8Array[]): Buffer {

@@ -15,6 +15,7 @@ export type FindingCode =
   | "BASE64_INVALID"
   | "CIPHERTEXT_TOO_LONG"
   | "NONCE_UNDECRYPTABLE"
+  | "NONCE_RETIRED_KEY"
   | "PASSWORD_UNDECRYPTABLE"
   | "PASSWORD_NOT_UTF8"
   | "PASSWORD_MISMATCH"
@@ -34,6 +35,9 @@ export interface VerificationFinding {
   /** Values for translated messages (element, skewSeconds, likelyCause, ...). */
   readonly params: Readonly<Record<string, string | number>>;
 }
+
+/** NONCE_UNDECRYPTABLE `params.likelyCause`, present only when the Nonce's length (public) says it. */
+export type NonceUndecryptableCause = "key-size" | "nonce-length";
 
 /** DIGEST_MISMATCH `params.likelyCause`: the first plausible mistake whose digest matches, else "unknown". */
 export type DigestMismatchCause =
@@ -66,6 +70,7 @@ export const FINDING_CODES = [
   "CIPHERTEXT_TOO_LONG",
   "MIXED_FORM",
   "NONCE_UNDECRYPTABLE",
+  "NONCE_RETIRED_KEY",
   "PASSWORD_UNDECRYPTABLE",
   "PASSWORD_NOT_UTF8",
   "PASSWORD_MISMATCH",

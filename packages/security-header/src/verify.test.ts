@@ -52,7 +52,7 @@ describe.each(IMPLEMENTATIONS)("verifySecurityHeader accepts what %s makes", (_n
   it.each<HeaderForm>(["digest", "encrypted-created"])("%s form, bare and in a SOAP envelope", async (form) => {
     const header = await generate({ username: "555555555/1", password: "pässwörd", publicKey: jwk, form, now: NOW });
     for (const xml of [header.xml, wrapInEnvelope(header.xml, "<ping/>")]) {
-      expect(verify(xml, { password: "pässwörd" })).toEqual({ ok: true, form, username: "555555555/1", createdAt: NOW.toISOString(), findings: [] });
+      expect(verify(xml, { password: "pässwörd" })).toEqual({ ok: true, form, username: "555555555/1", createdAt: NOW.toISOString(), keyId: "default", findings: [] });
     }
   });
 });
@@ -125,17 +125,27 @@ describe("verifySecurityHeader findings", () => {
     expect(result.username).toBe(username);
   });
 
-  it("one NONCE_UNDECRYPTABLE, the same in every way: a Nonce for another key, Ks as Base64 or hex text, garbage, too short", () => {
+  it("one NONCE_UNDECRYPTABLE, the same in every way, for a Nonce of the key's length: another key, Ks as Base64 or hex text, garbage", () => {
     const otherKey = verify(withBrokenNonce((nonce) => nonce, { nonceKey: other.publicKey }));
     const sessionKey = randomBytes(16);
     const base64Key = crafted({ sessionKey, nonceContent: Buffer.from(sessionKey.toString("base64")) });
     const hexKey = crafted({ sessionKey, nonceContent: Buffer.from(sessionKey.toString("hex")) });
     const garbage = verify(withBrokenNonce((nonce) => randomBytes(nonce.length)));
-    const short = verify(withBrokenNonce(() => randomBytes(100)));
     expect(codes(otherKey)).toEqual(["NONCE_UNDECRYPTABLE"]);
-    // Nothing tells the steps apart: same code, message and params (no length, no padding detail).
-    for (const result of [base64Key, hexKey, garbage, short]) expect(result.findings).toEqual(otherKey.findings);
+    // Nothing tells the steps apart: same code, message and params (no padding detail).
+    for (const result of [base64Key, hexKey, garbage]) expect(result.findings).toEqual(otherKey.findings);
     expect(otherKey.findings[0]?.params).toEqual({});
+    expect(otherKey.keyId).toBeNull();
+  });
+
+  it("NONCE_UNDECRYPTABLE for a Nonce of another length names it (public): no RSA block, or the key size it fits", () => {
+    const short = verify(withBrokenNonce(() => randomBytes(100)));
+    expect(short.findings).toEqual([
+      expect.objectContaining({ code: "NONCE_UNDECRYPTABLE", params: { likelyCause: "nonce-length", nonceBytes: 100, expectedKeyBits: 2048, expectedBytes: 256 } }),
+    ]);
+    const for4096 = verify(withBrokenNonce(() => randomBytes(512)));
+    expect(for4096.findings[0]?.params).toEqual({ likelyCause: "key-size", nonceBytes: 512, fitsKeyBits: 4096, expectedKeyBits: 2048, expectedBytes: 256 });
+    expect(for4096.findings[0]?.message).toMatch(/512 bytes.*4096-bit key.*2048-bit/);
   });
 
   it("a broken Nonce (bad padding) yields NONCE_UNDECRYPTABLE without throwing, told exactly as a wrong key", () => {

@@ -1,19 +1,32 @@
 import { HEADER_VALIDITY_MS } from "./created.js";
 import { fromBase64 } from "./bytes.js";
-import { aesDecrypt, rsaDecrypt, sameSecret, sha1, verifierKey, type VerifierKey, type VerifierPrivateKey } from "./verify-crypto.js";
+import { aesDecrypt, aesEncrypt, sameSecret, sha1, type VerifierPrivateKey } from "./verify-crypto.js";
 import { likelyDigestCause } from "./verify-digest.js";
-import { Findings, sortFindings, type VerificationFinding } from "./verify-findings.js";
+import { Findings, sortFindings, type DigestMismatchCause, type VerificationFinding } from "./verify-findings.js";
+import { keyBitsOfNonce, nonceKey, resolveKeys, type ResolvedKey, type VerifierKeyEntry } from "./verify-keys.js";
 import { findTokenParts } from "./verify-structure.js";
+import { TraceRecorder, type TraceElement, type TraceNamespace, type VerificationTrace } from "./verify-trace.js";
 import { attribute, parseXml, XML_LIMITS, type XmlElement, type XmlProblem } from "./verify-xml.js";
 import { usernameProblem } from "./username.js";
 import { SOAP_ENVELOPE_NAMESPACE } from "./xml.js";
 
 export interface VerifyOptions {
   /**
-   * The private key the header was made for: the local test key. The Nonce is decrypted with PKCS#1
-   * v1.5 by node:crypto, only where OpenSSL does implicit rejection (proven per key; see verify-crypto.ts).
+   * The private key the header was made for: the local test key (the same as `keys` with one entry of
+   * status "current" and id "default"). The Nonce is decrypted with PKCS#1 v1.5 by node:crypto, only
+   * where OpenSSL does implicit rejection (proven per key; see verify-crypto.ts). Give it or `keys`.
    */
-  readonly privateKey: VerifierPrivateKey;
+  readonly privateKey?: VerifierPrivateKey;
+  /**
+   * The keys a header may be made for, tried in this order (current first, then next, then retired):
+   * the result names the one the Nonce fits (`keyId`); a retired one gets NONCE_RETIRED_KEY.
+   */
+  readonly keys?: readonly VerifierKeyEntry[];
+  /**
+   * Also return `trace`: each step taken with its values, including the decrypted session key. Only
+   * for the portal's own throwaway test keys (see verify-trace.ts).
+   */
+  readonly trace?: boolean;
   readonly now?: Date;
   /** How old Created may be; the authority's limit is 1 minute. */
   readonly maxAgeMs?: number;
@@ -30,8 +43,12 @@ export interface VerificationResult {
   readonly username: string | null;
   /** Created in clear (decrypted if needed), when it is well formed. */
   readonly createdAt: string | null;
+  /** The id of the key the Nonce fits (`keys[].id`, "default" for a lone privateKey), or null. */
+  readonly keyId: string | null;
   /** In the order a person should fix them. */
   readonly findings: readonly VerificationFinding[];
+  /** Only when `trace: true` was asked for. */
+  readonly trace?: VerificationTrace;
 }
 
 /** A SOAP envelope with a security header is 1–2 KB; nothing larger is read. */
@@ -61,24 +78,32 @@ const CREATED = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
  * mistake) and, with ImplicitRejectionUnavailableError, on a runtime without implicit rejection.
  */
 export function verifySecurityHeader(xml: string, options: VerifyOptions): VerificationResult {
-  const key = verifierKey(options.privateKey);
+  const keys = resolveKeys(options);
   const findings = new Findings();
+  const trace = new TraceRecorder(options.trace === true);
+  let keyId: string | null = null;
   const result = (form: VerificationResult["form"], username: string | null, createdAt: string | null): VerificationResult => {
     const sorted = sortFindings(findings.list);
-    return { ok: !sorted.some((finding) => finding.severity === "error"), form, username, createdAt, findings: sorted };
+    const traced = trace.finish(sorted);
+    return { ok: !sorted.some((finding) => finding.severity === "error"), form, username, createdAt, keyId, findings: sorted, ...(traced ? { trace: traced } : {}) };
   };
 
-  if (typeof xml !== "string" || Buffer.byteLength(xml, "utf8") > MAX_VERIFY_INPUT_BYTES) {
+  const inputBytes = typeof xml === "string" ? Buffer.byteLength(xml, "utf8") : 0;
+  trace.add({ step: "input", bytes: inputBytes, maxBytes: MAX_VERIFY_INPUT_BYTES, withinLimit: typeof xml === "string" && inputBytes <= MAX_VERIFY_INPUT_BYTES });
+  if (typeof xml !== "string" || inputBytes > MAX_VERIFY_INPUT_BYTES) {
     const detail = `the input is not text of at most ${MAX_VERIFY_INPUT_BYTES / 1024} KB`;
-    findings.error("NOT_XML", `The input is not text of at most ${MAX_VERIFY_INPUT_BYTES / 1024} KB`, { detail });
+    findings.error("NOT_XML", `The input is not text of at most ${MAX_VERIFY_INPUT_BYTES / 1024} KB`, { detail, maxBytes: MAX_VERIFY_INPUT_BYTES });
     return result(null, null, null);
   }
   const parsed = parseXml(xml);
+  trace.add({ step: "xml", wellFormed: parsed.ok, problem: parsed.ok ? null : parsed.problem, elementCount: parsed.ok ? parsed.elements.length : 0 });
   if (!parsed.ok) {
     findings.error(parsed.problem, PARSE_PROBLEM_MESSAGES[parsed.problem](parsed.detail), { detail: parsed.detail });
     return result(null, null, null);
   }
   checkEnvelopeVersion(parsed.elements[0], findings);
+  trace.add(() => soapStep(parsed.elements));
+  trace.add(() => ({ step: "elements", elements: tracedElements(parsed.elements) }));
   const parts = findTokenParts(parsed.elements, findings);
   if (!parts) return result(null, null, null);
 
@@ -105,12 +130,24 @@ export function verifySecurityHeader(xml: string, options: VerifyOptions): Verif
   else if (parts.password && parts.created) {
     findings.error("MISSING_ELEMENT", "Created is in clear text, so Password needs its Digest attribute (or encrypt Created and send no Digest)", { element: "Digest" });
   }
+  trace.add({ step: "form", form, digestAttribute: hasDigest, createdEncrypted });
 
   // An element over its size: nothing is decrypted (its cost is bounded by the sizes above).
   if (findings.has("CIPHERTEXT_TOO_LONG")) return result(form, username, null);
-  const sessionKey = nonceBytes ? sessionKeyOf(nonceBytes, key, findings) : null;
+  // A key fits when the Password (or else the encrypted Created) then has valid AES padding.
+  const aesCheck = (sessionKey: Buffer): boolean => {
+    if (passwordBytes) return aesDecrypt(sessionKey, Buffer.from(passwordBytes)) !== null;
+    if (createdEncrypted && createdCipher) return aesDecrypt(sessionKey, Buffer.from(createdCipher)) !== null;
+    return true;
+  };
+  let sessionKey: Buffer | null = null;
+  if (nonceBytes) {
+    const chosen = sessionKeyOf(Buffer.from(nonceBytes), keys, aesCheck, findings, trace);
+    sessionKey = chosen.sessionKey;
+    keyId = chosen.keyId;
+  }
   let password: Buffer | null = null;
-  if (sessionKey && passwordBytes) password = passwordOf(sessionKey, passwordBytes, options.password, findings);
+  if (sessionKey && passwordBytes) password = passwordOf(sessionKey, passwordBytes, options.password, findings, trace);
 
   let createdText: string | null = null;
   if (parts.created && !createdEncrypted) createdText = createdElementText.trim();
@@ -126,21 +163,60 @@ export function verifySecurityHeader(xml: string, options: VerifyOptions): Verif
   if (createdText !== null && createdAt === null) {
     findings.error("CREATED_MALFORMED", "Created must be UTC as yyyy-MM-ddTHH:mm:ss.SSSZ", { value: createdText.slice(0, 64) });
   }
-
-  if (sessionKey && password && digestBytes && createdText !== null) {
-    const received = aesDecrypt(sessionKey, Buffer.from(digestBytes));
-    if (!received) findings.error("DIGEST_UNDECRYPTABLE", "The Digest cannot be decrypted with the key in the Nonce (AES/ECB/PKCS5Padding)");
-    else if (!sha1(sessionKey, Buffer.from(createdText, "utf8"), password).equals(received)) {
-      // The diagnosis hashes the password several ways: only for a password of plausible length.
-      const likelyCause =
-        password.length <= MAX_DIAGNOSED_PASSWORD_BYTES
-          ? likelyDigestCause(received, { sessionKey, createdText, createdElementText, passwordBytes: password, claimedPassword: options.password })
-          : "unknown";
-      findings.error("DIGEST_MISMATCH", `The Digest is not AES(Ks, SHA-1(Ks ‖ Created ‖ password)) (likely cause: ${likelyCause})`, { likelyCause });
-    }
+  if (parts.created) {
+    trace.add({ step: "created", sent: createdElementText.slice(0, 4 * MAX_CIPHERTEXT_BYTES.Created), encrypted: createdEncrypted, text: createdText?.slice(0, 64) ?? null, parsed: createdAt });
   }
-  if (createdAt) checkAge(Date.parse(createdAt), options, findings);
+
+  if (sessionKey && password && digestBytes && createdText !== null && digestText !== undefined) {
+    checkDigest({ sessionKey, password, digestBytes, digestText, createdText, createdElementText, claimed: options.password }, findings, trace);
+  }
+  if (createdAt) checkAge(Date.parse(createdAt), options, findings, trace);
   return result(form, username, createdAt);
+}
+
+interface DigestCheck {
+  readonly sessionKey: Buffer;
+  readonly password: Buffer;
+  readonly digestBytes: Uint8Array;
+  readonly digestText: string;
+  readonly createdText: string;
+  readonly createdElementText: string;
+  readonly claimed: string | undefined;
+}
+
+function checkDigest(check: DigestCheck, findings: Findings, trace: TraceRecorder): void {
+  const { sessionKey, password } = check;
+  const created = Buffer.from(check.createdText, "utf8");
+  const expected = sha1(sessionKey, created, password);
+  const received = aesDecrypt(sessionKey, Buffer.from(check.digestBytes));
+  let likelyCause: DigestMismatchCause | null = null;
+  if (!received) findings.error("DIGEST_UNDECRYPTABLE", "The Digest cannot be decrypted with the key in the Nonce (AES/ECB/PKCS5Padding)");
+  else if (!expected.equals(received)) {
+    // The diagnosis hashes the password several ways: only for a password of plausible length.
+    likelyCause =
+      password.length <= MAX_DIAGNOSED_PASSWORD_BYTES
+        ? likelyDigestCause(received, { sessionKey, createdText: check.createdText, createdElementText: check.createdElementText, passwordBytes: password, claimedPassword: check.claimed })
+        : "unknown";
+    findings.error("DIGEST_MISMATCH", `The Digest is not AES(Ks, SHA-1(Ks ‖ Created ‖ password)) (likely cause: ${likelyCause})`, { likelyCause });
+  }
+  trace.add(() => ({
+    step: "digest",
+    hashedHex: `${sessionKey.toString("hex")}${created.toString("hex")}${passwordMarker(password.length)}`,
+    sessionKeyHex: sessionKey.toString("hex"),
+    createdHex: created.toString("hex"),
+    passwordBytes: password.length,
+    expectedSha1Hex: expected.toString("hex"),
+    expectedDigestBase64: aesEncrypt(sessionKey, expected).toString("base64"),
+    receivedDigestBase64: check.digestText.replace(/\s+/g, ""),
+    receivedSha1Hex: received ? received.toString("hex") : null,
+    matches: received !== null && expected.equals(received),
+    likelyCause,
+  }));
+}
+
+/** What stands for the password's bytes in a trace: their number, never their value. */
+export function passwordMarker(bytes: number): string {
+  return `<password: ${bytes} bytes>`;
 }
 
 /**
@@ -178,36 +254,90 @@ function base64Of(name: string, text: string, findings: Findings): Uint8Array | 
 }
 
 /**
- * The session key from the Nonce. With implicit rejection a Nonce made for another key, or with broken
- * padding, decrypts to substitute bytes of some length: 16 bytes are taken as the key (a substitute of
- * exactly 16 bytes, about one broken Nonce in 250 for a 2048-bit key and 500 for 4096, then fails at the
- * Password's AES padding). Anything else is one finding, whatever went wrong (length, padding, key or
- * key size): telling them apart would tell a stranger something about the decryption of a ciphertext
- * they chose (a padding oracle).
+ * The session key from the Nonce, and the key it was made for (see `nonceKey` in verify-keys.ts for why
+ * trying several keys tells a stranger nothing but which of ours). With implicit rejection a Nonce made
+ * for another key, or with broken padding, decrypts to substitute bytes of some length: anything but 16
+ * bytes is one finding, whatever went wrong (padding, key): telling them apart would tell a stranger
+ * something about the decryption of a ciphertext they chose (a padding oracle). The Nonce's LENGTH is
+ * public, though: one of another length than every key's modulus gets the key size it fits.
  */
-function sessionKeyOf(nonce: Uint8Array, key: VerifierKey, findings: Findings): Buffer | null {
-  const clear = rsaDecrypt(key, Buffer.from(nonce));
-  if (clear && clear.length === 16) return clear;
-  findings.error("NONCE_UNDECRYPTABLE", "The Nonce is not a 16-byte AES key encrypted for this key with RSA PKCS#1 v1.5");
-  return null;
+function sessionKeyOf(
+  nonce: Buffer,
+  keys: readonly ResolvedKey[],
+  aesCheck: (sessionKey: Buffer) => boolean,
+  findings: Findings,
+  trace: TraceRecorder,
+): { sessionKey: Buffer | null; keyId: string | null } {
+  const outcome = nonceKey(nonce, keys, aesCheck);
+  const fitted = outcome.kind === "fits" ? outcome : null;
+  trace.add(() => ({
+    step: "nonce",
+    bytes: nonce.length,
+    keyBits: keys.map((key) => key.modulusBits),
+    triedKeyIds: outcome.tried.map((key) => key.entry.id),
+    key: fitted ? { ...fitted.key.entry, modulusBits: fitted.key.modulusBits } : null,
+    sessionKeyHex: fitted ? fitted.sessionKey.toString("hex") : null,
+  }));
+  if (outcome.kind === "length") {
+    nonceLengthFinding(nonce.length, keys, findings);
+    return { sessionKey: null, keyId: null };
+  }
+  if (outcome.kind === "none") {
+    // Exactly what a verifier holding only the first key of that length says (no word about the others).
+    if (!outcome.sessionKey) findings.error("NONCE_UNDECRYPTABLE", "The Nonce is not a 16-byte AES key encrypted for this key with RSA PKCS#1 v1.5");
+    return { sessionKey: outcome.sessionKey, keyId: null };
+  }
+  const { entry } = outcome.key;
+  if (entry.status === "retired") {
+    findings.error(
+      "NONCE_RETIRED_KEY",
+      `The Nonce is encrypted for the retired key ${entry.id} (SHA-256 ${entry.fingerprintSha256}): encrypt it with the current certificate`,
+      { keyId: entry.id, fingerprintSha256: entry.fingerprintSha256 },
+    );
+  }
+  return { sessionKey: outcome.sessionKey, keyId: entry.id };
 }
 
-function passwordOf(sessionKey: Buffer, cipher: Uint8Array, claimed: string | undefined, findings: Findings): Buffer | null {
+/** A Nonce of a length no key has: the key size it fits, against the one expected (the first current key's). */
+function nonceLengthFinding(nonceBytes: number, keys: readonly ResolvedKey[], findings: Findings): void {
+  const expected = keys.find((key) => key.entry.status === "current") ?? keys[0];
+  const expectedKeyBits = expected?.modulusBits ?? 0;
+  const fitsKeyBits = keyBitsOfNonce(nonceBytes);
+  const expectedBytes = expectedKeyBits / 8;
+  if (fitsKeyBits !== null) {
+    findings.error(
+      "NONCE_UNDECRYPTABLE",
+      `The Nonce is ${nonceBytes} bytes, one RSA block of a ${fitsKeyBits}-bit key; the certificate's key is ${expectedKeyBits}-bit (${expectedBytes} bytes): encrypt Ks with the public key of that certificate`,
+      { likelyCause: "key-size", nonceBytes, fitsKeyBits, expectedKeyBits, expectedBytes },
+    );
+  } else {
+    findings.error(
+      "NONCE_UNDECRYPTABLE",
+      `The Nonce is ${nonceBytes} bytes, which is no RSA block; with the certificate's ${expectedKeyBits}-bit key it is ${expectedBytes} bytes`,
+      { likelyCause: "nonce-length", nonceBytes, expectedKeyBits, expectedBytes },
+    );
+  }
+}
+
+function passwordOf(sessionKey: Buffer, cipher: Uint8Array, claimed: string | undefined, findings: Findings, trace: TraceRecorder): Buffer | null {
   const password = aesDecrypt(sessionKey, Buffer.from(cipher));
   if (!password) {
     findings.error("PASSWORD_UNDECRYPTABLE", "The Password cannot be decrypted with the key in the Nonce (AES/ECB/PKCS5Padding)");
+    trace.add({ step: "password", ciphertextBytes: cipher.length, decrypted: false, plaintextBytes: null, utf8: null, matchesGiven: null });
     return null;
   }
-  if (utf8(password) === null) findings.error("PASSWORD_NOT_UTF8", "The decrypted password is not UTF-8 text");
-  else if (claimed !== undefined && !sameSecret(password, Buffer.from(claimed, "utf8"))) {
-    findings.error("PASSWORD_MISMATCH", "The header holds a different password from the one given");
-  }
+  const isUtf8 = utf8(password) !== null;
+  const matchesGiven = claimed === undefined ? null : sameSecret(password, Buffer.from(claimed, "utf8"));
+  if (!isUtf8) findings.error("PASSWORD_NOT_UTF8", "The decrypted password is not UTF-8 text");
+  else if (matchesGiven === false) findings.error("PASSWORD_MISMATCH", "The header holds a different password from the one given");
+  trace.add({ step: "password", ciphertextBytes: cipher.length, decrypted: true, plaintextBytes: password.length, utf8: isUtf8, matchesGiven });
   return password;
 }
 
-function checkAge(created: number, options: VerifyOptions, findings: Findings): void {
+function checkAge(created: number, options: VerifyOptions, findings: Findings, trace: TraceRecorder): void {
   const { now = new Date(), maxAgeMs = HEADER_VALIDITY_MS, futureToleranceMs = 5_000 } = options;
   const age = now.getTime() - created;
+  trace.add({ step: "clock", now: now.toISOString(), created: new Date(created).toISOString(), skewMs: age, maxAgeMs, futureToleranceMs });
   if (age < -futureToleranceMs) {
     const skewSeconds = Math.round(-age / 1000);
     findings.error("CREATED_IN_FUTURE", `Created is ${skewSeconds} s in the future: the sender's clock is ahead`, { skewSeconds });
@@ -227,4 +357,36 @@ function utf8(bytes: Buffer): string | null {
   } catch {
     return null;
   }
+}
+
+const XMLNS = "http://www.w3.org/2000/xmlns/";
+const SOAP_12_NAMESPACE = "http://www.w3.org/2003/05/soap-envelope";
+/** The envelope's and the header's elements a trace lists (a SOAP body's own elements are not). */
+const TRACED_ELEMENTS = new Set(["Envelope", "Header", "Body", "Security", "UsernameToken", "Username", "Password", "Nonce", "Created"]);
+const MAX_TRACED = 32;
+
+function soapStep(elements: readonly XmlElement[]): { step: "soap"; envelope: boolean; soapVersion: "1.1" | "1.2" | "unknown" | null; envelopeNamespace: string | null; namespaces: TraceNamespace[] } {
+  const root = elements[0];
+  const envelope = root?.local === "Envelope";
+  const soapVersion = !envelope ? null : root.uri === SOAP_ENVELOPE_NAMESPACE ? "1.1" : root.uri === SOAP_12_NAMESPACE ? "1.2" : "unknown";
+  const namespaces: TraceNamespace[] = [];
+  for (const element of elements) {
+    for (const { uri, local, value } of element.attributes) {
+      if (uri !== XMLNS || namespaces.length >= MAX_TRACED) continue;
+      namespaces.push({ prefix: local === "xmlns" ? "" : local, uri: value, declaredOn: element.local });
+    }
+  }
+  return { step: "soap", envelope, soapVersion, envelopeNamespace: envelope ? root.uri : null, namespaces };
+}
+
+function tracedElements(elements: readonly XmlElement[]): TraceElement[] {
+  const depthOf = (element: XmlElement) => {
+    let depth = 0;
+    for (let parent = element.parent; parent; parent = parent.parent) depth += 1;
+    return depth;
+  };
+  return elements
+    .filter((element) => TRACED_ELEMENTS.has(element.local))
+    .slice(0, MAX_TRACED)
+    .map((element) => ({ local: element.local, namespaceUri: element.uri, prefix: element.prefix, depth: depthOf(element) }));
 }
