@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { Logger } from "pino";
 import { HEADER_VALIDITY_MS } from "@areaoe/security-header";
-import type { VerificationFinding, VerificationResult } from "@areaoe/security-header/node";
+import type { VerificationFinding, VerificationResult, VerificationTrace } from "@areaoe/security-header/node";
 import type { HeaderSandbox } from "./header-sandbox";
 import { RECORD_MAX_BYTES, type SharedState } from "../shared-state/shared-state";
 
@@ -49,7 +49,7 @@ export interface RequestTrace {
   readonly keyId: string | null;
   readonly findings: ReadonlyArray<Pick<VerificationFinding, "code" | "severity" | "params">>;
   /** The verifier's steps (its own versioned JSON); null when it was too large to keep. */
-  readonly trace: unknown;
+  readonly trace: VerificationTrace | null;
 }
 
 export interface CheckedRequest {
@@ -66,14 +66,23 @@ export interface RequestLog {
   read(id: string): Promise<RequestTrace | undefined>;
 }
 
-/** The values whose second sighting is a replay: the Nonce (by the AES key it carries) and the Digest. */
+/**
+ * The values whose second sighting is a replay, from the verifier's trace: the Nonce (by the AES key it
+ * carries: one Nonce, one key) and the Digest as sent. None for a header that is not within its validity
+ * (expired or in the future: refused anyway) or whose Nonce fits no key.
+ */
 function replayMarks(result: VerificationResult): string[] {
-  const seen = (result as { replayMarks?: readonly string[] }).replayMarks;
-  return Array.isArray(seen) ? seen.filter((mark): mark is string => typeof mark === "string" && mark !== "") : [];
+  if (result.findings.some((finding) => finding.code === "EXPIRED" || finding.code === "CREATED_IN_FUTURE")) return [];
+  const marks: string[] = [];
+  for (const step of result.trace?.steps ?? []) {
+    if (step.step === "nonce" && step.sessionKeyHex) marks.push(`nonce:${step.sessionKeyHex}`);
+    if (step.step === "digest" && step.receivedDigestBase64) marks.push(`digest:${step.receivedDigestBase64}`);
+  }
+  return marks;
 }
 
 const REPLAY_FINDING = (): VerificationFinding => ({
-  code: "HEADER_REPLAYED" as VerificationFinding["code"],
+  code: "HEADER_REPLAYED",
   severity: "warning",
   message: "This header was seen before within its validity (the same Nonce or Digest): the services accept each header once; make a fresh one for every request",
   params: {},
@@ -112,9 +121,10 @@ export function requestLog({ sandbox, state, logger }: { sandbox: HeaderSandbox;
         form: result.form,
         username: result.username,
         createdAt: result.createdAt,
-        keyId: (result as { keyId?: string | null }).keyId ?? null,
+        keyId: result.keyId,
         findings: result.findings.map(({ code, severity, params }) => ({ code, severity, params: { ...params } })),
-        trace: (verified as { trace?: unknown }).trace ?? null,
+        // The steps as the verifier took them; its findings are the record's (the replay warning included).
+        trace: verified.trace ? { ...verified.trace, findings: result.findings } : null,
       };
       let value = JSON.stringify(record);
       // A trace past the record bound (a request of 256 elements, each listed) is kept without its steps.

@@ -28,7 +28,8 @@ export async function sendTrace(req: Request, res: Response, log: RequestLog, ca
       res.status(404).json({ error: "not-found", message: "No trace has this id: it is unknown, malformed, or older than 24 hours." });
       return;
     }
-    res.status(200).json(trace);
+    // Each finding with its catalogue entry's absolute address, as the SOAP Fault's detail gives it.
+    res.status(200).json({ ...trace, findings: trace.findings.map((finding) => ({ ...finding, catalogue: `${catalogue}#${finding.code}` })) });
     return;
   }
   const lang = responseLanguage(req, res);

@@ -6,44 +6,69 @@ const CHECKER = pageHref("security-header-check");
 
 type Value = string | number | boolean | null | undefined | readonly unknown[] | { readonly [key: string]: unknown };
 
-/** One value of a step as text: codes and numbers as they are, yes/no in words, lists joined. */
-function ValueText({ lang, value }: { lang: Language; value: Value }) {
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
+
+/** A field's label from the texts (the field's own name, as code, when the texts have none). */
+function fieldLabel(lang: Language, name: string): string | null {
+  const label = serverT(lang, "sandbox-trace", "field")(name);
+  return label === name ? null : label;
+}
+
+/** One value of a step as text: codes and numbers as they are, yes/no in words, lists of records as a table. */
+function ValueText({ lang, name, value }: { lang: Language; name: string; value: Value }) {
   const t = serverT(lang, "sandbox-trace");
-  if (value === null || value === undefined || value === "") return <>{t("none")}</>;
+  if (value === null || value === undefined || value === "") return <>{name === "matchesGiven" ? t("notCompared") : t("none")}</>;
   if (typeof value === "boolean") return <>{value ? t("yes") : t("no")}</>;
-  if (typeof value === "number") return <code>{String(value)}</code>;
-  if (typeof value === "string") return <code>{value}</code>;
+  if (typeof value === "number" || typeof value === "string") return <code>{String(value)}</code>;
   if (Array.isArray(value)) {
     if (value.length === 0) return <>{t("none")}</>;
-    return (
-      <ul>
-        {value.map((item, index) => (
-          <li key={index}>
-            <ValueText lang={lang} value={item as Value} />
-          </li>
-        ))}
-      </ul>
-    );
+    if (value.every(isRecord)) {
+      const columns = Object.keys(value[0] as Record<string, unknown>);
+      return (
+        <table>
+          <caption>{fieldLabel(lang, name) ?? name}</caption>
+          <thead>
+            <tr>
+              {columns.map((column) => (
+                <th key={column} scope="col">
+                  {fieldLabel(lang, column) ?? column}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {value.map((row, index) => (
+              <tr key={index}>
+                {columns.map((column) => (
+                  <td key={column}>
+                    <ValueText lang={lang} name={column} value={(row as Record<string, unknown>)[column] as Value} />
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      );
+    }
+    return <code>{value.map(String).join(", ")}</code>;
   }
-  const entries = Object.entries(value as Record<string, unknown>);
   return (
     <dl className="header-check__facts">
-      {entries.map(([key, inner]) => (
+      {Object.entries(value as Record<string, unknown>).map(([key, inner]) => (
         <Fact key={key} lang={lang} name={key} value={inner as Value} />
       ))}
     </dl>
   );
 }
 
-/** A field of a step: its label from the texts (the field's own name when the texts have none). */
+/** A field of a step: its label, then its value. */
 function Fact({ lang, name, value }: { lang: Language; name: string; value: Value }) {
-  const t = serverT(lang, "sandbox-trace", "field");
-  const label = t(name);
+  const label = fieldLabel(lang, name);
   return (
     <>
-      <dt>{label === name ? <code>{name}</code> : label}</dt>
+      <dt>{label ?? <code>{name}</code>}</dt>
       <dd>
-        <ValueText lang={lang} value={value} />
+        <ValueText lang={lang} name={name} value={value} />
       </dd>
     </>
   );
@@ -54,9 +79,8 @@ interface TraceStep {
   readonly [field: string]: unknown;
 }
 
-function stepsOf(trace: unknown): TraceStep[] {
-  const steps = (trace as { steps?: unknown } | null)?.steps;
-  return Array.isArray(steps) ? steps.filter((step): step is TraceStep => typeof step === "object" && step !== null) : [];
+function stepsOf(trace: RequestTrace["trace"]): TraceStep[] {
+  return (trace?.steps ?? []) as unknown as TraceStep[];
 }
 
 function StepSection({ lang, step, index }: { lang: Language; step: TraceStep; index: number }) {
