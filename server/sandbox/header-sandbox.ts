@@ -68,6 +68,8 @@ export interface HeaderSandboxOptions extends SandboxKeySetOptions {
   probe?: (privateKeyPem: string) => ImplicitRejectionProbe;
 }
 
+const TRY_ORDER = ["current", "next", "retired"] as const;
+
 function certificateOf(key: SandboxKeyWithStatus): SandboxCertificate {
   return {
     subject: key.subject,
@@ -105,7 +107,10 @@ export async function loadHeaderSandbox(
     ...(disabled === undefined ? {} : { checkerDisabledReason: disabled }),
     check: async (xml, { password, now: at = now(), trace } = {}) => {
       if (disabled !== undefined) throw new Error(`the header checker is switched off: ${disabled}`);
-      const keys = keySet.keys(at).map((key) => ({ id: key.id, status: key.status, privateKey: key.privateKeyPem, fingerprintSha256: key.fingerprintSha256 }));
+      // The current key first: when no key fits, the verifier answers as a verifier holding only the
+      // first key would (PASSWORD_UNDECRYPTABLE for a header made for it with a bad Password), so the
+      // first is the key most headers are made for.
+      const keys = [...keySet.keys(at)].sort((a, b) => TRY_ORDER.indexOf(a.status) - TRY_ORDER.indexOf(b.status)).map((key) => ({ id: key.id, status: key.status, privateKey: key.privateKeyPem, fingerprintSha256: key.fingerprintSha256 }));
       return verifySecurityHeader(xml, { keys, now: at, ...(password === undefined ? {} : { password }), ...(trace ? { trace } : {}) });
     },
   };
