@@ -5,7 +5,7 @@ import type { PublicConfig } from "~/config/public-config";
 import type { SessionUser } from "~/features/session/session-user";
 import type { AuthorityEnvironment } from "~/features/security-header/authority-environment";
 import type { AuthorityCertificateSummary } from "~/features/certificate-renewal/authority-certificates";
-import type { HeaderCheckCertificate, HeaderCheckOutcome } from "~/features/security-header/header-check";
+import type { HeaderCheckCertificate, HeaderCheckOutcome, SandboxKeySummary } from "~/features/security-header/header-check";
 import type { InlineSources } from "~/render/inline-hash";
 
 /** What the Node server hands to every loader and to the server entry. */
@@ -40,6 +40,8 @@ export interface AreaOELoadContext {
   /** The header checker: the local TEST certificate, and a check of a pasted request against its key. */
   securityHeaderSandbox: {
     certificate: HeaderCheckCertificate;
+    /** The sandbox's retired, current and next keys, with their status now. */
+    keys: () => SandboxKeySummary[];
     /** False when the runtime failed the start-time implicit-rejection probe: `check` must not be called. */
     enabled: boolean;
     /** Checks with a trace id (the request log keeps the decoded trace for 24 hours). */

@@ -311,6 +311,16 @@ export function createPortal({
     authorityCertificates: (now?: Date) => authorityEnvironments?.certificates(now) ?? [],
     securityHeaderSandbox: {
       certificate: headerSandbox.certificate,
+      keys: () =>
+        headerSandbox.keys().map((key) => ({
+          id: key.id,
+          status: key.status,
+          validFrom: key.validFrom.toISOString(),
+          validUntil: key.validUntil.toISOString(),
+          fingerprintSha256: key.fingerprintSha256,
+          pemHref: `${BASE_PATH}/sandbox/keys/${key.id}.pem`,
+          derHref: `${BASE_PATH}/sandbox/keys/${key.id}.cer`,
+        })),
       enabled: headerSandbox.checkerEnabled,
       check: async (xml: string, password?: string) => {
         const { traceId, result } = await requestLog.check(xml, { source: "checker", client: clientKey(req), ...(password === undefined ? {} : { password }) });

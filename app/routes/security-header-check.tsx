@@ -8,6 +8,7 @@ import { HeaderCheckForm } from "~/features/security-header/header-check-form";
 import { HeaderCheckUnavailable } from "~/features/security-header/header-check-unavailable";
 import { HEADER_CHECK_MAX_BYTES, type HeaderCheckActionData } from "~/features/security-header/header-check";
 import { TestCertificateDetails } from "~/features/security-header/test-certificate-details";
+import { SandboxKeysList } from "~/features/security-header/sandbox-keys-list";
 import { SANDBOX_PATHS } from "~/config/sandbox-paths";
 import { portalContext } from "~/load-context";
 
@@ -18,7 +19,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const portal = portalContext(context);
   await loadContent("security-header-check", portal.lang);
   const sandbox = portal.securityHeaderSandbox;
-  return { certificate: sandbox.certificate, checkerEnabled: sandbox.enabled };
+  return { certificate: sandbox.certificate, keys: sandbox.keys(), checkerEnabled: sandbox.enabled };
 }
 
 /**
@@ -51,6 +52,8 @@ export default function Page({ loaderData }: Route.ComponentProps) {
     TestCertificate: () => (
       <TestCertificateDetails certificate={loaderData.certificate} pemHref={SANDBOX_PATHS.certificatePem} derHref={SANDBOX_PATHS.certificateDer} />
     ),
+    // The retired, current and next keys, for the rotation rehearsal.
+    SandboxKeys: () => <SandboxKeysList keys={loaderData.keys} keysHref={SANDBOX_PATHS.keys} />,
     // Switched off at start when the runtime cannot decrypt the Nonce safely: the page says so instead.
     HeaderCheckForm: loaderData.checkerEnabled ? HeaderCheckForm : HeaderCheckUnavailable,
   };

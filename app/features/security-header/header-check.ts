@@ -32,6 +32,19 @@ export interface HeaderCheckCertificate {
   keySizeBits: number;
 }
 
+/** One of the sandbox's test keys as the checker page lists it (public material; see server/sandbox/sandbox-keys.ts). */
+export interface SandboxKeySummary {
+  id: string;
+  status: "current" | "next" | "retired";
+  /** ISO 8601, UTC. */
+  validFrom: string;
+  validUntil: string;
+  /** SHA-256 of the certificate, 64 lowercase hex characters. */
+  fingerprintSha256: string;
+  pemHref: string;
+  derHref: string;
+}
+
 /** The largest envelope the checker reads, in bytes (UTF-8); the server refuses more. */
 export const HEADER_CHECK_MAX_BYTES = 16 * 1024;
 
