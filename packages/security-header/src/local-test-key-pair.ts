@@ -1,4 +1,4 @@
-import { createPrivateKey, generateKeyPair, randomBytes, X509Certificate } from "node:crypto";
+import { createPrivateKey, generateKeyPair, randomBytes, sign, X509Certificate } from "node:crypto";
 import { chmod, mkdir, open, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { promisify } from "node:util";
@@ -125,7 +125,18 @@ export async function generateTestKeyPair({ commonName, notBefore, notAfter, bit
     { name: "keyUsage", keyEncipherment: true, dataEncipherment: true, critical: true },
     { name: "subjectKeyIdentifier" },
   ]);
-  certificate.sign(forge.pki.privateKeyFromPem(privateKey), forge.md.sha256.create());
+  // node-forge lays out the certificate; node:crypto signs it (forge's own RSA in JavaScript held the
+  // event loop for about 2 s per 4096-bit certificate). forge calls `sign` once the signature algorithm
+  // is set, so the bytes to be signed are the TBSCertificate as forge writes it then.
+  const signer = {
+    sign: () => {
+      // getTBSCertificate is forge's (node-forge/lib/x509.js), missing from its type declarations.
+      const { getTBSCertificate } = forge.pki as unknown as { getTBSCertificate(c: forge.pki.Certificate): forge.asn1.Asn1 };
+      const tbs = forge.asn1.toDer(getTBSCertificate(certificate)).getBytes();
+      return sign("sha256", Buffer.from(tbs, "binary"), privateKey).toString("binary");
+    },
+  };
+  certificate.sign(signer as unknown as forge.pki.rsa.PrivateKey, forge.md.sha256.create());
   return { certificatePem: forge.pki.certificateToPem(certificate), privateKeyPem: privateKey };
 }
 
