@@ -10,12 +10,15 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { WSS_NAMESPACE, wrapInEnvelope } from "@areaoe/security-header";
+import { wrapInEnvelope } from "@areaoe/security-header";
 import { FINDING_CODES, type FindingCode } from "@areaoe/security-header/node";
 import { BASE_PATH, pageHref } from "../../app/server-surface";
-import { memorySharedState } from "../shared-state/shared-state";
+import { memorySharedState, type SharedState } from "../shared-state/shared-state";
+import { redisSharedState } from "../shared-state/redis-shared-state";
+import { redisServerMissing, startTestRedis, type TestRedis } from "../shared-state/test-redis-server";
+import { redisSchema } from "../config/schema";
 import { loadHeaderSandbox, type HeaderSandbox } from "./header-sandbox";
-import { TRACE_ID_HEADER, TRACES_PER_CLIENT, type RequestLog, type RequestTrace } from "./request-log";
+import { requestLog as requestLogOf, TRACE_ID_HEADER, TRACES_PER_CLIENT, type RequestLog, type RequestTrace } from "./request-log";
 import { startSandboxApp } from "./sandbox-test-app";
 import { SANDBOX_KEY_OVERLAP_DAYS, SANDBOX_KEY_PERIOD_DAYS } from "./sandbox-keys";
 import { aes, craftHeader, type Craft } from "./test-headers";
@@ -339,5 +342,45 @@ describe("the key rotation, driven by the test's clock", () => {
   });
 });
 
-// Keeps the namespace import used (the verifier's namespace is what the crafted headers declare).
-void WSS_NAMESPACE;
+const redisMissing = redisServerMissing();
+if (redisMissing) console.warn(redisMissing);
+
+describe.skipIf(Boolean(redisMissing))("the request log in Redis (redis-server on a free loopback port)", () => {
+  let redis: TestRedis;
+  let shared: SharedState;
+  let second: { origin: string; requestLog: RequestLog; close(): Promise<void> };
+
+  beforeAll(async () => {
+    redis = await startTestRedis();
+    shared = redisSharedState({ settings: redisSchema.parse({ url: redis.url, keyPrefix: "trace-test:" }), logger });
+    for (let tries = 0; !(await shared.reachable()) && tries < 200; tries += 1) await new Promise((resolve) => setTimeout(resolve, 50));
+    second = await startSandboxApp(sandbox, { mount: BASE_PATH, checksPerMinute: 100_000, state: shared, logger });
+  }, 30_000);
+
+  afterAll(async () => {
+    await second?.close();
+    await shared?.close();
+    await redis?.dispose();
+  });
+
+  it("keeps the trace in Redis for 24 hours, opens it by id, and never stores the password", async () => {
+    const checked = await second.requestLog.check(header(), { source: "checker", client: "redis-client", password: PASSWORD });
+    expect(checked.kept).toBe(true);
+    const response = await fetch(`${second.origin}${BASE_PATH}/sandbox/requests/${checked.traceId}`, { headers: { Accept: "application/json" } });
+    expect(((await response.json()) as RequestTrace).id).toBe(checked.traceId);
+    const ttl = Number(redis.cli("TTL", `trace-test:sandbox-trace:${checked.traceId}`));
+    expect(ttl).toBeGreaterThan(86_000);
+    expect(ttl).toBeLessThanOrEqual(86_400);
+    const keys = redis.cli("--scan", "--pattern", "trace-test:*").split("\n").filter(Boolean);
+    const everything = keys.map((key) => (redis.cli("TYPE", key) === "string" ? redis.cli("GET", key) : redis.cli("LRANGE", key, "0", "-1"))).join("\n");
+    expect(everything).toContain(checked.traceId);
+    for (const form of [PASSWORD, Buffer.from(PASSWORD).toString("hex"), Buffer.from(PASSWORD).toString("base64")]) expect(everything).not.toContain(form);
+  });
+
+  it("sees a replay across instances (the same Redis)", async () => {
+    const xml = header();
+    expect((await second.requestLog.check(xml, { source: "sandbox", client: "a" })).result.findings).toEqual([]);
+    const third = requestLogOf({ sandbox, state: shared, logger });
+    expect((await third.check(xml, { source: "sandbox", client: "b" })).result.findings.map((finding) => finding.code)).toEqual(["HEADER_REPLAYED"]);
+  });
+});

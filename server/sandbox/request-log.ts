@@ -90,7 +90,10 @@ const REPLAY_FINDING = (): VerificationFinding => ({
 
 export function requestLog({ sandbox, state, logger }: { sandbox: HeaderSandbox; state: SharedState; logger: Logger }): RequestLog {
   /** Whether any mark was seen within the window; each is remembered for the window (by its hash). */
-  const replayed = async (marks: readonly string[], at: Date): Promise<boolean> => {
+  // The window is counted on the wall clock, as the shared state expires its keys (the sandbox's clock,
+  // which tests move, decides only the keys' status and the header's age).
+  const replayed = async (marks: readonly string[]): Promise<boolean> => {
+    const at = new Date(Date.now());
     let seen = false;
     for (const mark of marks) {
       const key = createHash("sha256").update(mark).digest("base64url");
@@ -107,7 +110,7 @@ export function requestLog({ sandbox, state, logger }: { sandbox: HeaderSandbox;
       const verified = await sandbox.check(xml, { ...(password === undefined ? {} : { password }), now: at, trace: true });
       let result = verified;
       try {
-        if (await replayed(replayMarks(verified), at)) result = { ...verified, findings: [...verified.findings, REPLAY_FINDING()] };
+        if (await replayed(replayMarks(verified))) result = { ...verified, findings: [...verified.findings, REPLAY_FINDING()] };
       } catch (error) {
         logger.warn({ err: { message: (error as Error).message } }, "sandbox: replay check unavailable (shared state)");
       }
