@@ -318,6 +318,9 @@ describe("the key rotation, driven by the test's clock", () => {
       const current = await post(headerFor("current"));
       expect(current.status).toBe(200);
       expect((await traceJson(current.traceId)).keyId).toBe(keyOf("current")?.id);
+      // The next key is accepted from the day it is listed, before its validity begins too.
+      expect(keyOf("next")?.validFrom.getTime()).toBeGreaterThan(clock.getTime());
+      expect((await post(headerFor("next"))).status).toBe(200);
       // In the overlap: next is valid, and it is what a client picking by date takes.
       clock = new Date(start.getTime() + (SANDBOX_KEY_PERIOD_DAYS - SANDBOX_KEY_OVERLAP_DAYS + 1) * DAY);
       const next = keyOf("next");

@@ -22,10 +22,14 @@ import { generateTestKeyPair, LOCAL_TEST_KEY_BITS } from "@areaoe/security-heade
 //   (a server stopped for months) starts again from the present, keeping the last key as the retired one.
 
 const DAY_MS = 86_400_000;
-/** How long each key is the current one. */
-export const SANDBOX_KEY_PERIOD_DAYS = 30;
+/**
+ * How long each key is the current one: long enough that a fresh current key is not "expiring within 30
+ * days" for the CLI and the samples (their warning), short enough that a rotation comes round four
+ * times a year (the authority's own comes once a year).
+ */
+export const SANDBOX_KEY_PERIOD_DAYS = 90;
 /** How long the current and the next key are both valid (the next one's first days). */
-export const SANDBOX_KEY_OVERLAP_DAYS = 7;
+export const SANDBOX_KEY_OVERLAP_DAYS = 14;
 
 export type SandboxKeyStatus = "current" | "next" | "retired";
 
