@@ -59,7 +59,9 @@ export type {
   AuthorityEnvironmentId,
   AuthorityKeyWarningCode,
 } from "~/features/security-header/authority-environment";
-export type { HeaderCheckOutcome } from "~/features/security-header/header-check";
+export { HEADER_CHECK_TOO_LARGE_QUERY, type HeaderCheckOutcome } from "~/features/security-header/header-check";
+// The words of a finding (code + params) in a language: the checker page's and the sandbox's Faults'.
+export { findingCatalogueHref, findingText, type FindingText } from "~/features/security-header/finding-text";
 
 // certificate-renewal ↔ server/api/authority-certificates: the authority's certificates as data (the
 // JSON's shape, its address and cache lifetime, and the day count the page shows too).

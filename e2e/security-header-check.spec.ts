@@ -62,6 +62,14 @@ test.describe("header checker page", () => {
     await expect(report.getByRole("heading", { level: 3 })).toHaveText(/problema/);
     await expect(report.locator(".header-check__code").first()).toHaveText("WRONG_NAMESPACE");
     await expect(report).toContainText(OASIS_WSSE);
+    // The finding names the element (as the sandbox's Fault does), and the result links the catalogue.
+    await expect(report.locator(".header-check__finding-title").first()).toContainText("Security está no namespace errado");
+    await expect(report.getByRole("link", { name: /catálogo de falhas do cabeçalho/ })).toHaveAttribute("href", pageHref("security-header-faults"));
+
+    // With scripts, an envelope over the limit is refused before it is sent, with the real limit.
+    await box.fill(`<a>${"x".repeat(20 * 1024)}</a>`);
+    await check.click();
+    await expect(page.getByRole("alert")).toContainText("O texto tem mais de 16 KB, o máximo que o verificador lê");
 
     await box.fill(await envelopeFor(certificate, { now: new Date(Date.now() - 120_000) }));
     await check.click();
@@ -108,6 +116,16 @@ test.describe("header checker page", () => {
     await page.getByLabel("SOAP request or security header").fill("");
     await page.getByRole("button", { name: "Check header" }).click();
     await expect(page.getByRole("alert")).toContainText("SOAP request or security header: Mandatory");
+
+    // Over the limit: the real one (16 KB), whether the action reads the post or it is too large to read.
+    const limit = "The text is longer than 16 KB, the most the checker reads";
+    await page.getByLabel("SOAP request or security header").fill(`<a>${"x".repeat(20 * 1024)}</a>`);
+    await page.getByRole("button", { name: "Check header" }).click();
+    await expect(page.getByRole("alert")).toContainText(limit);
+    const huge = await context.request.post(`${CHECKER}?lang=en`, { form: { envelope: "x".repeat(2 * 1024 * 1024) } });
+    expect(huge.status()).toBe(200);
+    expect(huge.url()).toContain("?tooLarge");
+    expect(await huge.text()).toContain(limit);
     await context.close();
   });
 

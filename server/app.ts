@@ -18,7 +18,7 @@ import { timeRouter } from "./api/time";
 import { authorityCertificatesRouter } from "./api/authority-certificates";
 import type { HeaderSandbox } from "./sandbox/header-sandbox";
 import { toHeaderCheckOutcome } from "./sandbox/header-check-outcome";
-import { HEADER_CHECK_MAX_BODY_BYTES, headerCheckGuard } from "./sandbox/header-check-guard";
+import { HEADER_CHECK_MAX_BODY_BYTES, headerCheckGuard, headerCheckTooLarge } from "./sandbox/header-check-guard";
 import { sandboxRateLimit, sandboxRouter } from "./sandbox/sandbox-router";
 import { requestLog as createRequestLog, TRACE_ID_HEADER } from "./sandbox/request-log";
 import {
@@ -288,7 +288,7 @@ export function createPortal({
   app.post(
     headerCheckGuard.paths,
     ...sandboxLimiter,
-    readBodyFirst({ maxBytes: HEADER_CHECK_MAX_BODY_BYTES, deadlineMs: limits.bodyDeadlineMs }),
+    readBodyFirst({ maxBytes: HEADER_CHECK_MAX_BODY_BYTES, deadlineMs: limits.bodyDeadlineMs, tooLarge: headerCheckTooLarge }),
     formBodyOnly,
   );
   app.use(pageMethods({ postPaths: headerCheckGuard.paths }));

@@ -89,6 +89,8 @@ export const SITE_PAGES = [
     parent: "security-header",
     module: "own",
     hydrates: true,
+    // `?tooLarge`: the server sent a post too large to read back here (the form then states the limit).
+    answersQuery: true,
     private: true,
   },
   {

@@ -6,7 +6,7 @@ import { pageMeta } from "~/config/page-meta";
 import { mdxComponents } from "~/mdx/mdx-components";
 import { HeaderCheckForm } from "~/features/security-header/header-check-form";
 import { HeaderCheckUnavailable } from "~/features/security-header/header-check-unavailable";
-import { HEADER_CHECK_MAX_BYTES, type HeaderCheckActionData } from "~/features/security-header/header-check";
+import { HEADER_CHECK_MAX_BYTES, HEADER_CHECK_TOO_LARGE_QUERY, type HeaderCheckActionData } from "~/features/security-header/header-check";
 import { TestCertificateDetails } from "~/features/security-header/test-certificate-details";
 import { SandboxKeysList } from "~/features/security-header/sandbox-keys-list";
 import { SANDBOX_PATHS } from "~/config/sandbox-paths";
@@ -14,12 +14,16 @@ import { portalContext } from "~/load-context";
 
 export const meta = pageMeta("security-header-check");
 
-/** The test certificate's facts, for the content's download section, and whether the checker is on. */
-export async function loader({ context }: Route.LoaderArgs) {
+/**
+ * The test certificate's facts, for the content's download section, whether the checker is on, and
+ * whether the server just refused a post too large to read (`?tooLarge`, see server/sandbox/header-check-guard.ts).
+ */
+export async function loader({ context, request }: Route.LoaderArgs) {
   const portal = portalContext(context);
   await loadContent("security-header-check", portal.lang);
   const sandbox = portal.securityHeaderSandbox;
-  return { certificate: sandbox.certificate, keys: sandbox.keys(), checkerEnabled: sandbox.enabled };
+  const tooLarge = new URL(request.url).searchParams.has(HEADER_CHECK_TOO_LARGE_QUERY);
+  return { certificate: sandbox.certificate, keys: sandbox.keys(), checkerEnabled: sandbox.enabled, tooLarge };
 }
 
 /**
@@ -45,6 +49,11 @@ export function headers() {
   return { "Cache-Control": "private, no-store" };
 }
 
+/** The form after the server refused a post too large to read: it says so, with the limit (one identity, so it keeps its state). */
+function HeaderCheckFormAfterTooLarge() {
+  return <HeaderCheckForm tooLarge />;
+}
+
 export default function Page({ loaderData }: Route.ComponentProps) {
   const components = {
     ...mdxComponents,
@@ -55,7 +64,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
     // The retired, current and next keys, for the rotation rehearsal.
     SandboxKeys: () => <SandboxKeysList keys={loaderData.keys} keysHref={SANDBOX_PATHS.keys} />,
     // Switched off at start when the runtime cannot decrypt the Nonce safely: the page says so instead.
-    HeaderCheckForm: loaderData.checkerEnabled ? HeaderCheckForm : HeaderCheckUnavailable,
+    HeaderCheckForm: !loaderData.checkerEnabled ? HeaderCheckUnavailable : loaderData.tooLarge ? HeaderCheckFormAfterTooLarge : HeaderCheckForm,
   };
   return <ContentPage id="security-header-check" content={useLazyContent("security-header-check")} components={components} />;
 }

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { FINDING_CODES } from "@areaoe/security-header/node";
 import { faultCatalogue } from "../../app/features/fault-catalogue/fault-catalogue-data";
 import { LANGUAGES } from "../../app/i18n/languages";
+import { serverT } from "../../app/server-surface";
 import { faultCodeFor, SANDBOX_FAULT_CODES } from "../../server/sandbox/soap-response";
 import { DOWNLOAD_SOURCES } from "../downloads/downloads";
 
@@ -13,7 +14,24 @@ const codes = entries.map((entry) => entry.code);
 
 describe("the security header fault catalogue", () => {
   it("has one entry for every code the verifier (checker, sandbox) can give, in the verifier's order", () => {
-    expect(entries.filter((entry) => entry.origin === "verifier").map((entry) => entry.code)).toEqual([...FINDING_CODES]);
+    const verifierCodes = entries.filter((entry) => entry.origin === "verifier").map((entry) => entry.code);
+    // Named, not counted: a code without its entry, or an entry for no code.
+    expect(FINDING_CODES.filter((code) => !verifierCodes.includes(code)), "codes without a catalogue entry").toEqual([]);
+    expect(verifierCodes.filter((code) => !(FINDING_CODES as readonly string[]).includes(code)), "entries for no verifier code").toEqual([]);
+    expect(verifierCodes).toEqual([...FINDING_CODES]);
+  });
+
+  it.each(LANGUAGES)("every verifier code has its title and fix in the checker's and the sandbox's texts (%s)", (lang) => {
+    const t = serverT(lang, "security-header");
+    const missing = FINDING_CODES.flatMap((code) =>
+      ["title", "fix"].filter((field) => t(`check.finding.${code}.${field}`) === `check.finding.${code}.${field}`).map((field) => `${code}.${field}`),
+    );
+    expect(missing, "check.finding.<CODE>.* texts missing").toEqual([]);
+  });
+
+  it("the package README lists every verifier code", () => {
+    const readme = readFileSync("packages/security-header/README.md", "utf8");
+    expect(FINDING_CODES.filter((code) => !readme.includes(`\`${code}\``)), "codes the README does not name").toEqual([]);
   });
 
   it("has one entry for every code of the sandbox's own faults", () => {

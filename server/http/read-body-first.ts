@@ -11,6 +11,8 @@ export interface ReadBodyFirstOptions {
   maxBytes: number;
   /** Milliseconds the whole body may take to arrive; then 408 and the connection is closed. */
   deadlineMs: number;
+  /** The answer to a declared length over `maxBytes` (default: the plain 413 page). */
+  tooLarge?: (req: Request, res: Response) => void;
 }
 
 /**
@@ -23,13 +25,14 @@ export interface ReadBodyFirstOptions {
  * from memory. A body must declare its length (411 otherwise: the checker's form and React Router's
  * data requests always do).
  */
-export function readBodyFirst({ maxBytes, deadlineMs }: ReadBodyFirstOptions): RequestHandler {
+export function readBodyFirst({ maxBytes, deadlineMs, tooLarge = (req, res) => sendPlainErrorPage(req, res, 413) }: ReadBodyFirstOptions): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
     const declared = req.headers["content-length"];
     const chunked = req.headers["transfer-encoding"] !== undefined;
     if (declared === undefined && !chunked) return next(); // no body
     if (declared === undefined) return sendPlainErrorPage(req, res, 411);
-    if (!/^\d+$/.test(declared) || Number(declared) > maxBytes) return sendPlainErrorPage(req, res, 413);
+    if (!/^\d+$/.test(declared)) return sendPlainErrorPage(req, res, 413);
+    if (Number(declared) > maxBytes) return tooLarge(req, res);
     const length = Number(declared);
     if (length === 0) return next();
 

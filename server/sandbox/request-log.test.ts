@@ -248,7 +248,7 @@ describe("replay", () => {
     expect(first.text).not.toContain("HEADER_REPLAYED");
     const second = await post(xml);
     expect(second.status).toBe(200);
-    expect(second.text).toContain('<sandbox:Warning code="HEADER_REPLAYED">');
+    expect(second.text).toContain('<sandbox:Warning code="HEADER_REPLAYED"');
     expect(codesOf(await traceJson(second.traceId))).toEqual(["HEADER_REPLAYED"]);
     expect((await post(header())).text).not.toContain("HEADER_REPLAYED");
   });

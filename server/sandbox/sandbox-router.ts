@@ -5,7 +5,8 @@ import { MAX_VERIFY_INPUT_BYTES } from "@areaoe/security-header/node";
 import type { HeaderSandbox } from "./header-sandbox";
 import { markExpectedFault } from "../http/expected-fault";
 import { clientKey, markQuietRefusal, oncePerWindow, tooManyAnswer } from "../http/client-budget";
-import { acceptedResponse, clientFault, securityFault, serverFault } from "./soap-response";
+import { acceptedResponse, clientFault, findingSentence, sandboxFaultText, securityFault, serverFault } from "./soap-response";
+import { responseLanguage } from "../http/language";
 import { asksForWsdl, sandboxWsdl } from "./sandbox-wsdl";
 import { requestOrigin } from "../http/trusted-origin";
 import { pageHref } from "../../app/server-surface";
@@ -36,6 +37,14 @@ const UNREADABLE = new Set(["NOT_XML", "DTD_FORBIDDEN", "XML_TOO_DEEP", "XML_TOO
 function sendXml(res: Response, status: number, xml: string): void {
   res.status(status).type("text/xml; charset=utf-8").setHeader("Cache-Control", "no-store");
   res.send(xml);
+}
+
+/** The language of the sandbox's texts: the request's (Accept-Language, else pt), never its codes. */
+function faultLanguage(req: express.Request, res: Response) {
+  const lang = responseLanguage(req, res);
+  res.setHeader("Content-Language", lang);
+  res.vary("Accept-Language");
+  return lang;
 }
 
 // The bench-only lift of the per-client limit is a setting (server/config/settings.ts, sandboxRateLimitLifted).
@@ -169,7 +178,8 @@ export function sandboxRouter({ sandbox, requestLog, logger, limiter, bodyDeadli
       (req, res, next) => {
         // SOAP 1.1 travels as text/xml (SOAP 1.2's application/soap+xml is not what the authority speaks).
         if (!req.is("text/xml")) {
-          sendXml(res, 415, clientFault("The content type must be text/xml (SOAP 1.1).", "UNSUPPORTED_MEDIA_TYPE", catalogueFor(req)));
+          const lang = faultLanguage(req, res);
+          sendXml(res, 415, clientFault(sandboxFaultText("UNSUPPORTED_MEDIA_TYPE", lang), "UNSUPPORTED_MEDIA_TYPE", catalogueFor(req), lang));
           return;
         }
         next();
@@ -177,7 +187,8 @@ export function sandboxRouter({ sandbox, requestLog, logger, limiter, bodyDeadli
       (req, res, next) => {
         // Switched off at start (no implicit rejection in this runtime): said plainly, never a leaky check.
         if (!sandbox.checkerEnabled) {
-          sendXml(res, 503, serverFault("The header sandbox is switched off on this server: its runtime cannot decrypt the Nonce safely. Use the header guide, or try again after the server is updated.", "SANDBOX_SWITCHED_OFF", catalogueFor(req)));
+          const lang = faultLanguage(req, res);
+          sendXml(res, 503, serverFault(sandboxFaultText("SANDBOX_SWITCHED_OFF", lang), "SANDBOX_SWITCHED_OFF", catalogueFor(req), lang));
           return;
         }
         next();
@@ -189,9 +200,10 @@ export function sandboxRouter({ sandbox, requestLog, logger, limiter, bodyDeadli
         const { traceId, result } = await requestLog.check(body, { source: "sandbox", client: clientKey(req) });
         res.setHeader(TRACE_ID_HEADER, traceId);
         const trace = { id: traceId, href: `${requestOrigin(req)}${req.baseUrl}/sandbox/requests/${traceId}` };
+        const lang = faultLanguage(req, res);
         const unreadable = result.findings.find((finding) => UNREADABLE.has(finding.code));
         if (unreadable) {
-          sendXml(res, 400, clientFault(unreadable.message, unreadable.code, catalogueFor(req), trace));
+          sendXml(res, 400, clientFault(findingSentence(unreadable, lang), unreadable.code, catalogueFor(req), lang, unreadable.params, trace));
           return;
         }
         const codes = result.findings.map((finding) => finding.code);
@@ -199,11 +211,11 @@ export function sandboxRouter({ sandbox, requestLog, logger, limiter, bodyDeadli
           logger.info({ sandbox: "soap", accepted: false, findings: codes, traceId }, "sandbox: header refused");
           // SOAP 1.1 sends a Fault with HTTP 500, but a refused header is the sandbox doing its job.
           markExpectedFault(res);
-          sendXml(res, 500, securityFault(result.findings, catalogueFor(req), trace));
+          sendXml(res, 500, securityFault(result.findings, catalogueFor(req), lang, trace));
           return;
         }
         logger.info({ sandbox: "soap", accepted: true, form: result.form, findings: codes, traceId }, "sandbox: header accepted");
-        sendXml(res, 200, acceptedResponse(result, trace));
+        sendXml(res, 200, acceptedResponse(result, lang, catalogueFor(req), trace));
       },
     )
     .get((req, res, next) => {
@@ -221,12 +233,14 @@ export function sandboxRouter({ sandbox, requestLog, logger, limiter, bodyDeadli
   router.use("/sandbox", (error: { status?: number; type?: string }, req: express.Request, res: Response, next: express.NextFunction) => {
     // Already answered (the body deadline's 408): the parser's late "aborted" needs nothing more.
     if (res.headersSent) return;
+    const lang = faultLanguage(req, res);
     if (error.type === "entity.too.large") {
-      sendXml(res, 413, clientFault(`The request is larger than ${SANDBOX_MAX_BYTES / 1024} KB.`, "TOO_LARGE", catalogueFor(req)));
+      const limit = { kilobytes: SANDBOX_MAX_BYTES / 1024, maxBytes: SANDBOX_MAX_BYTES };
+      sendXml(res, 413, clientFault(sandboxFaultText("TOO_LARGE", lang, limit), "TOO_LARGE", catalogueFor(req), lang, limit));
       return;
     }
     if (typeof error.status === "number" && error.status >= 400 && error.status < 500) {
-      sendXml(res, error.status, clientFault("The request body could not be read as text/xml.", "UNREADABLE_BODY", catalogueFor(req)));
+      sendXml(res, error.status, clientFault(sandboxFaultText("UNREADABLE_BODY", lang), "UNREADABLE_BODY", catalogueFor(req), lang));
       return;
     }
     next(error);

@@ -1,6 +1,6 @@
 import type { Request } from "express";
 import { escapeXml, SOAP_ENVELOPE_NAMESPACE, WSS_NAMESPACE } from "@areaoe/security-header";
-import { SANDBOX_NAMESPACE } from "./soap-response";
+import { SANDBOX_NAMESPACE, SANDBOX_PARAM_NAMESPACE } from "./soap-response";
 
 /** Does the query ask for the WSDL (`?wsdl`, `?WSDL`, as SOAP tools write it)? */
 export function asksForWsdl(req: Request): boolean {
@@ -38,6 +38,9 @@ export function sandboxWsdl(address: string): string {
             <xs:attribute name="href" type="xs:anyURI" use="optional">
               <xs:annotation><xs:documentation>A Finding's entry in the portal's fault catalogue (the code as anchor).</xs:documentation></xs:annotation>
             </xs:attribute>
+            <xs:anyAttribute namespace="${SANDBOX_PARAM_NAMESPACE}" processContents="skip">
+              <xs:annotation><xs:documentation>The finding's values (element, found, expected, likelyCause, offsetHours, ...), one attribute each, the same in every language; the text follows the request's Accept-Language (pt or en).</xs:documentation></xs:annotation>
+            </xs:anyAttribute>
           </xs:extension>
         </xs:simpleContent>
       </xs:complexType>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { acceptedResponse, clientFault, faultCodeFor, securityFault } from "./soap-response";
+import { acceptedResponse, clientFault, faultCodeFor, findingSentence, securityFault } from "./soap-response";
 
 describe("SOAP sandbox answers", () => {
   it("maps each kind of finding to a WS-Security fault code", () => {
@@ -12,23 +12,32 @@ describe("SOAP sandbox answers", () => {
     expect(faultCodeFor({ code: "SOAP_VERSION_MISMATCH" })).toBe("soapenv:VersionMismatch");
   });
 
-  it("puts the first error's message in faultstring and every error's code in detail, escaped", () => {
-    const xml = securityFault([
-      { code: "UNEXPECTED_PREFIX", severity: "warning", message: "prefix", params: {} },
-      { code: "WRONG_NAMESPACE", severity: "error", message: "Found <wsse> & friends", params: {} },
-      { code: "EXPIRED", severity: "error", message: "Too old", params: {} },
-    ]);
-    expect(xml).toContain(`<faultcode xmlns:wsse="http://schemas.xmlsoap.org/ws/2002/12/secext">wsse:InvalidSecurity</faultcode>`);
-    expect(xml).toContain("<faultstring xml:lang=\"en\">Found &lt;wsse&gt; &amp; friends</faultstring>");
-    expect(xml).toContain('code="WRONG_NAMESPACE"');
-    expect(xml).toContain('code="EXPIRED"');
-    expect(xml).not.toContain('code="UNEXPECTED_PREFIX"');
+  it("words the first error in faultstring and every error in detail, in the language asked for, escaped, with its params", () => {
+    const findings = [
+      { code: "UNEXPECTED_PREFIX", severity: "warning", message: "prefix", params: { element: "Security", prefix: "wsse" } },
+      { code: "WRONG_NAMESPACE", severity: "error", message: "Found", params: { element: "Security", found: "urn:<x>&y", expected: "urn:e" } },
+      { code: "EXPIRED", severity: "error", message: "Too old", params: { ageSeconds: 120, skewSeconds: 120 } },
+    ] as const;
+    const en = securityFault(findings, undefined, "en");
+    expect(en).toContain(`<faultcode xmlns:wsse="http://schemas.xmlsoap.org/ws/2002/12/secext">wsse:InvalidSecurity</faultcode>`);
+    expect(en).toContain('<faultstring xml:lang="en">Security is in the wrong namespace. Found urn:&lt;x&gt;&amp;y on Security.');
+    expect(en).toContain('code="WRONG_NAMESPACE" param:element="Security" param:found="urn:&lt;x&gt;&amp;y" param:expected="urn:e">');
+    expect(en).toContain('code="EXPIRED" param:ageSeconds="120" param:skewSeconds="120">The header is 120 seconds old.');
+    expect(en).not.toContain('code="UNEXPECTED_PREFIX"');
+    const pt = securityFault(findings, undefined, "pt");
+    expect(pt).toContain('<faultstring xml:lang="pt">Security está no namespace errado.');
+    expect(securityFault(findings)).toBe(pt);
+  });
+
+  it("names a time zone, not a bare 'in the future'", () => {
+    const finding = { code: "CREATED_IN_FUTURE", severity: "error", message: "", params: { skewSeconds: 3600, likelyCause: "time-zone", offsetHours: 1, hours: 1 } } as const;
+    expect(findingSentence(finding, "en")).toMatch(/^Created is 1 h ahead of the server's clock: a time zone\. .* Likely cause: Created is off by exactly 1 h/);
   });
 
   it("links each Finding of a Fault's detail to its entry of the fault catalogue, when given the catalogue's address", () => {
     const catalogue = "https://portal.example/areaOE/public/ferramentas/webservices/securityHeader/faults";
     const xml = securityFault([{ code: "EXPIRED", severity: "error", message: "Too old", params: {} }], catalogue);
-    expect(xml).toContain(`<sandbox:Finding code="EXPIRED" href="${catalogue}#EXPIRED">Too old</sandbox:Finding>`);
+    expect(xml).toContain(`<sandbox:Finding code="EXPIRED" href="${catalogue}#EXPIRED">`);
     expect(clientFault("Not text/xml", "UNSUPPORTED_MEDIA_TYPE", catalogue)).toContain(`href="${catalogue}#UNSUPPORTED_MEDIA_TYPE"`);
     expect(securityFault([{ code: "EXPIRED", severity: "error", message: "Too old", params: {} }])).not.toContain("href=");
   });

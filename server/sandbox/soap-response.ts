@@ -1,7 +1,25 @@
 import type { FindingCode, VerificationFinding, VerificationResult } from "@areaoe/security-header/node";
 import { escapeXml, SOAP_ENVELOPE_NAMESPACE, WSS_NAMESPACE } from "@areaoe/security-header";
+import { DEFAULT_LANGUAGE, findingText, serverT, type Language } from "../../app/server-surface";
 
 export const SANDBOX_NAMESPACE = "urn:areaoe:sandbox:security-header";
+/**
+ * A Finding's params, as attributes in their own namespace (`param:element="Security"`): the same names
+ * and values as the verifier's `params`, in every language (only the texts follow Accept-Language).
+ */
+export const SANDBOX_PARAM_NAMESPACE = "urn:areaoe:sandbox:security-header:param";
+const PARAM_NAME = /^[A-Za-z][A-Za-z0-9]*$/;
+
+/** A finding worded in `lang` (finding-text.ts: the checker page's words): title, fix, likely cause. */
+export function findingSentence(finding: Pick<VerificationFinding, "code" | "params">, lang: Language): string {
+  const text = findingText(serverT(lang, "security-header"), finding);
+  return [`${text.title}.`, text.fix, text.cause].filter((part): part is string => !!part).join(" ");
+}
+
+/** The text of one of the sandbox's own faults (`sandbox.fault.<CODE>`), in `lang`. */
+export function sandboxFaultText(code: SandboxFaultCode, lang: Language, params: Record<string, string | number> = {}): string {
+  return serverT(lang, "security-header")(`sandbox.fault.${code}`, params);
+}
 
 /** The request's trace: its id, and the address of its decoded trace (server/sandbox/request-log.ts). */
 export interface TraceReference {
@@ -21,9 +39,13 @@ export type SandboxFaultCode = (typeof SANDBOX_FAULT_CODES)[number];
  * Each Finding of a Fault's detail links to its entry of the fault catalogue (`href`, the catalogue
  * page's absolute address plus `#CODE`); `catalogue` is that page's address for this request.
  */
-function findingElement(code: string, message: string, catalogue: string | undefined): string {
+function findingElement(code: string, message: string, catalogue: string | undefined, params: Readonly<Record<string, string | number>> = {}, element = "Finding"): string {
   const href = catalogue === undefined ? "" : ` href="${escapeXml(`${catalogue}#${code}`)}"`;
-  return `<sandbox:Finding code="${escapeXml(code)}"${href}>${escapeXml(message)}</sandbox:Finding>`;
+  const attributes = Object.entries(params)
+    .filter(([name]) => PARAM_NAME.test(name))
+    .map(([name, value]) => ` param:${name}="${escapeXml(String(value))}"`)
+    .join("");
+  return `<sandbox:${element} code="${escapeXml(code)}"${href}${attributes}>${escapeXml(message)}</sandbox:${element}>`;
 }
 
 /**
@@ -54,21 +76,24 @@ function envelope(body: string): string {
   ].join("\n");
 }
 
-/** A SOAP 1.1 Fault (sent with HTTP 500, as SOAP 1.1 §6.2 prescribes) for the first error finding. */
-export function securityFault(findings: readonly VerificationFinding[], catalogue?: string, trace?: TraceReference): string {
+/**
+ * A SOAP 1.1 Fault (sent with HTTP 500, as SOAP 1.1 §6.2 prescribes) for the first error finding. Its
+ * texts are in `lang` (the request's Accept-Language); its codes and params are the same in any language.
+ */
+export function securityFault(findings: readonly VerificationFinding[], catalogue?: string, lang: Language = DEFAULT_LANGUAGE, trace?: TraceReference): string {
   const errors = findings.filter((finding) => finding.severity === "error");
   const first = errors[0] ?? findings[0];
   const code = first ? faultCodeFor(first) : "wsse:InvalidSecurity";
   const details = errors
-    .map((finding) => `        ${findingElement(finding.code, finding.message, catalogue)}`)
+    .map((finding) => `        ${findingElement(finding.code, findingSentence(finding, lang), catalogue, finding.params)}`)
     .join("\n");
   return envelope(
     [
       "    <soapenv:Fault>",
       `      <faultcode xmlns:wsse="${WSS_NAMESPACE}">${code}</faultcode>`,
-      `      <faultstring xml:lang="en">${escapeXml(first?.message ?? "The security header was refused")}</faultstring>`,
+      `      <faultstring xml:lang="${lang}">${escapeXml(first ? findingSentence(first, lang) : serverT(lang, "security-header")("sandbox.refused"))}</faultstring>`,
       "      <detail>",
-      `        <sandbox:SecurityHeaderFindings xmlns:sandbox="${SANDBOX_NAMESPACE}">`,
+      `        <sandbox:SecurityHeaderFindings xmlns:sandbox="${SANDBOX_NAMESPACE}" xmlns:param="${SANDBOX_PARAM_NAMESPACE}">`,
       details,
       ...traceElement(trace, "          "),
       "        </sandbox:SecurityHeaderFindings>",
@@ -79,24 +104,39 @@ export function securityFault(findings: readonly VerificationFinding[], catalogu
 }
 
 /** A request the sandbox cannot read at all (not XML, a DTD): a Client fault, sent with HTTP 400. */
-export function clientFault(message: string, code: SandboxFaultCode | FindingCode, catalogue?: string, trace?: TraceReference): string {
-  return plainFault("soapenv:Client", message, code, catalogue, trace);
+export function clientFault(
+  message: string,
+  code: SandboxFaultCode | FindingCode,
+  catalogue?: string,
+  lang: Language = DEFAULT_LANGUAGE,
+  params: Readonly<Record<string, string | number>> = {},
+  trace?: TraceReference,
+): string {
+  return plainFault("soapenv:Client", message, code, catalogue, lang, params, trace);
 }
 
 /** The sandbox cannot check anything (switched off at start): a Server fault, sent with HTTP 503. */
-export function serverFault(message: string, code: SandboxFaultCode, catalogue?: string): string {
-  return plainFault("soapenv:Server", message, code, catalogue);
+export function serverFault(message: string, code: SandboxFaultCode, catalogue?: string, lang: Language = DEFAULT_LANGUAGE): string {
+  return plainFault("soapenv:Server", message, code, catalogue, lang, {});
 }
 
-function plainFault(faultCode: "soapenv:Client" | "soapenv:Server", message: string, code: string, catalogue: string | undefined, trace?: TraceReference): string {
+function plainFault(
+  faultCode: "soapenv:Client" | "soapenv:Server",
+  message: string,
+  code: string,
+  catalogue: string | undefined,
+  lang: Language,
+  params: Readonly<Record<string, string | number>>,
+  trace?: TraceReference,
+): string {
   return envelope(
     [
       "    <soapenv:Fault>",
       `      <faultcode>${faultCode}</faultcode>`,
-      `      <faultstring xml:lang="en">${escapeXml(message)}</faultstring>`,
+      `      <faultstring xml:lang="${lang}">${escapeXml(message)}</faultstring>`,
       "      <detail>",
-      `        <sandbox:SecurityHeaderFindings xmlns:sandbox="${SANDBOX_NAMESPACE}">`,
-      `          ${findingElement(code, message, catalogue)}`,
+      `        <sandbox:SecurityHeaderFindings xmlns:sandbox="${SANDBOX_NAMESPACE}" xmlns:param="${SANDBOX_PARAM_NAMESPACE}">`,
+      `          ${findingElement(code, message, catalogue, params)}`,
       ...traceElement(trace, "          "),
       "        </sandbox:SecurityHeaderFindings>",
       "      </detail>",
@@ -106,13 +146,13 @@ function plainFault(faultCode: "soapenv:Client" | "soapenv:Server", message: str
 }
 
 /** HTTP 200: the header was accepted; names the user and the form it used, nothing secret. */
-export function acceptedResponse(result: VerificationResult, trace?: TraceReference): string {
+export function acceptedResponse(result: VerificationResult, lang: Language = DEFAULT_LANGUAGE, catalogue?: string, trace?: TraceReference): string {
   const warnings = result.findings
-    .map((finding) => `      <sandbox:Warning code="${escapeXml(finding.code)}">${escapeXml(finding.message)}</sandbox:Warning>`)
+    .map((finding) => `      ${findingElement(finding.code, findingSentence(finding, lang), catalogue, finding.params, "Warning")}`)
     .join("\n");
   return envelope(
     [
-      `    <sandbox:SecurityHeaderAccepted xmlns:sandbox="${SANDBOX_NAMESPACE}">`,
+      `    <sandbox:SecurityHeaderAccepted xmlns:sandbox="${SANDBOX_NAMESPACE}" xmlns:param="${SANDBOX_PARAM_NAMESPACE}">`,
       `      <sandbox:Username>${escapeXml(result.username ?? "")}</sandbox:Username>`,
       `      <sandbox:Form>${escapeXml(result.form ?? "")}</sandbox:Form>`,
       `      <sandbox:Created>${escapeXml(result.createdAt ?? "")}</sandbox:Created>`,

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "~/i18n/use-translation";
 import { Form, useActionData, useNavigation } from "react-router";
 import { ErrorSummary, type ErrorSummaryItem } from "~/components/ui/form/error-summary";
@@ -6,7 +6,7 @@ import { Field } from "~/components/ui/form/field";
 import { MANDATORY_MESSAGE_KEY } from "~/components/ui/form/form-validation";
 import { Input } from "~/components/ui/form/input";
 import { Textarea } from "~/components/ui/form/textarea";
-import type { HeaderCheckActionData } from "./header-check";
+import { HEADER_CHECK_MAX_BYTES, HEADER_CHECK_MAX_KILOBYTES, type HeaderCheckActionData } from "./header-check";
 import { HeaderCheckReport } from "./header-check-report";
 
 const ENVELOPE_ID = "header-check-envelope";
@@ -18,33 +18,45 @@ const ENVELOPE_ROWS = 14;
  * The server checks the header with the portal's local TEST key only. The password (optional) is
  * compared in the server's memory; it is never stored, logged or sent back, so its field starts empty.
  */
-export function HeaderCheckForm() {
+export function HeaderCheckForm({ tooLarge = false }: { /** The server refused a post too large to read (the page's `?tooLarge`). */ tooLarge?: boolean }) {
   const { t } = useTranslation("security-header");
   const { t: tUi } = useTranslation("ui");
   const data = useActionData<HeaderCheckActionData>();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const reportRef = useRef<HTMLHeadingElement>(null);
+  // With scripts, an envelope over the limit is refused here, before it is sent (the server would too).
+  const [tooLargeHere, setTooLargeHere] = useState(false);
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    const envelope = new FormData(event.currentTarget).get("envelope");
+    const over = typeof envelope === "string" && new TextEncoder().encode(envelope).length > HEADER_CHECK_MAX_BYTES;
+    setTooLargeHere(over);
+    if (over) event.preventDefault();
+  };
 
   // A new report takes focus, so keyboard and screen-reader users land on it.
   useEffect(() => {
     if (data?.status === "checked") reportRef.current?.focus();
   }, [data]);
 
-  const envelopeError =
-    data?.status === "invalid"
+  const tooLargeMessage = t("check.envelopeTooLarge", { kilobytes: HEADER_CHECK_MAX_KILOBYTES });
+  const envelopeError = tooLargeHere
+    ? tooLargeMessage
+    : data?.status === "invalid"
       ? data.problem === "envelopeMissing"
         ? tUi(MANDATORY_MESSAGE_KEY)
-        : t("check.envelopeTooLarge", { kilobytes: 64 })
-      : undefined;
+        : tooLargeMessage
+      : !data && tooLarge
+        ? tooLargeMessage
+        : undefined;
   const summary: ErrorSummaryItem[] = envelopeError ? [{ fieldId: ENVELOPE_ID, label: t("check.envelope"), message: envelopeError }] : [];
 
   return (
     <section className="header-check" aria-labelledby="header-check-title">
       <h3 id="header-check-title">{t("check.formTitle")}</h3>
-      <Form method="post" className="tool-panel header-check__form" noValidate>
+      <Form method="post" className="tool-panel header-check__form" noValidate onSubmit={onSubmit}>
         <ErrorSummary errors={summary} />
-        <Field id={ENVELOPE_ID} label={t("check.envelope")} hint={t("check.envelopeHint")} error={envelopeError} required>
+        <Field id={ENVELOPE_ID} label={t("check.envelope")} hint={t("check.envelopeHint", { kilobytes: HEADER_CHECK_MAX_KILOBYTES })} error={envelopeError} required>
           <Textarea
             name="envelope"
             rows={ENVELOPE_ROWS}

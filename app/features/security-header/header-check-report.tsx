@@ -1,6 +1,7 @@
 import { useId, type Ref } from "react";
 import { pageHref } from "~/config/site-map";
 import { useTranslation } from "~/i18n/use-translation";
+import { findingCatalogueHref, findingText } from "./finding-text";
 import type { HeaderCheckFinding, HeaderCheckOutcome } from "./header-check";
 
 export interface HeaderCheckReportProps {
@@ -49,6 +50,9 @@ export function HeaderCheckReport({ outcome, passwordCompared, headingRef }: Hea
           </ul>
         </>
       ) : null}
+      <p className="header-check__catalogue">
+        <a href={pageHref("security-header-faults")}>{t("check.catalogueAll")}</a>
+      </p>
       {outcome.trace ? (
         <p>
           {t("check.traceId")} <code>{outcome.trace.id}</code> · <a href={outcome.trace.href}>{t("check.traceLink")}</a>
@@ -63,17 +67,17 @@ function FindingItem({ finding }: { finding: HeaderCheckFinding }) {
   // The link is named "CODE in the fault catalogue…" from the code shown above it, so the code is
   // written once on the page (a reader's search or a test finds one element) and the name stays whole.
   const id = useId();
-  const params = { ...finding.params, interpolation: { escapeValue: false } };
-  const cause = typeof finding.params.likelyCause === "string" ? t(`check.likelyCause.${finding.params.likelyCause}`) : null;
+  // The same words as the sandbox's Fault (finding-text.ts): from the code and its params.
+  const text = findingText(t, finding);
   return (
     <li className="header-check__finding">
       <p className="header-check__finding-title">
-        <strong>{t(`check.finding.${finding.code}.title`, params)}</strong> <code className="header-check__code" id={`${id}-code`}>{finding.code}</code>
+        <strong>{text.title}</strong> <code className="header-check__code" id={`${id}-code`}>{finding.code}</code>
       </p>
-      <p>{t(`check.finding.${finding.code}.fix`, params)}</p>
-      {cause ? <p>{cause}</p> : null}
+      <p>{text.fix}</p>
+      {text.cause ? <p>{text.cause}</p> : null}
       <p>
-        <a href={`${pageHref("security-header-faults")}#${finding.code}`} id={`${id}-link`} aria-labelledby={`${id}-code ${id}-link`}>
+        <a href={findingCatalogueHref(finding.code)} id={`${id}-link`} aria-labelledby={`${id}-code ${id}-link`}>
           {t("check.catalogueLink")}
         </a>
       </p>

@@ -1,4 +1,5 @@
 import type { FindingCode } from "@areaoe/security-header/node";
+import { MAX_VERIFY_INPUT_BYTES } from "@areaoe/security-header";
 
 /**
  * The header checker's data, as the route's action hands it to the page: what the library's
@@ -45,8 +46,16 @@ export interface SandboxKeySummary {
   derHref: string;
 }
 
-/** The largest envelope the checker reads, in bytes (UTF-8); the server refuses more. */
-export const HEADER_CHECK_MAX_BYTES = 16 * 1024;
+/** The largest envelope the checker reads, in bytes (UTF-8): the verifier's own limit (one constant). */
+export const HEADER_CHECK_MAX_BYTES = MAX_VERIFY_INPUT_BYTES;
+/** The same, as the pages state it. */
+export const HEADER_CHECK_MAX_KILOBYTES = HEADER_CHECK_MAX_BYTES / 1024;
+
+/**
+ * The query the checker's page answers after a post too large to read at all (the server sends the
+ * browser back to the page with it, rather than a bare "413"): the form then says what the limit is.
+ */
+export const HEADER_CHECK_TOO_LARGE_QUERY = "tooLarge";
 
 export type HeaderCheckActionData =
   | { status: "unavailable" }

@@ -11,6 +11,7 @@ export {
   type CertificateInfo,
 } from "./authority-key.js";
 export { formatCreated, HEADER_VALIDITY_MS } from "./created.js";
+export { MAX_VERIFY_INPUT_BYTES } from "./limits.js";
 export {
   isSecurityHeaderError,
   SecurityHeaderError,

@@ -19,6 +19,7 @@ export {
   FINDING_CODES,
   type DigestMismatchCause,
   type FindingCode,
+  type CreatedCause,
   type NonceUndecryptableCause,
   type VerificationFinding,
 } from "./verify-findings.js";

@@ -1,3 +1,4 @@
+import iconv from "iconv-lite";
 import { sha1 } from "./verify-crypto.js";
 import type { DigestMismatchCause } from "./verify-findings.js";
 
@@ -13,38 +14,52 @@ export interface DigestInputs {
   readonly claimedPassword?: string;
 }
 
+/** The diagnosis: the cause, and for two of them which encoding or which order matched. */
+export interface DigestDiagnosis {
+  readonly likelyCause: DigestMismatchCause;
+  /** For "password-encoding": the encodings that give the bytes hashed (IANA names, comma-separated). */
+  readonly encoding?: string;
+  /** For "order": the order the parts were hashed in, e.g. "Created ‖ Ks ‖ Password". */
+  readonly order?: string;
+}
+
 /**
  * Why a Digest does not match: tries the mistakes seen in real clients and returns the first whose
- * digest is the one received. Each try is one SHA-1 of a few dozen bytes.
+ * digest is the one received. Each try is one SHA-1 of a few dozen bytes (about 600 in all, for a
+ * password of at most MAX_DIAGNOSED_PASSWORD_BYTES).
  */
-export function likelyDigestCause(received: Buffer, inputs: DigestInputs): DigestMismatchCause {
+export function likelyDigestCause(received: Buffer, inputs: DigestInputs): DigestDiagnosis {
   const { sessionKey, passwordBytes } = inputs;
   const created = Buffer.from(inputs.createdText, "utf8");
   const matches = (...parts: Buffer[]) => sha1(...parts).equals(received);
   const password = passwordBytes.toString("utf8");
 
   for (const text of createdVariants(inputs)) {
-    if (matches(sessionKey, Buffer.from(text, "utf8"), passwordBytes)) return "created-text";
+    if (matches(sessionKey, Buffer.from(text, "utf8"), passwordBytes)) return { likelyCause: "created-text" };
   }
-  for (const bytes of passwordEncodings(password)) {
-    if (!bytes.equals(passwordBytes) && matches(sessionKey, created, bytes)) return "password-encoding";
+  for (const { bytes, names } of passwordEncodings(password)) {
+    if (!bytes.equals(passwordBytes) && matches(sessionKey, created, bytes)) return { likelyCause: "password-encoding", encoding: names.join(", ") };
   }
   for (const text of [`${password}\n`, `${password}\r\n`, password.replace(/\r?\n$/, "")]) {
     const bytes = Buffer.from(text, "utf8");
-    if (!bytes.equals(passwordBytes) && matches(sessionKey, created, bytes)) return "password-trailing-newline";
+    if (!bytes.equals(passwordBytes) && matches(sessionKey, created, bytes)) return { likelyCause: "password-trailing-newline" };
   }
   for (const keyText of [sessionKey.toString("base64"), sessionKey.toString("hex")]) {
-    if (matches(Buffer.from(keyText, "latin1"), created, passwordBytes)) return "key-base64";
+    if (matches(Buffer.from(keyText, "latin1"), created, passwordBytes)) return { likelyCause: "key-base64" };
   }
   const parts = { k: sessionKey, c: created, p: passwordBytes };
   for (const order of ["kpc", "ckp", "cpk", "pkc", "pck"] as const) {
-    if (matches(...[...order].map((part) => parts[part as keyof typeof parts]))) return "order";
+    const letters = [...order] as (keyof typeof parts)[];
+    if (matches(...letters.map((part) => parts[part]))) return { likelyCause: "order", order: letters.map((part) => PART_NAMES[part]).join(" ‖ ") };
   }
   if (inputs.claimedPassword !== undefined && matches(sessionKey, created, Buffer.from(inputs.claimedPassword, "utf8"))) {
-    return "password";
+    return { likelyCause: "password" };
   }
-  return "unknown";
+  return { likelyCause: "unknown" };
 }
+
+/** The parts' names as the header and the guide write them (the same in every language). */
+const PART_NAMES = { k: "Ks", c: "Created", p: "Password" } as const;
 
 const OFFSET_STEP_MINUTES = 15;
 
@@ -64,9 +79,22 @@ function* createdVariants({ createdText, createdElementText }: DigestInputs): Ge
   yield String(time);
 }
 
-function passwordEncodings(password: string): Buffer[] {
-  const encodings: Buffer[] = [Buffer.from(password, "utf16le"), Buffer.from(password, "utf16le").swap16()];
-  // Latin-1 only says something when every character fits in it.
-  if ([...password].every((char) => (char.codePointAt(0) ?? 0) <= 0xff)) encodings.unshift(Buffer.from(password, "latin1"));
-  return encodings;
+/**
+ * The single-byte encodings Windows and older Java and PHP defaults use, then UTF-16 (Java's `char`s,
+ * .NET's Encoding.Unicode). Encoded by iconv-lite; an encoding that cannot hold every character of the
+ * password is skipped. Encodings that give the same bytes are named together (for "pässwörd",
+ * Windows-1252, ISO-8859-15 and ISO-8859-1 all do): the bytes cannot tell them apart.
+ */
+const PASSWORD_ENCODINGS = ["windows-1252", "ISO-8859-15", "ISO-8859-1", "UTF-16LE", "UTF-16BE"] as const;
+
+function passwordEncodings(password: string): { bytes: Buffer; names: string[] }[] {
+  const found: { bytes: Buffer; names: string[] }[] = [];
+  for (const name of PASSWORD_ENCODINGS) {
+    const bytes = iconv.encode(password, name);
+    if (iconv.decode(bytes, name) !== password) continue; // a character this encoding has not
+    const same = found.find((candidate) => candidate.bytes.equals(bytes));
+    if (same) same.names.push(name);
+    else found.push({ bytes, names: [name] });
+  }
+  return found;
 }

@@ -42,10 +42,16 @@ export interface VerificationFinding {
   readonly params: Readonly<Record<string, string | number>>;
 }
 
+/** CREATED_IN_FUTURE and EXPIRED `params.likelyCause` (with `offsetHours`, `hours`), when Created is off by whole hours. */
+export type CreatedCause = "time-zone";
+
 /** NONCE_UNDECRYPTABLE `params.likelyCause`, present only when the Nonce's length (public) says it. */
 export type NonceUndecryptableCause = "key-size" | "nonce-length";
 
-/** DIGEST_MISMATCH `params.likelyCause`: the first plausible mistake whose digest matches, else "unknown". */
+/**
+ * DIGEST_MISMATCH `params.likelyCause`: the first plausible mistake whose digest matches, else "unknown";
+ * "password-encoding" comes with `params.encoding`, "order" with `params.order`.
+ */
 export type DigestMismatchCause =
   | "created-text"
   | "password-encoding"

@@ -245,6 +245,55 @@ describe("verifySecurityHeader findings", () => {
   });
 });
 
+describe("likely causes, from data the verifier has", () => {
+  const HOUR = 3_600_000;
+  it.each([
+    [1, "CREATED_IN_FUTURE"],
+    [2, "CREATED_IN_FUTURE"],
+    [-1, "EXPIRED"],
+    [-2, "EXPIRED"],
+  ] as const)("Created %i h off (give or take the validity window) is a time zone: %s", (hours, code) => {
+    // Created sent up to 60 s before it reaches the server (or up to 5 s after: clocks differ a little).
+    for (const drift of [0, -20_000, 3_000]) {
+      const result = crafted({ created: new Date(NOW.getTime() + hours * HOUR + drift).toISOString() });
+      expect(result.findings).toMatchObject([{ code, params: { likelyCause: "time-zone", offsetHours: hours, hours: Math.abs(hours) } }]);
+      expect(result.findings[0]?.message).toMatch(/time zone/);
+    }
+  });
+
+  it("no time zone for an offset that is no whole number of hours, nor beyond 14 h", () => {
+    for (const offset of [30 * 60_000, -(HOUR + 10 * 60_000), 15 * HOUR, -15 * HOUR, 10 * 60_000]) {
+      const result = crafted({ created: new Date(NOW.getTime() + offset).toISOString() });
+      expect(result.findings).toHaveLength(1);
+      expect(result.findings[0]?.params).not.toHaveProperty("likelyCause");
+    }
+  });
+
+  const password = "Çãé€";
+  it.each([
+    ["windows-1252", Buffer.from([0xc7, 0xe3, 0xe9, 0x80])],
+    ["ISO-8859-15", Buffer.from([0xc7, 0xe3, 0xe9, 0xa4])],
+  ])("a Digest over the password in %s says which encoding", (encoding, bytes) => {
+    const result = crafted({ password, digestParts: ({ sessionKey, created }) => [sessionKey, created, bytes] });
+    expect(result.findings).toMatchObject([{ code: "DIGEST_MISMATCH", params: { likelyCause: "password-encoding", encoding } }]);
+    expect(result.findings[0]?.message).toContain(encoding);
+  });
+
+  it("a password whose bytes are the same in several encodings names them all; UTF-16 is found too", () => {
+    const latin = crafted({ password: "pässwörd", digestParts: ({ sessionKey, created }) => [sessionKey, created, Buffer.from("pässwörd", "latin1")] });
+    expect(latin.findings[0]?.params).toEqual({ likelyCause: "password-encoding", encoding: "windows-1252, ISO-8859-15, ISO-8859-1" });
+    const utf16 = crafted({ password, digestParts: ({ sessionKey, created }) => [sessionKey, created, Buffer.from(password, "utf16le")] });
+    expect(utf16.findings[0]?.params).toEqual({ likelyCause: "password-encoding", encoding: "UTF-16LE" });
+  });
+
+  it.each([
+    ["Ks ‖ Password ‖ Created", (p: { sessionKey: Buffer; created: Buffer; password: Buffer }) => [p.sessionKey, p.password, p.created]],
+    ["Password ‖ Created ‖ Ks", (p: { sessionKey: Buffer; created: Buffer; password: Buffer }) => [p.password, p.created, p.sessionKey]],
+  ])("a Digest over the parts in another order says which: %s", (order, digestParts) => {
+    expect(crafted({ digestParts }).findings).toMatchObject([{ code: "DIGEST_MISMATCH", params: { likelyCause: "order", order } }]);
+  });
+});
+
 describe("verifySecurityHeader refuses hostile or broken input without throwing", () => {
   // The review's attack: 16 KB of `<a>` (within the body limit). Quadratic in depth without the limit.
   it("XML_TOO_DEEP past 32 nested elements, stopping there (what follows is never read)", () => {
@@ -316,7 +365,7 @@ describe("bounded cost: size, depth, count and time", () => {
     // A long password within the size is still checked, and a plausible one still diagnosed.
     expect(crafted({ password: "y".repeat(500) }).ok).toBe(true);
     const wrongOrder = crafted({ password: "pässwörd", digestParts: ({ sessionKey, created, password }) => [created, sessionKey, password] });
-    expect(wrongOrder.findings.at(-1)?.params).toEqual({ likelyCause: "order" });
+    expect(wrongOrder.findings.at(-1)?.params).toEqual({ likelyCause: "order", order: "Created ‖ Ks ‖ Password" });
   });
 
   it("refuses a Nonce or a Digest above its size", () => {

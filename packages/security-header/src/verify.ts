@@ -1,7 +1,8 @@
 import { HEADER_VALIDITY_MS } from "./created.js";
+import { MAX_VERIFY_INPUT_BYTES } from "./limits.js";
 import { fromBase64 } from "./bytes.js";
 import { aesDecrypt, aesEncrypt, sameSecret, sha1, type VerifierPrivateKey } from "./verify-crypto.js";
-import { likelyDigestCause } from "./verify-digest.js";
+import { likelyDigestCause, type DigestDiagnosis } from "./verify-digest.js";
 import { Findings, sortFindings, type DigestMismatchCause, type VerificationFinding } from "./verify-findings.js";
 import { keyBitsOfNonce, nonceKey, resolveKeys, type ResolvedKey, type VerifierKeyEntry } from "./verify-keys.js";
 import { findTokenParts } from "./verify-structure.js";
@@ -51,8 +52,8 @@ export interface VerificationResult {
   readonly trace?: VerificationTrace;
 }
 
-/** A SOAP envelope with a security header is 1–2 KB; nothing larger is read. */
-export const MAX_VERIFY_INPUT_BYTES = 16 * 1024;
+/** A SOAP envelope with a security header is 1–2 KB; nothing larger is read (limits.ts). */
+export { MAX_VERIFY_INPUT_BYTES };
 
 /**
  * The most bytes (after Base64) each encrypted element may have; a longer one is refused before any
@@ -193,11 +194,17 @@ function checkDigest(check: DigestCheck, findings: Findings, trace: TraceRecorde
   if (!received) findings.error("DIGEST_UNDECRYPTABLE", "The Digest cannot be decrypted with the key in the Nonce (AES/ECB/PKCS5Padding)");
   else if (!expected.equals(received)) {
     // The diagnosis hashes the password several ways: only for a password of plausible length.
-    likelyCause =
+    const diagnosis: DigestDiagnosis =
       password.length <= MAX_DIAGNOSED_PASSWORD_BYTES
         ? likelyDigestCause(received, { sessionKey, createdText: check.createdText, createdElementText: check.createdElementText, passwordBytes: password, claimedPassword: check.claimed })
-        : "unknown";
-    findings.error("DIGEST_MISMATCH", `The Digest is not AES(Ks, SHA-1(Ks ‖ Created ‖ password)) (likely cause: ${likelyCause})`, { likelyCause });
+        : { likelyCause: "unknown" };
+    likelyCause = diagnosis.likelyCause;
+    const which = diagnosis.encoding ?? diagnosis.order;
+    findings.error(
+      "DIGEST_MISMATCH",
+      `The Digest is not AES(Ks, SHA-1(Ks ‖ Created ‖ password)) (likely cause: ${likelyCause}${which ? `: ${which}` : ""})`,
+      { ...diagnosis },
+    );
   }
   trace.add(() => ({
     step: "digest",
@@ -338,13 +345,32 @@ function checkAge(created: number, options: VerifyOptions, findings: Findings, t
   const { now = new Date(), maxAgeMs = HEADER_VALIDITY_MS, futureToleranceMs = 5_000 } = options;
   const age = now.getTime() - created;
   trace.add({ step: "clock", now: now.toISOString(), created: new Date(created).toISOString(), skewMs: age, maxAgeMs, futureToleranceMs });
+  const offsetHours = age < -futureToleranceMs || age > maxAgeMs ? timeZoneOffset(age, maxAgeMs, futureToleranceMs) : null;
+  const zone: Record<string, string | number> = offsetHours === null ? {} : { likelyCause: "time-zone", offsetHours, hours: Math.abs(offsetHours) };
+  const zoneText = offsetHours === null ? "" : `: it is ${Math.abs(offsetHours)} h ${offsetHours > 0 ? "ahead" : "behind"}, a time zone (local time written as UTC)`;
   if (age < -futureToleranceMs) {
     const skewSeconds = Math.round(-age / 1000);
-    findings.error("CREATED_IN_FUTURE", `Created is ${skewSeconds} s in the future: the sender's clock is ahead`, { skewSeconds });
+    findings.error("CREATED_IN_FUTURE", `Created is ${skewSeconds} s in the future${zoneText || ": the sender's clock is ahead"}`, { skewSeconds, ...zone });
   } else if (age > maxAgeMs) {
     const ageSeconds = Math.floor(age / 1000); // whole seconds elapsed, as an age is told
-    findings.error("EXPIRED", `Created is ${ageSeconds} s old; a header is valid for ${Math.round(maxAgeMs / 1000)} s`, { ageSeconds, skewSeconds: ageSeconds });
+    findings.error("EXPIRED", `Created is ${ageSeconds} s old; a header is valid for ${Math.round(maxAgeMs / 1000)} s${zoneText}`, { ageSeconds, skewSeconds: ageSeconds, ...zone });
   }
+}
+
+const HOUR_MS = 3_600_000;
+/** Time zones run from UTC−12 to UTC+14. */
+const MAX_ZONE_HOURS = 14;
+
+/**
+ * A Created off by a whole number of hours, give or take the validity window, is local time written
+ * as UTC (a time zone, or summer time): the hours Created is ahead of the server's clock (negative:
+ * behind), when taking them away would make the header valid; else null.
+ */
+export function timeZoneOffset(ageMs: number, maxAgeMs: number, futureToleranceMs: number): number | null {
+  const offsetHours = Math.round(-ageMs / HOUR_MS);
+  if (offsetHours === 0 || Math.abs(offsetHours) > MAX_ZONE_HOURS) return null;
+  const corrected = ageMs + offsetHours * HOUR_MS;
+  return corrected >= -futureToleranceMs && corrected <= maxAgeMs ? offsetHours : null;
 }
 
 function validCreated(text: string): boolean {
