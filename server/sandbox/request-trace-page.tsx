@@ -1,7 +1,6 @@
-import { pageHref, ServerPage, serverT, type Language } from "../../app/server-surface";
+import { findingCatalogueHref, findingText, pageHref, ServerPage, serverT, type Language } from "../../app/server-surface";
 import type { RequestTrace } from "./request-log";
 
-const CATALOGUE = pageHref("security-header-faults");
 const CHECKER = pageHref("security-header-check");
 
 type Value = string | number | boolean | null | undefined | readonly unknown[] | { readonly [key: string]: unknown };
@@ -103,7 +102,7 @@ function StepSection({ lang, step, index }: { lang: Language; step: TraceStep; i
 /** The decoded trace of one sandbox request or checker run, step by step, with each finding's catalogue entry. */
 export function RequestTracePage({ lang, trace }: { lang: Language; trace: RequestTrace; catalogue?: string }) {
   const t = serverT(lang, "sandbox-trace");
-  const findingText = serverT(lang, "security-header", "check.finding");
+  const words = serverT(lang, "security-header");
   const steps = stepsOf(trace.trace);
   return (
     <ServerPage lang={lang} title={t("title")}>
@@ -142,17 +141,22 @@ export function RequestTracePage({ lang, trace }: { lang: Language; trace: Reque
           <p>{t("noFindings")}</p>
         ) : (
           <ol className="header-check__findings">
-            {trace.findings.map((finding, index) => (
-              <li key={`${finding.code}-${index}`} className="header-check__finding">
-                <p className="header-check__finding-title">
-                  <strong>{findingText(`${finding.code}.title`, { ...finding.params, interpolation: { escapeValue: false } })}</strong>{" "}
-                  <code className="header-check__code">{finding.code}</code> ({t(`severity.${finding.severity}`)})
-                </p>
-                <p>
-                  <a href={`${CATALOGUE}#${finding.code}`}>{t("catalogueLink", { code: finding.code })}</a>
-                </p>
-              </li>
-            ))}
+            {trace.findings.map((finding, index) => {
+              // The checker page's and the sandbox's words for it (one verdict model: finding-text.ts).
+              const text = findingText(words, finding);
+              return (
+                <li key={`${finding.code}-${index}`} className="header-check__finding">
+                  <p className="header-check__finding-title">
+                    <strong>{text.title}</strong> <code className="header-check__code">{finding.code}</code> ({t(`severity.${finding.severity}`)})
+                  </p>
+                  <p>{text.fix}</p>
+                  {text.cause ? <p>{text.cause}</p> : null}
+                  <p>
+                    <a href={findingCatalogueHref(finding.code)}>{t("catalogueLink", { code: finding.code })}</a>
+                  </p>
+                </li>
+              );
+            })}
           </ol>
         )}
       </section>
