@@ -108,3 +108,28 @@ describe("keyStatuses", () => {
     expect(keyStatuses(keys, new Date(200 * DAY)).map((k) => [k.validFrom.getTime() / DAY, k.status])).toEqual([[60, "retired"]]);
   });
 });
+
+describe("two instances sharing the folder", () => {
+  it("make each key once: the second reads what the first made, and a rotation step is taken once", async () => {
+    const shared = mkdtempSync(path.join(tmpdir(), "areaoe-sandbox-keys-shared-"));
+    try {
+      let clock = new Date("2026-11-28T15:00:00.000Z");
+      const now = () => clock;
+      const [first, second] = await Promise.all([loadSandboxKeySet(shared, { now, bits: 2048 }), loadSandboxKeySet(shared, { now, bits: 2048 })]);
+      expect(readdirSync(path.join(shared, "keys")).filter((name) => !name.startsWith("."))).toHaveLength(3);
+      expect(second.keys().map((key) => key.id)).toEqual(first.keys().map((key) => key.id));
+      // The overlap opens: both refresh at once; one key is made, and both list the same set afterwards.
+      clock = new Date(clock.getTime() + P - O + DAY);
+      await Promise.all([first.refresh(), second.refresh()]);
+      await first.refresh();
+      await second.refresh();
+      expect(readdirSync(path.join(shared, "keys")).filter((name) => !name.startsWith("."))).toHaveLength(4);
+      clock = new Date(clock.getTime() + O);
+      await first.refresh();
+      await second.refresh();
+      expect(second.keys().map((key) => key.id)).toEqual(first.keys().map((key) => key.id));
+    } finally {
+      rmSync(shared, { recursive: true, force: true });
+    }
+  }, 60_000);
+});

@@ -1,5 +1,5 @@
 import { createHash, createPrivateKey, X509Certificate } from "node:crypto";
-import { mkdir, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { mkdir, open, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { sandboxTestKeyCommonName } from "@areaoe/security-header";
 import { generateTestKeyPair, LOCAL_TEST_KEY_BITS } from "@areaoe/security-header/node";
@@ -76,6 +76,24 @@ export interface SandboxKeySetOptions {
 }
 
 const CERTIFICATE_FILE = "certificate.pem";
+const LOCK_FILE = ".rotating.lock";
+/** A lock older than this is a crashed instance's: taken over. */
+const LOCK_STALE_MS = 120_000;
+
+/** The lock file made exclusively (O_EXCL), or undefined when another instance holds a fresh one. */
+async function tryLock(lockPath: string): Promise<(() => Promise<void>) | undefined> {
+  try {
+    await (await open(lockPath, "wx")).close();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    const age = await stat(lockPath).then((info) => Date.now() - info.mtimeMs, () => 0);
+    if (age <= LOCK_STALE_MS) return undefined;
+    await rm(lockPath, { force: true });
+    return tryLock(lockPath);
+  }
+  return () => rm(lockPath, { force: true });
+}
+
 const PRIVATE_KEY_FILE = "private-key.pem";
 
 function readKey(certificatePem: string, privateKeyPem: string): SandboxKey {
@@ -145,8 +163,27 @@ export async function loadSandboxKeySet(
     log("sandbox test key made", { id: key.id, validFrom: key.validFrom.toISOString(), validUntil: key.validUntil.toISOString() });
   };
 
-  /** What the schedule needs now: a current key, and a key after the next once the overlap opens. */
+  /**
+   * Instances that share the folder (docs/scaling.md) make each key once: the step runs under a lock
+   * file, after reading the folder again (another instance may have made the key meanwhile). A lock
+   * held by another instance: this one skips the step and reads the folder at its next refresh.
+   */
   const ensure = async (at: Date): Promise<void> => {
+    await mkdir(keysDir, { recursive: true, mode: 0o700 });
+    const release = await tryLock(path.join(keysDir, LOCK_FILE));
+    if (!release) return;
+    try {
+      // The folder is the truth: another instance sharing it may have made or deleted keys.
+      held = await readKeys(keysDir);
+      sort();
+      await step(at);
+    } finally {
+      await release();
+    }
+  };
+
+  /** What the schedule needs now: a current key, and a key after the next once the overlap opens. */
+  const step = async (at: Date): Promise<void> => {
     const t = at.getTime();
     const newest = held.at(-1);
     if (!newest || newest.validUntil.getTime() - overlap <= t) {
@@ -184,6 +221,12 @@ export async function loadSandboxKeySet(
     return running;
   };
   await ensure(now());
+  // Started while another instance held the lock: wait for its keys (it makes them within seconds).
+  for (let waited = 0; held.length === 0 && waited < LOCK_STALE_MS; waited += 500) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await ensure(now());
+  }
+  if (held.length === 0) throw new Error(`no sandbox test key could be made in ${keysDir}`);
 
   const keys = (at: Date = now()) => keyStatuses(held, at);
   return {
@@ -213,7 +256,7 @@ async function readKeys(keysDir: string): Promise<SandboxKey[]> {
   }
   const keys: SandboxKey[] = [];
   for (const name of names) {
-    if (name.endsWith(".tmp")) continue;
+    if (name.endsWith(".tmp") || name.startsWith(".")) continue;
     try {
       const [certificatePem, privateKeyPem] = await Promise.all([
         readFile(path.join(keysDir, name, CERTIFICATE_FILE), "utf8"),
