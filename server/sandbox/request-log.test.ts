@@ -380,6 +380,20 @@ describe.skipIf(Boolean(redisMissing))("the request log in Redis (redis-server o
     for (const form of [PASSWORD, Buffer.from(PASSWORD).toString("hex"), Buffer.from(PASSWORD).toString("base64")]) expect(everything).not.toContain(form);
   });
 
+  it("answers 503 (never 500) while Redis does not answer, and the check itself still answers", async () => {
+    const { traceId } = await second.requestLog.check(header(), { source: "sandbox", client: "down" });
+    await redis.stop();
+    for (let tries = 0; (await shared.reachable()) && tries < 200; tries += 1) await new Promise((resolve) => setTimeout(resolve, 50));
+    const page = await fetch(`${second.origin}${BASE_PATH}/sandbox/requests/${traceId}`);
+    expect(page.status).toBe(503);
+    const json = await fetch(`${second.origin}${BASE_PATH}/sandbox/requests/${traceId}`, { headers: { Accept: "application/json" } });
+    expect(json.status).toBe(503);
+    const answer = await fetch(`${second.origin}${BASE_PATH}/sandbox/soap`, { method: "POST", headers: { "Content-Type": "text/xml" }, body: header() });
+    expect(answer.status).toBe(200);
+    await redis.start();
+    for (let tries = 0; !(await shared.reachable()) && tries < 200; tries += 1) await new Promise((resolve) => setTimeout(resolve, 50));
+  }, 30_000);
+
   it("sees a replay across instances (the same Redis)", async () => {
     const xml = header();
     expect((await second.requestLog.check(xml, { source: "sandbox", client: "a" })).result.findings).toEqual([]);

@@ -2,6 +2,8 @@ import type { Request, Response } from "express";
 import Negotiator from "negotiator";
 import { responseLanguage } from "../http/language";
 import { sendServerPage } from "../http/server-page";
+import { sendPlainErrorPage } from "../http/plain-error-page";
+import { SharedStateUnavailable } from "../shared-state/shared-state";
 import type { RequestLog } from "./request-log";
 import { RequestTracePage, TraceNotFoundPage } from "./request-trace-page";
 
@@ -21,7 +23,17 @@ export async function sendTrace(req: Request, res: Response, log: RequestLog, ca
   privateAnswer(res);
   const wantsJson = new Negotiator(req).mediaType(["text/html", "application/json"]) === "application/json";
   const id = typeof req.params.id === "string" ? req.params.id : "";
-  const trace = await log.read(id);
+  let trace;
+  try {
+    trace = await log.read(id);
+  } catch (error) {
+    // Redis does not answer: a 503 that says so (the trace may be there), never a 500.
+    if (!(error instanceof SharedStateUnavailable)) throw error;
+    res.setHeader("Retry-After", "5");
+    if (wantsJson) res.status(503).setHeader("Cache-Control", "no-store").json({ error: "unavailable", message: "The trace store does not answer; try again in a few seconds." });
+    else sendPlainErrorPage(req, res, 503);
+    return;
+  }
   if (wantsJson) {
     res.setHeader("Cache-Control", "no-store");
     if (!trace) {
