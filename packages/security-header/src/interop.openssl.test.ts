@@ -71,7 +71,7 @@ describe("a digest-form header made with the openssl command line alone", () => 
     const created = new Date().toISOString();
     const xml = opensslDigestHeader(keyPair, "123456789/1", "pässwörd-€", created);
     const result = verifySecurityHeader(xml, { privateKey: readFileSync(keyPair.privateKeyPath, "utf8"), password: "pässwörd-€" });
-    expect(result).toEqual({ ok: true, form: "digest", username: "123456789/1", createdAt: created, findings: [] });
+    expect(result).toEqual({ ok: true, form: "digest", username: "123456789/1", createdAt: created, keyId: "default", findings: [] });
   });
 });
 
