@@ -185,8 +185,8 @@ describe("the trace page", () => {
     // Each step, in order, with the values to compare: the AES key and the Digest expected.
     const headings = [...doc.querySelectorAll("main ol h3")].map((h) => h.textContent);
     expect(headings).toEqual([
-      "1. O tamanho do pedido", "2. A leitura do XML", "3. O envelope SOAP e os seus namespaces", "4. Os elementos encontrados", "5. A forma do cabeçalho",
-      "6. O Nonce e a chave a que corresponde", "7. A Password", "8. Created", "9. O Digest", "10. O relógio do servidor",
+      "O tamanho do pedido", "A leitura do XML", "O envelope SOAP e os seus namespaces", "Os elementos encontrados", "A forma do cabeçalho",
+      "O Nonce e a chave a que corresponde", "A Password", "Created", "O Digest", "O relógio do servidor",
     ]);
     const json = await traceJson(traceId);
     const nonce = json.trace?.steps.find((step) => step.step === "nonce");
