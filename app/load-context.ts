@@ -5,7 +5,7 @@ import type { PublicConfig } from "~/config/public-config";
 import type { SessionUser } from "~/features/session/session-user";
 import type { AuthorityEnvironment } from "~/features/security-header/authority-environment";
 import type { AuthorityCertificateSummary } from "~/features/certificate-renewal/authority-certificates";
-import type { HeaderCheckCertificate, HeaderCheckOutcome } from "~/features/security-header/header-check";
+import type { HeaderCheckCertificate, HeaderCheckOutcome, SandboxKeySummary } from "~/features/security-header/header-check";
 import type { InlineSources } from "~/render/inline-hash";
 
 /** What the Node server hands to every loader and to the server entry. */
@@ -40,9 +40,14 @@ export interface AreaOELoadContext {
   /** The header checker: the local TEST certificate, and a check of a pasted request against its key. */
   securityHeaderSandbox: {
     certificate: HeaderCheckCertificate;
+    /** The sandbox's retired, current and next keys, with their status now. */
+    keys: () => SandboxKeySummary[];
     /** False when the runtime failed the start-time implicit-rejection probe: `check` must not be called. */
     enabled: boolean;
-    /** Runs in the server's verification pool; when the pool is busy it throws a 503 Response (the server answers its busy page). */
+    /**
+     * Checks with a trace id (the request log keeps the decoded trace for 24 hours), in the server's
+     * verification pool; when the pool is busy it throws a 503 Response (the server answers its busy page).
+     */
     check: (xml: string, password?: string) => Promise<HeaderCheckOutcome>;
   };
 }

@@ -100,6 +100,18 @@ test.describe("header checker page", () => {
     const report = page.locator(".header-check__report");
     await expect(report.locator(".header-check__code").first()).toHaveText("PASSWORD_MISMATCH");
     await expect(page.getByLabel("Password used (optional)")).toHaveValue("");
+    // The run's trace id, its header, and its decoded trace by the link (no password in it).
+    const traceId = response.headers()["x-areaoe-trace-id"] ?? "";
+    expect(traceId).toMatch(/^[A-Za-z0-9_-]{24}$/);
+    await expect(report.locator("code", { hasText: traceId })).toHaveCount(1);
+    const href = (await report.getByRole("link", { name: /Open the decoded trace/ }).getAttribute("href")) ?? "";
+    expect(href).toBe(`/areaOE/sandbox/requests/${traceId}`);
+    const tracePage = await context.newPage();
+    await tracePage.goto(href);
+    await expect(tracePage.getByRole("heading", { level: 1 })).toHaveText("Trace of a security header check");
+    await expect(tracePage.locator("main")).toContainText("PASSWORD_MISMATCH");
+    expect(await tracePage.content()).not.toContain("not-the-password");
+    await tracePage.close();
 
     await page.getByLabel("SOAP request or security header").fill("");
     await page.getByRole("button", { name: "Check header" }).click();

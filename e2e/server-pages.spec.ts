@@ -1,5 +1,7 @@
 import { mkdirSync } from "node:fs";
 import type { Page, Response } from "@playwright/test";
+import { wrapInEnvelope } from "@areaoe/security-header";
+import { generateSecurityHeader, parseAuthorityKey } from "@areaoe/security-header/node";
 import { test, expect, axeViolations } from "./support/fixtures";
 import { pageHref } from "../app/config/site-map";
 
@@ -50,6 +52,31 @@ test.use({ viewport: { width: 390, height: 844 } });
 for (const { lang, locale, skip } of LANGS) {
   test.describe(`${lang}`, () => {
     test.use({ locale });
+
+    test(`the decoded trace of a sandbox request, and an unknown trace id, in ${lang} (and without JavaScript)`, async ({ page, browser, request }) => {
+      // A header sent from a script (no cookie): its trace opens from the id alone.
+      const certificate = await (await request.get("/areaOE/sandbox/test-certificate.pem")).text();
+      const header = await generateSecurityHeader({ username: "555555550/1", password: "Senha-de-teste-9", publicKey: parseAuthorityKey(certificate), form: "digest" });
+      const answer = await request.post("/areaOE/sandbox/soap", { headers: { "Content-Type": "text/xml; charset=utf-8" }, data: wrapInEnvelope(header.xml, "<ping/>") });
+      expect(answer.status()).toBe(200);
+      const id = answer.headers()["x-areaoe-trace-id"] ?? "";
+      expect(id).toMatch(/^[A-Za-z0-9_-]{24}$/);
+      const h1 = lang === "pt" ? "Registo de uma verificação do cabeçalho de segurança" : "Trace of a security header check";
+      const response = await page.goto(`/areaOE/sandbox/requests/${id}`);
+      expect(response?.headers()["x-robots-tag"]).toBe("noindex");
+      expect(response?.headers()["cache-control"]).toBe("no-store");
+      // The page has no script at all (expectServerPage counts them), so it is the same without JavaScript.
+      await expectServerPage(page, response, { lang, skip, status: 200, h1, shot: `trace-${lang}` });
+      await expect(page.locator("main")).toContainText(id);
+      const missing = lang === "pt" ? "Não há registo com este identificador" : "No trace with this id";
+      await expectServerPage(page, await page.goto("/areaOE/sandbox/requests/unknown-id"), { lang, skip, status: 404, h1: missing, shot: `trace-404-${lang}` });
+      const noScript = await browser.newContext({ javaScriptEnabled: false, locale, viewport: { width: 390, height: 844 } });
+      const plain = await noScript.newPage();
+      await plain.goto(`/areaOE/sandbox/requests/${id}`);
+      await expect(plain.getByRole("heading", { level: 1 })).toHaveText(h1);
+      await expect(plain.locator("main ol h3")).toHaveCount(10);
+      await noScript.close();
+    });
 
     test(`error pages (404 outside the portal, 400 for an undecodable address) in ${lang}`, async ({ page, consoleErrors }) => {
       const title = lang === "pt" ? "Erro" : "Error";

@@ -22,6 +22,7 @@ import { HEADER_CHECK_MAX_BODY_BYTES, headerCheckGuard, headerCheckTooLarge } fr
 import { headerCheckLimiters, headerCheckQuotas, sandboxRouter } from "./sandbox/sandbox-router";
 import { VerificationBusyError } from "./sandbox/verification-pool";
 import { feedsRouter } from "./feeds/feeds-router";
+import { requestLog as createRequestLog, TRACE_ID_HEADER } from "./sandbox/request-log";
 import {
   apiPath,
   BASE_PATH,
@@ -256,14 +257,24 @@ export function createPortal({
   app.use(BASE_PATH, authorityCertificatesRouter(authorityEnvironments));
   // The Atom feeds of the "What changed" page and of the certificates' and keys' events. The sandbox's
   // key set is a source to wire here (sandboxKeys) once the sandbox publishes one.
-  app.use(BASE_PATH, feedsRouter({ authorityCertificates: (now) => authorityEnvironments?.certificates(now) ?? [] }));
+  app.use(
+    BASE_PATH,
+    feedsRouter({
+      authorityCertificates: (now) => authorityEnvironments?.certificates(now) ?? [],
+      // The sandbox's rotation: each key made valid or retired is an event of the certificates feed.
+      sandboxKeys: (now) =>
+        headerSandbox.keys(now).map((key) => ({ id: key.id, status: key.status, validFrom: key.validFrom.toISOString(), validUntil: key.validUntil.toISOString(), fingerprintSha256: key.fingerprintSha256 })),
+    }),
+  );
   // Every route that decrypts a stranger's header: the sandbox's and the checker's own quotas, one budget of all clients.
   const benchLift = settings.sandboxRateLimitLifted;
   if (benchLift) logger.warn("sandbox rate limit LIFTED for a loopback benchmark (AREAOE_BENCH_LIFT_SANDBOX_RATE_LIMIT)");
   const checkLimiters = headerCheckLimiters(headerCheckQuotas(limits), { lifted: benchLift, logger, counters: (name) => sharedState.counters(name) });
+  // Every check (SOAP and checker page) gets a trace id; its decoded trace is kept in the shared state.
+  const requestLog = createRequestLog({ sandbox: headerSandbox, state: sharedState, logger });
   app.use(
     BASE_PATH,
-    sandboxRouter({ sandbox: headerSandbox, logger, limiter: checkLimiters.sandbox, bodyDeadline: bodyDeadline({ deadlineMs: limits.bodyDeadlineMs, timedOut: timedOutBody }) }),
+    sandboxRouter({ sandbox: headerSandbox, requestLog, logger, limiter: checkLimiters.sandbox, bodyDeadline: bodyDeadline({ deadlineMs: limits.bodyDeadlineMs, timedOut: timedOutBody }) }),
   );
 
   app.get("/", (_req, res) => res.redirect(302, BASE_URL));
@@ -320,16 +331,30 @@ export function createPortal({
     authorityCertificates: (now?: Date) => authorityEnvironments?.certificates(now) ?? [],
     securityHeaderSandbox: {
       certificate: headerSandbox.certificate,
+      keys: () =>
+        headerSandbox.keys().map((key) => ({
+          id: key.id,
+          status: key.status,
+          validFrom: key.validFrom.toISOString(),
+          validUntil: key.validUntil.toISOString(),
+          fingerprintSha256: key.fingerprintSha256,
+          pemHref: `${BASE_PATH}/sandbox/keys/${key.id}.pem`,
+          derHref: `${BASE_PATH}/sandbox/keys/${key.id}.cer`,
+        })),
       enabled: headerSandbox.checkerEnabled,
       check: async (xml: string, password?: string) => {
+        let checked;
         try {
-          return toHeaderCheckOutcome(await headerSandbox.check(xml, { password }));
+          checked = await requestLog.check(xml, { source: "checker", client: clientKey(req), ...(password === undefined ? {} : { password }) });
         } catch (error) {
           if (!(error instanceof VerificationBusyError)) throw error;
           // The verification pool refused (full, out of time): the answer is the busy page (below).
           refusedChecks.add(res);
           throw new globalThis.Response(null, { status: 503 });
         }
+        const { traceId, result } = checked;
+        if (!res.headersSent) res.setHeader(TRACE_ID_HEADER, traceId);
+        return toHeaderCheckOutcome(result, { id: traceId, href: `${BASE_PATH}/sandbox/requests/${traceId}` });
       },
     },
   });

@@ -53,9 +53,11 @@ export async function boot(settings: Settings, { build, clientDir, devMiddleware
     authorityEnvironments = await loadAuthorityEnvironments(settings.config, { log: (message) => logger.warn(message) });
     // The header checker and SOAP sandbox use their own local test key pair (made on first start),
     // never one the generation form offers.
+    // Its three keys (retired, current, next) are made on first start, asynchronously (4096-bit keys
+    // take a second or more each: the three are searched for together), then read back from the disk.
     // Their RSA decryptions run in a bounded pool of worker threads, never on the event loop.
     const pool = createVerificationPool({ limits: verificationPoolLimits(settings.config.limits), workerFile: verificationWorker, logger });
-    headerSandbox = await loadHeaderSandbox(undefined, undefined, { pool });
+    headerSandbox = await loadHeaderSandbox(undefined, undefined, { pool, log: (message, fields) => logger.info(fields ?? {}, message) });
     assertSeparateSandboxKey(headerSandbox, authorityEnvironments.describe().map((environment) => environment.publicKey.n));
   } catch (error) {
     logger.fatal({ err: { message: (error as Error).message } }, "areaOE cannot start");

@@ -8,6 +8,7 @@ import { HeaderCheckForm } from "~/features/security-header/header-check-form";
 import { HeaderCheckUnavailable } from "~/features/security-header/header-check-unavailable";
 import { HEADER_CHECK_MAX_BYTES, HEADER_CHECK_TOO_LARGE_QUERY, type HeaderCheckActionData } from "~/features/security-header/header-check";
 import { TestCertificateDetails } from "~/features/security-header/test-certificate-details";
+import { SandboxKeysList } from "~/features/security-header/sandbox-keys-list";
 import { SANDBOX_PATHS } from "~/config/sandbox-paths";
 import { portalContext } from "~/load-context";
 
@@ -22,7 +23,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   await loadContent("security-header-check", portal.lang);
   const sandbox = portal.securityHeaderSandbox;
   const tooLarge = new URL(request.url).searchParams.has(HEADER_CHECK_TOO_LARGE_QUERY);
-  return { certificate: sandbox.certificate, checkerEnabled: sandbox.enabled, tooLarge };
+  return { certificate: sandbox.certificate, keys: sandbox.keys(), checkerEnabled: sandbox.enabled, tooLarge };
 }
 
 /**
@@ -60,6 +61,8 @@ export default function Page({ loaderData }: Route.ComponentProps) {
     TestCertificate: () => (
       <TestCertificateDetails certificate={loaderData.certificate} pemHref={SANDBOX_PATHS.certificatePem} derHref={SANDBOX_PATHS.certificateDer} />
     ),
+    // The retired, current and next keys, for the rotation rehearsal.
+    SandboxKeys: () => <SandboxKeysList keys={loaderData.keys} keysHref={SANDBOX_PATHS.keys} />,
     // Switched off at start when the runtime cannot decrypt the Nonce safely: the page says so instead.
     HeaderCheckForm: !loaderData.checkerEnabled ? HeaderCheckUnavailable : loaderData.tooLarge ? HeaderCheckFormAfterTooLarge : HeaderCheckForm,
   };

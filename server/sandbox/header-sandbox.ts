@@ -1,12 +1,11 @@
-import { X509Certificate } from "node:crypto";
 import path from "node:path";
 import {
-  ensureLocalTestKeyPair,
   probeImplicitRejection,
   type ImplicitRejectionProbe,
   type VerificationResult,
 } from "@areaoe/security-header/node";
 import { limitsSchema } from "../config/schema";
+import { loadSandboxKeySet, type SandboxKeySet, type SandboxKeySetOptions, type SandboxKeyWithStatus } from "./sandbox-keys";
 import { createVerificationPool, verificationPoolLimits, type VerificationPool } from "./verification-pool";
 
 /** What the checker page shows about the certificate a developer configures their software with. */
@@ -17,21 +16,34 @@ export interface SandboxCertificate {
   readonly keySizeBits: number;
 }
 
+export interface SandboxCheckOptions {
+  password?: string;
+  now?: Date;
+  /** Also return the verifier's step-by-step trace (the request log keeps it). */
+  trace?: boolean;
+}
+
 /**
- * The header sandbox: checks headers made for its OWN local test key pair. It decrypts input chosen by
- * strangers (RSA PKCS#1 v1.5, node:crypto), which is safe from padding oracles (the Marvin attack) only
- * where OpenSSL does implicit rejection: that is proven at start, and without it the checker is off.
- * It only ever holds that throwaway private key: never an authority key, and never the key pair the
+ * The header sandbox: checks headers made for its OWN local test keys (a current, a next and a retired
+ * one: server/sandbox/sandbox-keys.ts). It decrypts input chosen by strangers (RSA PKCS#1 v1.5,
+ * node:crypto), which is safe from padding oracles (the Marvin attack) only where OpenSSL does implicit
+ * rejection: that is proven at start, and without it the checker is off.
+ * It only ever holds those throwaway private keys: never an authority key, and never the key pair the
  * generation form offers as its "test" environment (`.local/test-authority/`), into which signed-in
- * visitors type real passwords. Whatever the decryption leaks about its key cannot open a header made
+ * visitors type real passwords. Whatever the decryption leaks about its keys cannot open a header made
  * for anything else.
  */
 export interface HeaderSandbox {
-  /** The RSA modulus (Base64url), to prove at start that no other key of the portal is this one. */
-  readonly publicKeyModulus: string;
+  /** The RSA moduli of every key held (Base64url), to prove at start that no other key of the portal is one. */
+  readonly publicKeyModuli: readonly string[];
+  /** The current key's certificate (`/sandbox/test-certificate.pem` and `.cer`). */
   readonly certificatePem: string;
   readonly certificateDer: Buffer;
   readonly certificate: SandboxCertificate;
+  /** The current, next and retired keys, their validity and status as of the sandbox's clock. */
+  keys(now?: Date): SandboxKeyWithStatus[];
+  /** The sandbox's clock (tests control it). */
+  now(): Date;
   /**
    * False when the start-time probe found no implicit rejection: the checker page and the SOAP endpoint
    * then say they are switched off, and `check` rejects (there is no fallback to a leaky decryption).
@@ -40,20 +52,22 @@ export interface HeaderSandbox {
   /** Why the checker is off (for the log), when it is. */
   readonly checkerDisabledReason?: string;
   /**
-   * Verifies in the verification pool's worker threads, never on the main thread; rejects with
-   * VerificationBusyError when the pool refuses (full, out of time, a worker died).
+   * Verifies a header with every key of the set: a header for the current or the next key is checked,
+   * one for the retired key gets NONCE_RETIRED_KEY. The one place that calls the verifier, in the
+   * verification pool's worker threads, never on the main thread; rejects with VerificationBusyError
+   * when the pool refuses (full, out of time, a worker died).
    */
-  check(xml: string, options?: { password?: string; now?: Date }): Promise<VerificationResult>;
+  check(xml: string, options?: SandboxCheckOptions): Promise<VerificationResult>;
   /** The pool the checks run in (its counters: queued, running, refused). */
   readonly pool: VerificationPool;
 }
 
-/** The sandbox's own key pair: `<root>/.local/sandbox-key` (gitignored, made on first start). */
+/** The sandbox's own key pairs: `<root>/.local/sandbox-key` (gitignored, made on first start). */
 export function defaultSandboxKeyDir(root: string = process.cwd()): string {
   return path.join(root, ".local", "sandbox-key");
 }
 
-export interface HeaderSandboxOptions {
+export interface HeaderSandboxOptions extends SandboxKeySetOptions {
   /** The implicit-rejection probe (tests inject a failing one). */
   probe?: (privateKeyPem: string) => ImplicitRejectionProbe;
   /**
@@ -63,35 +77,53 @@ export interface HeaderSandboxOptions {
   pool?: VerificationPool;
 }
 
+const TRY_ORDER = ["current", "next", "retired"] as const;
+
+function certificateOf(key: SandboxKeyWithStatus): SandboxCertificate {
+  return {
+    subject: key.subject,
+    notAfter: key.validUntil.toISOString(),
+    // As `openssl x509 -fingerprint -sha256` writes it (the checker page's format).
+    sha256Fingerprint: (key.fingerprintSha256.toUpperCase().match(/../g) ?? []).join(":"),
+    keySizeBits: key.keySizeBits,
+  };
+}
+
 export async function loadHeaderSandbox(
   cwd: string = process.cwd(),
   dir = defaultSandboxKeyDir(cwd),
-  { probe = probeImplicitRejection, pool: given }: HeaderSandboxOptions = {},
+  { probe = probeImplicitRejection, now = () => new Date(), pool: given, ...keyOptions }: HeaderSandboxOptions = {},
 ): Promise<HeaderSandbox> {
-  const pair = await ensureLocalTestKeyPair(dir);
-  const x509 = new X509Certificate(pair.certificatePem);
-  const privateKey = pair.privateKeyPem;
-  const keySizeBits = x509.publicKey.asymmetricKeyDetails?.modulusLength ?? 0;
-  const proof = probe(privateKey);
+  const keySet: SandboxKeySet = await loadSandboxKeySet(dir, { now, ...keyOptions });
+  const proof = probe(keySet.current().privateKeyPem);
   const disabled = proof.ok ? undefined : proof.reason;
   let pool = given;
   const thePool = () => (pool ??= createVerificationPool({ limits: verificationPoolLimits(limitsSchema.parse({})) }));
   return {
-    publicKeyModulus: x509.publicKey.export({ format: "jwk" }).n ?? "",
-    certificatePem: pair.certificatePem,
-    certificateDer: x509.raw,
-    certificate: {
-      subject: x509.subject.split("\n").join(", "),
-      notAfter: new Date(x509.validTo).toISOString(),
-      sha256Fingerprint: x509.fingerprint256,
-      keySizeBits,
+    get publicKeyModuli() {
+      return keySet.all().map((key) => key.modulus);
     },
+    get certificatePem() {
+      return keySet.current().certificatePem;
+    },
+    get certificateDer() {
+      return keySet.current().certificateDer;
+    },
+    get certificate() {
+      return certificateOf(keySet.current());
+    },
+    keys: (at) => keySet.keys(at),
+    now,
     checkerEnabled: disabled === undefined,
     ...(disabled === undefined ? {} : { checkerDisabledReason: disabled }),
-    check: async (xml, options = {}) => {
+    check: async (xml, { password, now: at = now(), trace } = {}) => {
       if (disabled !== undefined) throw new Error(`the header checker is switched off: ${disabled}`);
-      // The key as PEM text: each worker parses it and proves its implicit rejection once (cached by value).
-      return thePool().verify(xml, { privateKey, ...options });
+      // The current key first: when no key fits, the verifier answers as a verifier holding only the
+      // first key would (PASSWORD_UNDECRYPTABLE for a header made for it with a bad Password), so the
+      // first is the key most headers are made for. Keys go as PEM text: each worker parses a key and
+      // proves its implicit rejection once (cached by value).
+      const keys = [...keySet.keys(at)].sort((a, b) => TRY_ORDER.indexOf(a.status) - TRY_ORDER.indexOf(b.status)).map((key) => ({ id: key.id, status: key.status, privateKey: key.privateKeyPem, fingerprintSha256: key.fingerprintSha256 }));
+      return thePool().verify(xml, { keys, now: at, ...(password === undefined ? {} : { password }), ...(trace ? { trace } : {}) });
     },
     get pool() {
       return thePool();
@@ -104,8 +136,8 @@ export async function loadHeaderSandbox(
  * mistake, or an authority certificate configured with the sandbox's key): the sandbox must never
  * decrypt for a key that protects a real password.
  */
-export function assertSeparateSandboxKey(sandbox: Pick<HeaderSandbox, "publicKeyModulus">, formKeyModuli: readonly string[]): void {
-  if (formKeyModuli.includes(sandbox.publicKeyModulus)) {
+export function assertSeparateSandboxKey(sandbox: Pick<HeaderSandbox, "publicKeyModuli">, formKeyModuli: readonly string[]): void {
+  if (sandbox.publicKeyModuli.some((modulus) => formKeyModuli.includes(modulus))) {
     throw new Error(
       "The header sandbox's key pair is also a key of the generation form: give the sandbox its own folder (.local/sandbox-key) and never configure its certificate as an authority certificate",
     );

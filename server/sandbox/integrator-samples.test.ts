@@ -143,8 +143,8 @@ function createdOf(envelope: string): string {
   return /<wss:Created>([^<]+)<\/wss:Created>/.exec(envelope)?.[1] ?? "";
 }
 
-// The sandbox's key pair, made by openssl (2048 bits, quicker than its own 4096-bit one), in its folder;
-// its certificate in PEM and DER for the samples; and a certificate that expires in 10 days.
+// The sandbox's current key's certificate in PEM and DER for the samples; and a certificate that
+// expires in 10 days.
 const certificatePem = path.join(work, "sandbox.pem");
 const certificateDer = path.join(work, "sandbox.der");
 const soonExpiring = path.join(work, "expires-soon.pem");
@@ -154,14 +154,11 @@ let closeServer: () => void = () => undefined;
 
 beforeAll(async () => {
   execFileSync("openssl", [
-    "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "365", "-subj", "/CN=areaOE samples sandbox",
-    "-keyout", path.join(work, "private-key.pem"), "-out", path.join(work, "certificate.pem"),
-  ], { stdio: "ignore" });
-  execFileSync("openssl", [
     "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "10", "-subj", "/CN=expires soon",
     "-keyout", path.join(work, "soon-key.pem"), "-out", soonExpiring,
   ], { stdio: "ignore" });
-  sandbox = await loadHeaderSandbox(work, work);
+  // Its own key set (2048-bit keys: quicker than the server's 4096-bit ones).
+  sandbox = await loadHeaderSandbox(work, work, { bits: 2048 });
   writeFileSync(certificatePem, sandbox.certificatePem);
   writeFileSync(certificateDer, sandbox.certificateDer);
   const app = await startSandboxApp(sandbox);

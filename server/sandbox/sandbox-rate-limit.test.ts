@@ -13,6 +13,8 @@ import { protocolReader } from "../http/request-protocol";
 import { loadHeaderSandbox, type HeaderSandbox } from "./header-sandbox";
 import { CHECKER_POLICY, DEFAULT_HEADER_CHECK_QUOTAS, headerCheckLimiters, SANDBOX_POLICY, type HeaderCheckQuotas } from "./sandbox-limits";
 import { sandboxRouter } from "./sandbox-router";
+import { requestLog } from "./request-log";
+import { memorySharedState } from "../shared-state/shared-state";
 import { SANDBOX_NAMESPACE } from "./soap-response";
 
 const SOAP_ENV_NS = "http://schemas.xmlsoap.org/soap/envelope/";
@@ -60,7 +62,8 @@ async function startLimited(sandbox: HeaderSandbox, quotas: Partial<HeaderCheckQ
   const guard: { check?: ReturnType<typeof hostGuard> } = {};
   app.use((req, res, next) => (guard.check?.(req, res) ? next() : undefined));
   const limiters = headerCheckLimiters(quotas, { logger: pino({ level: "silent" }) });
-  app.use(BASE_PATH, sandboxRouter({ sandbox, logger: pino({ level: "silent" }), limiter: limiters.sandbox }));
+  const logger = pino({ level: "silent" });
+  app.use(BASE_PATH, sandboxRouter({ sandbox, requestLog: requestLog({ sandbox, state: memorySharedState(), logger }), logger, limiter: limiters.sandbox }));
   app.post(`${BASE_PATH}/checker`, ...limiters.checker, (_req, res) => void res.type("text/html").send("<p>checked</p>"));
   const server = await new Promise<Server>((resolve) => {
     const listening = app.listen(0, "127.0.0.1", () => resolve(listening));

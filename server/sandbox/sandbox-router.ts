@@ -3,13 +3,15 @@ import type { Logger } from "pino";
 import { MAX_VERIFY_INPUT_BYTES } from "@areaoe/security-header/node";
 import type { HeaderSandbox } from "./header-sandbox";
 import { markExpectedFault } from "../http/expected-fault";
-import { markQuietRefusal } from "../http/client-budget";
+import { clientKey, markQuietRefusal } from "../http/client-budget";
 import { acceptedResponse, clientFault, findingSentence, sandboxFaultText, securityFault, serverFault } from "./soap-response";
 import { VerificationBusyError } from "./verification-pool";
 import { responseLanguage } from "../http/language";
 import { asksForWsdl, sandboxWsdl } from "./sandbox-wsdl";
 import { requestOrigin } from "../http/trusted-origin";
 import { pageHref } from "../../app/server-surface";
+import { TRACE_ID_HEADER, type RequestLog } from "./request-log";
+import { sendTrace } from "./request-trace-answer";
 
 /** The fault catalogue's address for this request: each Finding of a Fault links to its entry. */
 function catalogueFor(req: express.Request): string {
@@ -45,6 +47,8 @@ export { BENCH_LIFT_VALUE, BENCH_LIFT_VARIABLE } from "../config/settings";
 
 export interface SandboxRouterOptions {
   sandbox: HeaderSandbox;
+  /** Checks with a trace id, the replay warning and the kept trace (server/sandbox/request-log.ts). */
+  requestLog: RequestLog;
   logger: Logger;
   /** The sandbox's limiters (headerCheckLimiters(…).sandbox): its own quota, then the budget of all clients. */
   limiter: readonly RequestHandler[];
@@ -60,8 +64,41 @@ export interface SandboxRouterOptions {
  * - GET /sandbox/soap?wsdl: its WSDL (SOAP 1.1, document/literal), with soap:address on the address the
  *   WSDL was fetched from, so that a SoapUI user can start a project from that URL.
  */
-export function sandboxRouter({ sandbox, logger, limiter, bodyDeadline }: SandboxRouterOptions): Router {
+export function sandboxRouter({ sandbox, requestLog, logger, limiter, bodyDeadline }: SandboxRouterOptions): Router {
   const router = Router();
+  // The key set as data (B's CLI and samples pick a key by date from it): see sandbox-keys.ts.
+  router.get("/sandbox/keys", (req, res) => {
+    const now = sandbox.now();
+    const base = `${requestOrigin(req)}${req.baseUrl}/sandbox/keys`;
+    res.setHeader("Cache-Control", "no-cache");
+    res.json({
+      now: now.toISOString(),
+      keys: sandbox.keys(now).map((key) => ({
+        id: key.id,
+        status: key.status,
+        validFrom: key.validFrom.toISOString(),
+        validUntil: key.validUntil.toISOString(),
+        fingerprintSha256: key.fingerprintSha256,
+        certificatePem: `${base}/${key.id}.pem`,
+        certificateDer: `${base}/${key.id}.cer`,
+      })),
+    });
+  });
+  router.get(/^\/sandbox\/keys\/(\d{4}-\d{2}-\d{2}-[0-9a-f]{8})\.(pem|cer)$/, (req, res) => {
+    const [id, kind] = [req.params[0], req.params[1]];
+    const key = sandbox.keys().find((candidate) => candidate.id === id);
+    res.setHeader("Cache-Control", "no-cache");
+    if (!key) {
+      res.status(404).type("text/plain; charset=utf-8").send("No sandbox key has this id (GET /areaOE/sandbox/keys lists them).\n");
+      return;
+    }
+    if (kind === "pem") res.type("application/x-pem-file").setHeader("Content-Disposition", `attachment; filename="areaoe-sandbox-${key.id}.pem"`).send(key.certificatePem);
+    else res.type("application/pkix-cert").setHeader("Content-Disposition", `attachment; filename="areaoe-sandbox-${key.id}.cer"`).send(key.certificateDer);
+  });
+  // A request's decoded trace, by its id alone (HTML or JSON: server/sandbox/request-trace-answer.ts).
+  router.get("/sandbox/requests/:id", (req, res, next) => {
+    sendTrace(req, res, requestLog, catalogueFor(req)).catch(next);
+  });
   router.get("/sandbox/test-certificate.pem", (_req, res) => {
     res.type("application/x-pem-file").setHeader("Content-Disposition", 'attachment; filename="areaoe-test-certificate.pem"');
     res.setHeader("Cache-Control", "no-cache");
@@ -100,9 +137,9 @@ export function sandboxRouter({ sandbox, logger, limiter, bodyDeadline }: Sandbo
       async (req, res, next) => {
         const body = typeof req.body === "string" ? req.body : "";
         const lang = faultLanguage(req, res);
-        let result;
+        let checked;
         try {
-          result = await sandbox.check(body);
+          checked = await requestLog.check(body, { source: "sandbox", client: clientKey(req) });
         } catch (error) {
           if (!(error instanceof VerificationBusyError)) return next(error);
           // The pool (workers and queue, for all clients together) is full or out of time: try again soon.
@@ -112,21 +149,24 @@ export function sandboxRouter({ sandbox, logger, limiter, bodyDeadline }: Sandbo
           sendXml(res, 503, serverFault(sandboxFaultText("SANDBOX_BUSY", lang), "SANDBOX_BUSY", catalogueFor(req), lang));
           return;
         }
+        const { traceId, result } = checked;
+        res.setHeader(TRACE_ID_HEADER, traceId);
+        const trace = { id: traceId, href: `${requestOrigin(req)}${req.baseUrl}/sandbox/requests/${traceId}` };
         const unreadable = result.findings.find((finding) => UNREADABLE.has(finding.code));
         if (unreadable) {
-          sendXml(res, 400, clientFault(findingSentence(unreadable, lang), unreadable.code, catalogueFor(req), lang, unreadable.params));
+          sendXml(res, 400, clientFault(findingSentence(unreadable, lang), unreadable.code, catalogueFor(req), lang, unreadable.params, trace));
           return;
         }
         const codes = result.findings.map((finding) => finding.code);
         if (!result.ok) {
-          logger.info({ sandbox: "soap", accepted: false, findings: codes }, "sandbox: header refused");
+          logger.info({ sandbox: "soap", accepted: false, findings: codes, traceId }, "sandbox: header refused");
           // SOAP 1.1 sends a Fault with HTTP 500, but a refused header is the sandbox doing its job.
           markExpectedFault(res);
-          sendXml(res, 500, securityFault(result.findings, catalogueFor(req), lang));
+          sendXml(res, 500, securityFault(result.findings, catalogueFor(req), lang, trace));
           return;
         }
-        logger.info({ sandbox: "soap", accepted: true, form: result.form, findings: codes }, "sandbox: header accepted");
-        sendXml(res, 200, acceptedResponse(result, lang, catalogueFor(req)));
+        logger.info({ sandbox: "soap", accepted: true, form: result.form, findings: codes, traceId }, "sandbox: header accepted");
+        sendXml(res, 200, acceptedResponse(result, lang, catalogueFor(req), trace));
       },
     )
     .get((req, res, next) => {

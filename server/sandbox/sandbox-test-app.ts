@@ -1,11 +1,13 @@
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import express from "express";
-import { pino } from "pino";
+import { pino, type Logger } from "pino";
 import { hostGuard, trustedOrigins } from "../http/trusted-origin";
 import { protocolReader } from "../http/request-protocol";
 import type { HeaderSandbox } from "./header-sandbox";
 import { headerCheckLimiters, sandboxRouter } from "./sandbox-router";
+import { requestLog, type RequestLog } from "./request-log";
+import { memorySharedState, type SharedState } from "../shared-state/shared-state";
 
 /**
  * For tests: the sandbox's router on a free loopback port, behind the Host check as in the server
@@ -15,13 +17,20 @@ import { headerCheckLimiters, sandboxRouter } from "./sandbox-router";
  */
 export async function startSandboxApp(
   sandbox: HeaderSandbox,
-  { mount = "", checksPerMinute, otherOrigins = [] }: { mount?: string; checksPerMinute?: number; otherOrigins?: readonly string[] } = {},
-): Promise<{ origin: string; server: Server; close(): Promise<void> }> {
+  {
+    mount = "",
+    checksPerMinute,
+    otherOrigins = [],
+    state = memorySharedState(),
+    logger = pino({ level: "silent" }),
+  }: { mount?: string; checksPerMinute?: number; otherOrigins?: readonly string[]; state?: SharedState; logger?: Logger } = {},
+): Promise<{ origin: string; server: Server; requestLog: RequestLog; close(): Promise<void> }> {
   const app = express();
   app.set("trust proxy", "loopback");
   const guard: { check?: ReturnType<typeof hostGuard> } = {};
   app.use((req, res, next) => (guard.check?.(req, res) ? next() : undefined));
-  const router = sandboxRouter({ sandbox, logger: pino({ level: "silent" }), limiter: headerCheckLimiters(checksPerMinute === undefined ? {} : { sandboxPerMinute: checksPerMinute }).sandbox });
+  const log = requestLog({ sandbox, state, logger });
+  const router = sandboxRouter({ sandbox, requestLog: log, logger, limiter: headerCheckLimiters(checksPerMinute === undefined ? {} : { sandboxPerMinute: checksPerMinute }).sandbox });
   if (mount) app.use(mount, router);
   else app.use(router);
   const server = await new Promise<Server>((resolve) => {
@@ -31,5 +40,5 @@ export async function startSandboxApp(
   const origin = `http://127.0.0.1:${port}`;
   const trust = app.get("trust proxy fn") as Parameters<typeof protocolReader>[0];
   guard.check = hostGuard(trustedOrigins({ publicOrigins: [origin, ...otherOrigins], port, trust, protocolOf: protocolReader(trust) }), {});
-  return { origin, server, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return { origin, server, requestLog: log, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }

@@ -46,7 +46,7 @@ describe("the sandbox WSDL (GET /sandbox/soap?wsdl)", () => {
 
   beforeAll(async () => {
     dir = mkdtempSync(path.join(tmpdir(), "areaoe-wsdl-"));
-    sandbox = await loadHeaderSandbox(dir, path.join(dir, "key"));
+    sandbox = await loadHeaderSandbox(dir, path.join(dir, "key"), { bits: 2048 });
     // As in the server: every request is matched to a configured origin first (the WSDL's address).
     const app = await startSandboxApp(sandbox, { mount: BASE_PATH, checksPerMinute: 1_000, otherOrigins: ["https://portal.example:8443"] });
     server = app.server;

@@ -44,6 +44,11 @@ export function sandboxWsdl(address: string): string {
           </xs:extension>
         </xs:simpleContent>
       </xs:complexType>
+      <xs:complexType name="TraceReference">
+        <xs:annotation><xs:documentation>The request's decoded trace, kept 24 hours: its id (also in the X-Areaoe-Trace-Id response header) and its address (HTML, or JSON with Accept: application/json).</xs:documentation></xs:annotation>
+        <xs:attribute name="id" type="xs:string" use="required"/>
+        <xs:attribute name="href" type="xs:anyURI" use="required"/>
+      </xs:complexType>
       <xs:element name="SecurityHeaderAccepted">
         <xs:annotation><xs:documentation>HTTP 200: the header was accepted. Warnings do not refuse it.</xs:documentation></xs:annotation>
         <xs:complexType>
@@ -59,6 +64,7 @@ export function sandboxWsdl(address: string): string {
             </xs:element>
             <xs:element name="Created" type="xs:string"/>
             <xs:element name="Warning" type="tns:Note" minOccurs="0" maxOccurs="unbounded"/>
+            <xs:element name="Trace" type="tns:TraceReference" minOccurs="0"/>
           </xs:sequence>
         </xs:complexType>
       </xs:element>
@@ -67,6 +73,7 @@ export function sandboxWsdl(address: string): string {
         <xs:complexType>
           <xs:sequence>
             <xs:element name="Finding" type="tns:Note" minOccurs="0" maxOccurs="unbounded"/>
+            <xs:element name="Trace" type="tns:TraceReference" minOccurs="0"/>
           </xs:sequence>
         </xs:complexType>
       </xs:element>

@@ -21,6 +21,16 @@ export function sandboxFaultText(code: SandboxFaultCode, lang: Language, params:
   return serverT(lang, "security-header")(`sandbox.fault.${code}`, params);
 }
 
+/** The request's trace: its id, and the address of its decoded trace (server/sandbox/request-log.ts). */
+export interface TraceReference {
+  readonly id: string;
+  readonly href: string;
+}
+
+function traceElement(trace: TraceReference | undefined, indent: string): string[] {
+  return trace ? [`${indent}<sandbox:Trace id="${escapeXml(trace.id)}" href="${escapeXml(trace.href)}"/>`] : [];
+}
+
 /** The sandbox's own codes, for a request it cannot check at all (the fault catalogue explains each). */
 export const SANDBOX_FAULT_CODES = ["UNSUPPORTED_MEDIA_TYPE", "TOO_LARGE", "UNREADABLE_BODY", "SANDBOX_SWITCHED_OFF", "SANDBOX_BUSY", "RATE_LIMITED", "SANDBOX_OVERLOADED"] as const;
 export type SandboxFaultCode = (typeof SANDBOX_FAULT_CODES)[number];
@@ -70,7 +80,7 @@ function envelope(body: string): string {
  * A SOAP 1.1 Fault (sent with HTTP 500, as SOAP 1.1 §6.2 prescribes) for the first error finding. Its
  * texts are in `lang` (the request's Accept-Language); its codes and params are the same in any language.
  */
-export function securityFault(findings: readonly VerificationFinding[], catalogue?: string, lang: Language = DEFAULT_LANGUAGE): string {
+export function securityFault(findings: readonly VerificationFinding[], catalogue?: string, lang: Language = DEFAULT_LANGUAGE, trace?: TraceReference): string {
   const errors = findings.filter((finding) => finding.severity === "error");
   const first = errors[0] ?? findings[0];
   const code = first ? faultCodeFor(first) : "wsse:InvalidSecurity";
@@ -85,6 +95,7 @@ export function securityFault(findings: readonly VerificationFinding[], catalogu
       "      <detail>",
       `        <sandbox:SecurityHeaderFindings xmlns:sandbox="${SANDBOX_NAMESPACE}" xmlns:param="${SANDBOX_PARAM_NAMESPACE}">`,
       details,
+      ...traceElement(trace, "          "),
       "        </sandbox:SecurityHeaderFindings>",
       "      </detail>",
       "    </soapenv:Fault>",
@@ -99,8 +110,9 @@ export function clientFault(
   catalogue?: string,
   lang: Language = DEFAULT_LANGUAGE,
   params: Readonly<Record<string, string | number>> = {},
+  trace?: TraceReference,
 ): string {
-  return plainFault("soapenv:Client", message, code, catalogue, lang, params);
+  return plainFault("soapenv:Client", message, code, catalogue, lang, params, trace);
 }
 
 /** The sandbox cannot check now (switched off at start, or busy): a Server fault, sent with HTTP 503. */
@@ -115,6 +127,7 @@ function plainFault(
   catalogue: string | undefined,
   lang: Language,
   params: Readonly<Record<string, string | number>>,
+  trace?: TraceReference,
 ): string {
   return envelope(
     [
@@ -124,6 +137,7 @@ function plainFault(
       "      <detail>",
       `        <sandbox:SecurityHeaderFindings xmlns:sandbox="${SANDBOX_NAMESPACE}" xmlns:param="${SANDBOX_PARAM_NAMESPACE}">`,
       `          ${findingElement(code, message, catalogue, params)}`,
+      ...traceElement(trace, "          "),
       "        </sandbox:SecurityHeaderFindings>",
       "      </detail>",
       "    </soapenv:Fault>",
@@ -132,7 +146,7 @@ function plainFault(
 }
 
 /** HTTP 200: the header was accepted; names the user and the form it used, nothing secret. */
-export function acceptedResponse(result: VerificationResult, lang: Language = DEFAULT_LANGUAGE, catalogue?: string): string {
+export function acceptedResponse(result: VerificationResult, lang: Language = DEFAULT_LANGUAGE, catalogue?: string, trace?: TraceReference): string {
   const warnings = result.findings
     .map((finding) => `      ${findingElement(finding.code, findingSentence(finding, lang), catalogue, finding.params, "Warning")}`)
     .join("\n");
@@ -143,6 +157,7 @@ export function acceptedResponse(result: VerificationResult, lang: Language = DE
       `      <sandbox:Form>${escapeXml(result.form ?? "")}</sandbox:Form>`,
       `      <sandbox:Created>${escapeXml(result.createdAt ?? "")}</sandbox:Created>`,
       ...(warnings ? [warnings] : []),
+      ...traceElement(trace, "      "),
       "    </sandbox:SecurityHeaderAccepted>",
     ].join("\n"),
   );

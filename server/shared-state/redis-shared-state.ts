@@ -4,7 +4,7 @@ import { RedisStore } from "rate-limit-redis";
 import type { Logger } from "pino";
 import type { RedisSettings } from "../config/schema";
 import { oncePerWindow } from "../http/client-budget";
-import { SharedStateUnavailable, type SharedState } from "./shared-state";
+import { RECORD_MAX_BYTES, SharedStateUnavailable, type SharedState } from "./shared-state";
 
 // The state every instance must see alike, in one Redis: the used sign-in states and revoked sessions
 // (keys with an absolute expiry, SET NX PXAT), and the counters of every limit (rate-limit-redis, the
@@ -195,6 +195,33 @@ export function redisSharedState({ settings, logger, now = Date.now }: RedisShar
       }
     },
     has: (namespace, key) => checked(async () => (await client.exists(keyOf(namespace, key))) === 1),
+    // A record is one key (SET … EX: Redis forgets it by itself); its owner's list and the namespace's
+    // list hold the keys newest first, trimmed to their bounds, and the keys trimmed off are deleted.
+    putRecord: (namespace, { key, owner, value, ttlSeconds, maxPerOwner, maxRecords }) =>
+      checked(async () => {
+        if (Buffer.byteLength(value) > RECORD_MAX_BYTES) throw new Error(`record over ${RECORD_MAX_BYTES} bytes`);
+        const ownerList = keyOf(`${namespace}:owner`, owner);
+        const allList = keyOf(`${namespace}:all`, "list");
+        const results = await client
+          .multi()
+          .set(keyOf(namespace, key), value, "EX", ttlSeconds)
+          .lpush(ownerList, key)
+          .lrange(ownerList, maxPerOwner, -1)
+          .ltrim(ownerList, 0, maxPerOwner - 1)
+          .expire(ownerList, ttlSeconds)
+          .lpush(allList, key)
+          .lrange(allList, maxRecords, -1)
+          .ltrim(allList, 0, maxRecords - 1)
+          .expire(allList, ttlSeconds)
+          .exec();
+        const dropped = new Set<string>();
+        for (const at of [2, 6]) {
+          const [error, keys] = results?.[at] ?? [null, []];
+          if (!error && Array.isArray(keys)) for (const old of keys as string[]) if (old !== key) dropped.add(old);
+        }
+        if (dropped.size > 0) await client.del(...[...dropped].map((old) => keyOf(namespace, old)));
+      }),
+    getRecord: (namespace, key) => checked(async () => (await client.get(keyOf(namespace, key))) ?? undefined),
     counters: (name) => {
       const store = new SharedCounters(`${settings.keyPrefix}rl:${name}:`, client, unavailable);
       counters.add(store);

@@ -53,6 +53,11 @@ export function HeaderCheckReport({ outcome, passwordCompared, headingRef }: Hea
       <p className="header-check__catalogue">
         <a href={pageHref("security-header-faults")}>{t("check.catalogueAll")}</a>
       </p>
+      {outcome.trace ? (
+        <p>
+          {t("check.traceId")} <code>{outcome.trace.id}</code> · <a href={outcome.trace.href}>{t("check.traceLink")}</a>
+        </p>
+      ) : null}
     </section>
   );
 }

@@ -21,6 +21,8 @@ export interface HeaderCheckOutcome {
   username: string | null;
   createdAt: string | null;
   findings: HeaderCheckFinding[];
+  /** The check's id in the request log, and the address of its decoded trace (kept 24 hours). */
+  trace?: { id: string; href: string };
 }
 
 /** The local test certificate a developer configures their software with (public material). */
@@ -29,6 +31,19 @@ export interface HeaderCheckCertificate {
   notAfter: string;
   sha256Fingerprint: string;
   keySizeBits: number;
+}
+
+/** One of the sandbox's test keys as the checker page lists it (public material; see server/sandbox/sandbox-keys.ts). */
+export interface SandboxKeySummary {
+  id: string;
+  status: "current" | "next" | "retired";
+  /** ISO 8601, UTC. */
+  validFrom: string;
+  validUntil: string;
+  /** SHA-256 of the certificate, 64 lowercase hex characters. */
+  fingerprintSha256: string;
+  pemHref: string;
+  derHref: string;
 }
 
 /** The largest envelope the checker reads, in bytes (UTF-8): the verifier's own limit (one constant). */

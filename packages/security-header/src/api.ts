@@ -2,8 +2,11 @@
 export {
   authorityKeyWarnings,
   CERT_EXPIRY_WARNING_DAYS,
+  CLI_TEST_KEY_CN,
   LOCAL_TEST_AUTHORITY_CN,
+  LOCAL_TEST_KEY_ORGANIZATION,
   MIN_RSA_KEY_BITS,
+  sandboxTestKeyCommonName,
   type AuthorityKey,
   type CertificateInfo,
 } from "./authority-key.js";

@@ -1,8 +1,21 @@
 import type { SecurityHeaderWarning } from "./errors.js";
 import type { RsaPublicJwk } from "./public-key.js";
 
-/** Common name of the self-signed certificate made by `ensureLocalTestKeyPair`. */
-export const LOCAL_TEST_AUTHORITY_CN = "areaOE local test authority (NOT FOR PRODUCTION)";
+/**
+ * Common name of the self-signed certificate `ensureLocalTestKeyPair` makes by default: the generation
+ * form's local "test" environment. Each test certificate the portal or the CLI makes says what it is for
+ * in its subject (this one, `CLI_TEST_KEY_CN`, and the sandbox's `sandboxTestKeyCommonName`), and all of
+ * them carry `LOCAL_TEST_KEY_ORGANIZATION`.
+ */
+export const LOCAL_TEST_AUTHORITY_CN = "areaOE generation form local test key - not the authority's";
+/** The CLI's own local test key (used without `--key`). */
+export const CLI_TEST_KEY_CN = "areaOE command-line local test key - not the authority's";
+/** The header sandbox's test key `id` (one of its current, next and retired keys). */
+export const sandboxTestKeyCommonName = (id: string): string => `areaOE sandbox test key ${id} - not the authority's`;
+/** The organisation of every local test certificate: what the LOCAL_TEST_KEY warning recognises. */
+export const LOCAL_TEST_KEY_ORGANIZATION = "areaOE local test key (NOT FOR PRODUCTION)";
+/** The one subject the three test certificates shared before they said what each is for. */
+const LEGACY_LOCAL_TEST_CN = "areaOE local test authority (NOT FOR PRODUCTION)";
 /** RSA keys below this size are refused: the authority has used 2048- and 4096-bit keys. */
 export const MIN_RSA_KEY_BITS = 2048;
 /** A certificate that expires within this many days of `now` gets a warning. */
@@ -60,7 +73,7 @@ export function authorityKeyWarnings(key: Pick<AuthorityKey, "certificate">, now
       message: `The authority certificate is valid only from ${certificate.notBefore}`,
     });
   }
-  if (certificate.subject.includes(`CN=${LOCAL_TEST_AUTHORITY_CN}`)) {
+  if (certificate.subject.includes(`O=${LOCAL_TEST_KEY_ORGANIZATION}`) || certificate.subject.includes(`CN=${LEGACY_LOCAL_TEST_CN}`)) {
     warnings.push({
       code: "LOCAL_TEST_KEY",
       message: "This is the local test key: the header is for local testing only; the authority cannot decrypt it",

@@ -43,7 +43,7 @@ Options:
       --json                 print the result as JSON instead of the XML header
       --envelope             wrap the header in a SOAP 1.1 envelope (with --json: adds "envelope")
       --local-key-dir DIR    local test key pair used without --key
-                             (default: ./.local/test-authority, created on first use)
+                             (default: ./.local/cli-test-key, created on first use)
   -h, --help                 show this help
   -v, --version              show the version
 

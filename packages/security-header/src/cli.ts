@@ -1,5 +1,5 @@
 import { resolve } from "node:path";
-import type { AuthorityKey } from "./authority-key.js";
+import { CLI_TEST_KEY_CN, type AuthorityKey } from "./authority-key.js";
 import { parseCommandLine, UsageError, type CliOptions } from "./cli-args.js";
 import { CLOCK_REPORT_THRESHOLD_MS, describeOffset, readServerClock } from "./cli-clock.js";
 import { HELP } from "./cli-help.js";
@@ -9,7 +9,7 @@ import { describeFailure, EXIT_OK, formatHeader, formatWarning } from "./cli-out
 import { readPassword } from "./cli-password.js";
 import { generateSecurityHeader } from "./header.node.js";
 import { readAuthorityKeyFile } from "./key-file.js";
-import { defaultLocalTestKeyDir, ensureLocalTestKeyPair } from "./local-test-key-pair.js";
+import { defaultCliTestKeyDir, ensureLocalTestKeyPair } from "./local-test-key-pair.js";
 import { parseAuthorityKey } from "./parse-authority-key.js";
 import { validateUsername } from "./username.js";
 import { VERSION } from "./version.js";
@@ -75,8 +75,9 @@ async function loadKey(options: CliOptions, io: CliIo, now: Date): Promise<Autho
       throw error;
     }
   }
-  const dir = options.localKeyDir === undefined ? defaultLocalTestKeyDir(io.cwd) : resolve(io.cwd, options.localKeyDir);
-  const pair = await ensureLocalTestKeyPair(dir);
+  const dir = options.localKeyDir === undefined ? defaultCliTestKeyDir(io.cwd) : resolve(io.cwd, options.localKeyDir);
+  // Its own subject (and folder): told apart from the form's and the sandbox's test keys.
+  const pair = await ensureLocalTestKeyPair(dir, { commonName: CLI_TEST_KEY_CN });
   io.stderr.write(
     `notice: no --key given, so the LOCAL TEST key pair in ${dir} is used${pair.generated ? " (created now)" : ""}.\n` +
       "notice: this header is for LOCAL TESTING ONLY: the authority's services cannot decrypt it.\n",

@@ -1,9 +1,9 @@
-import { createPrivateKey, generateKeyPair, randomBytes, X509Certificate } from "node:crypto";
+import { createPrivateKey, generateKeyPair, randomBytes, sign, X509Certificate } from "node:crypto";
 import { chmod, mkdir, open, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import forge from "node-forge";
-import { CERT_EXPIRY_WARNING_DAYS, LOCAL_TEST_AUTHORITY_CN } from "./authority-key.js";
+import { CERT_EXPIRY_WARNING_DAYS, LOCAL_TEST_AUTHORITY_CN, LOCAL_TEST_KEY_ORGANIZATION } from "./authority-key.js";
 
 export interface LocalTestKeyPair {
   readonly certificatePem: string;
@@ -21,18 +21,33 @@ const LOCK_FILE = ".generating.lock";
 const STALE_LOCK_MS = 120_000;
 const DAY_MS = 86_400_000;
 
-/** Where the portal and the CLI keep the pair: `<root>/.local/test-authority` (gitignored). */
+/** Where the portal keeps the generation form's pair: `<root>/.local/test-authority` (gitignored). */
 export function defaultLocalTestKeyDir(root: string = process.cwd()): string {
   return join(root, ".local", "test-authority");
+}
+
+/** Where the CLI keeps its own pair (used without `--key`): `<root>/.local/cli-test-key`. */
+export function defaultCliTestKeyDir(root: string = process.cwd()): string {
+  return join(root, ".local", "cli-test-key");
+}
+
+export interface LocalTestKeyPairOptions {
+  /**
+   * What the certificate is for, as its subject's CN (default: the generation form's,
+   * `LOCAL_TEST_AUTHORITY_CN`). A pair in `dir` with another CN is made again, so that no two test
+   * certificates of the portal share a subject.
+   */
+  commonName?: string;
 }
 
 /**
  * Returns the local test authority key pair in `dir`, creating it when needed: a 4096-bit RSA key
  * and a self-signed certificate valid one year. Headers made with it are for local testing only.
  */
-export async function ensureLocalTestKeyPair(dir: string): Promise<LocalTestKeyPair> {
+export async function ensureLocalTestKeyPair(dir: string, { commonName = LOCAL_TEST_AUTHORITY_CN }: LocalTestKeyPairOptions = {}): Promise<LocalTestKeyPair> {
   const certificatePath = join(dir, CERTIFICATE_FILE);
   const privateKeyPath = join(dir, PRIVATE_KEY_FILE);
+  const readUsablePair = (certificate: string, privateKey: string) => readUsablePairNamed(certificate, privateKey, commonName);
   const existing = await readUsablePair(certificatePath, privateKeyPath);
   if (existing) return { ...existing, generated: false, certificatePath, privateKeyPath };
 
@@ -42,7 +57,8 @@ export async function ensureLocalTestKeyPair(dir: string): Promise<LocalTestKeyP
   try {
     const madeMeanwhile = await readUsablePair(certificatePath, privateKeyPath);
     if (madeMeanwhile) return { ...madeMeanwhile, generated: false, certificatePath, privateKeyPath };
-    const pair = await generatePair();
+    const now = Date.now();
+    const pair = await generateTestKeyPair({ commonName, notBefore: new Date(now - 60_000), notAfter: new Date(now + 365 * DAY_MS) });
     await writeAtomically(privateKeyPath, pair.privateKeyPem, 0o600);
     await writeAtomically(certificatePath, pair.certificatePem, 0o644);
     return { ...pair, generated: true, certificatePath, privateKeyPath };
@@ -51,9 +67,10 @@ export async function ensureLocalTestKeyPair(dir: string): Promise<LocalTestKeyP
   }
 }
 
-async function readUsablePair(
+async function readUsablePairNamed(
   certificatePath: string,
   privateKeyPath: string,
+  commonName: string,
 ): Promise<{ certificatePem: string; privateKeyPem: string } | undefined> {
   try {
     const [certificatePem, privateKeyPem] = await Promise.all([
@@ -63,16 +80,30 @@ async function readUsablePair(
     const certificate = new X509Certificate(certificatePem);
     const expiresSoon = Date.parse(certificate.validTo) - Date.now() < CERT_EXPIRY_WARNING_DAYS * DAY_MS;
     // checkPrivateKey fails if a crash or race left halves of two different pairs.
-    if (expiresSoon || !certificate.checkPrivateKey(createPrivateKey(privateKeyPem))) return undefined;
+    const named = certificate.subject.split("\n").includes(`CN=${commonName}`);
+    if (expiresSoon || !named || !certificate.checkPrivateKey(createPrivateKey(privateKeyPem))) return undefined;
     return { certificatePem, privateKeyPem };
   } catch {
     return undefined;
   }
 }
 
-async function generatePair(): Promise<{ certificatePem: string; privateKeyPem: string }> {
+export interface TestKeyPairSpec {
+  /** The subject's CN: what the key is for (the O is always `LOCAL_TEST_KEY_ORGANIZATION`). */
+  commonName: string;
+  notBefore: Date;
+  notAfter: Date;
+  /** RSA modulus length (default 4096, as the authority's key); tests use 2048 for speed. */
+  bits?: number;
+}
+
+/**
+ * A fresh RSA key pair (node:crypto's asynchronous generateKeyPair: the event loop is not held while a
+ * 4096-bit key is searched for) and a self-signed certificate with this subject and validity.
+ */
+export async function generateTestKeyPair({ commonName, notBefore, notAfter, bits = LOCAL_TEST_KEY_BITS }: TestKeyPairSpec): Promise<{ certificatePem: string; privateKeyPem: string }> {
   const { publicKey, privateKey } = await promisify(generateKeyPair)("rsa", {
-    modulusLength: LOCAL_TEST_KEY_BITS,
+    modulusLength: bits,
     publicKeyEncoding: { type: "spki", format: "pem" },
     privateKeyEncoding: { type: "pkcs8", format: "pem" },
   });
@@ -81,12 +112,11 @@ async function generatePair(): Promise<{ certificatePem: string; privateKeyPem: 
   const serial = randomBytes(16);
   serial[0] = ((serial[0] ?? 0) & 0x7f) | 0x01; // positive, no leading zero byte
   certificate.serialNumber = serial.toString("hex");
-  const now = Date.now();
-  certificate.validity.notBefore = new Date(now - 60_000); // tolerate small clock skew
-  certificate.validity.notAfter = new Date(now + 365 * DAY_MS);
+  certificate.validity.notBefore = notBefore;
+  certificate.validity.notAfter = notAfter;
   const name = [
-    { shortName: "CN", value: LOCAL_TEST_AUTHORITY_CN },
-    { shortName: "O", value: "areaOE" },
+    { shortName: "CN", value: commonName },
+    { shortName: "O", value: LOCAL_TEST_KEY_ORGANIZATION },
   ];
   certificate.setSubject(name);
   certificate.setIssuer(name);
@@ -95,7 +125,18 @@ async function generatePair(): Promise<{ certificatePem: string; privateKeyPem: 
     { name: "keyUsage", keyEncipherment: true, dataEncipherment: true, critical: true },
     { name: "subjectKeyIdentifier" },
   ]);
-  certificate.sign(forge.pki.privateKeyFromPem(privateKey), forge.md.sha256.create());
+  // node-forge lays out the certificate; node:crypto signs it (forge's own RSA in JavaScript held the
+  // event loop for about 2 s per 4096-bit certificate). forge calls `sign` once the signature algorithm
+  // is set, so the bytes to be signed are the TBSCertificate as forge writes it then.
+  const signer = {
+    sign: () => {
+      // getTBSCertificate is forge's (node-forge/lib/x509.js), missing from its type declarations.
+      const { getTBSCertificate } = forge.pki as unknown as { getTBSCertificate(c: forge.pki.Certificate): forge.asn1.Asn1 };
+      const tbs = forge.asn1.toDer(getTBSCertificate(certificate)).getBytes();
+      return sign("sha256", Buffer.from(tbs, "binary"), privateKey).toString("binary");
+    },
+  };
+  certificate.sign(signer as unknown as forge.pki.rsa.PrivateKey, forge.md.sha256.create());
   return { certificatePem: forge.pki.certificateToPem(certificate), privateKeyPem: privateKey };
 }
 

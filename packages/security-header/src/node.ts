@@ -2,7 +2,16 @@
 // the verifier. The generator here is the node:crypto one (the same as the package's "node" condition).
 export { generateSecurityHeader } from "./header.node.js";
 export { readAuthorityKeyFile } from "./key-file.js";
-export { defaultLocalTestKeyDir, ensureLocalTestKeyPair, LOCAL_TEST_KEY_BITS, type LocalTestKeyPair } from "./local-test-key-pair.js";
+export {
+  defaultCliTestKeyDir,
+  defaultLocalTestKeyDir,
+  ensureLocalTestKeyPair,
+  generateTestKeyPair,
+  LOCAL_TEST_KEY_BITS,
+  type LocalTestKeyPair,
+  type LocalTestKeyPairOptions,
+  type TestKeyPairSpec,
+} from "./local-test-key-pair.js";
 export { authorityCertificateDer, parseAuthorityKey } from "./parse-authority-key.js";
 export { MAX_VERIFY_INPUT_BYTES, passwordMarker, verifySecurityHeader, type VerificationResult, type VerifyOptions } from "./verify.js";
 export { ImplicitRejectionUnavailableError, probeImplicitRejection, type ImplicitRejectionProbe, type VerifierPrivateKey } from "./verify-crypto.js";

@@ -25,7 +25,13 @@ export type FindingCode =
   | "CREATED_UNDECRYPTABLE"
   | "CREATED_MALFORMED"
   | "CREATED_IN_FUTURE"
-  | "EXPIRED";
+  | "EXPIRED"
+  /**
+   * A warning that the verifier itself never gives: the caller that remembers the headers it saw (the
+   * portal's sandbox and checker, server/sandbox/request-log.ts) adds it for a header seen again within
+   * its validity (the same Nonce or the same Digest).
+   */
+  | "HEADER_REPLAYED";
 
 export interface VerificationFinding {
   readonly code: FindingCode;
@@ -86,6 +92,7 @@ export const FINDING_CODES = [
   "DIGEST_MISMATCH",
   "CREATED_IN_FUTURE",
   "EXPIRED",
+  "HEADER_REPLAYED",
 ] as const satisfies readonly FindingCode[];
 
 // Compiles only while FINDING_CODES holds every FindingCode.

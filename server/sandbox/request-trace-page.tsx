@@ -1,0 +1,195 @@
+import { findingCatalogueHref, findingText, pageHref, ServerPage, serverT, type Language } from "../../app/server-surface";
+import type { RequestTrace } from "./request-log";
+
+const CHECKER = pageHref("security-header-check");
+
+type Value = string | number | boolean | null | undefined | readonly unknown[] | { readonly [key: string]: unknown };
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
+
+/** A field's label from the texts (the field's own name, as code, when the texts have none). */
+function fieldLabel(lang: Language, name: string): string | null {
+  const label = serverT(lang, "sandbox-trace", "field")(name);
+  return label === name ? null : label;
+}
+
+/** One value of a step as text: codes and numbers as they are, yes/no in words, lists of records as a table. */
+function ValueText({ lang, name, value }: { lang: Language; name: string; value: Value }) {
+  const t = serverT(lang, "sandbox-trace");
+  if (value === null || value === undefined || value === "") return <>{name === "matchesGiven" ? t("notCompared") : t("none")}</>;
+  if (typeof value === "boolean") return <>{value ? t("yes") : t("no")}</>;
+  if (typeof value === "number" || typeof value === "string") return <code>{String(value)}</code>;
+  if (Array.isArray(value)) {
+    if (value.length === 0) return <>{t("none")}</>;
+    if (value.every(isRecord)) {
+      const columns = Object.keys(value[0] as Record<string, unknown>);
+      return (
+        <table>
+          <caption>{fieldLabel(lang, name) ?? name}</caption>
+          <thead>
+            <tr>
+              {columns.map((column) => (
+                <th key={column} scope="col">
+                  {fieldLabel(lang, column) ?? column}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {value.map((row, index) => (
+              <tr key={index}>
+                {columns.map((column) => (
+                  <td key={column}>
+                    <ValueText lang={lang} name={column} value={(row as Record<string, unknown>)[column] as Value} />
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      );
+    }
+    return <code>{value.map(String).join(", ")}</code>;
+  }
+  return (
+    <dl className="header-check__facts">
+      {Object.entries(value as Record<string, unknown>).map(([key, inner]) => (
+        <Fact key={key} lang={lang} name={key} value={inner as Value} />
+      ))}
+    </dl>
+  );
+}
+
+/** A field of a step: its label, then its value. */
+function Fact({ lang, name, value }: { lang: Language; name: string; value: Value }) {
+  const label = fieldLabel(lang, name);
+  return (
+    <>
+      <dt>{label ?? <code>{name}</code>}</dt>
+      <dd>
+        <ValueText lang={lang} name={name} value={value} />
+      </dd>
+    </>
+  );
+}
+
+interface TraceStep {
+  readonly step?: unknown;
+  readonly [field: string]: unknown;
+}
+
+function stepsOf(trace: RequestTrace["trace"]): TraceStep[] {
+  return (trace?.steps ?? []) as unknown as TraceStep[];
+}
+
+function StepSection({ lang, step, index }: { lang: Language; step: TraceStep; index: number }) {
+  const t = serverT(lang, "sandbox-trace", "step");
+  const name = typeof step.step === "string" ? step.step : String(index + 1);
+  const title = t(name);
+  const { step: _name, ...fields } = step;
+  return (
+    <li>
+      <h3 id={`step-${index + 1}`}>{title === name ? name : title}</h3>
+      <dl className="header-check__facts">
+        {Object.entries(fields).map(([key, value]) => (
+          <Fact key={key} lang={lang} name={key} value={value as Value} />
+        ))}
+      </dl>
+    </li>
+  );
+}
+
+/** The decoded trace of one sandbox request or checker run, step by step, with each finding's catalogue entry. */
+export function RequestTracePage({ lang, trace }: { lang: Language; trace: RequestTrace; catalogue?: string }) {
+  const t = serverT(lang, "sandbox-trace");
+  const words = serverT(lang, "security-header");
+  const steps = stepsOf(trace.trace);
+  return (
+    <ServerPage lang={lang} title={t("title")}>
+      <h1>{t("title")}</h1>
+      <p>{t("intro")}</p>
+      <section aria-labelledby="trace-summary">
+        <h2 id="trace-summary">{t("summaryTitle")}</h2>
+        <dl className="header-check__facts">
+          <dt>{t("summary.id")}</dt>
+          <dd>
+            <code>{trace.id}</code>
+          </dd>
+          <dt>{t("summary.source")}</dt>
+          <dd>{t(`source.${trace.source}`)}</dd>
+          <dt>{t("summary.receivedAt")}</dt>
+          <dd>
+            <code>{trace.receivedAt}</code>
+          </dd>
+          <dt>{t("summary.verdict")}</dt>
+          <dd>{trace.ok ? t("verdict.accepted") : t("verdict.refused")}</dd>
+          <dt>{t("summary.username")}</dt>
+          <dd>{trace.username ? <code>{trace.username}</code> : t("none")}</dd>
+          <dt>{t("summary.form")}</dt>
+          <dd>{trace.form ? serverT(lang, "security-header")(`check.formName.${trace.form}`) : t("none")}</dd>
+          <dt>{t("summary.createdAt")}</dt>
+          <dd>{trace.createdAt ? <code>{trace.createdAt}</code> : t("none")}</dd>
+          <dt>{t("summary.key")}</dt>
+          <dd>{trace.keyId ? <code>{trace.keyId}</code> : t("none")}</dd>
+          <dt>{t("summary.password")}</dt>
+          <dd>{trace.passwordGiven ? t("password.compared") : t("password.notGiven")}</dd>
+        </dl>
+      </section>
+      <section aria-labelledby="trace-findings">
+        <h2 id="trace-findings">{t("findingsTitle")}</h2>
+        {trace.findings.length === 0 ? (
+          <p>{t("noFindings")}</p>
+        ) : (
+          <ol className="header-check__findings">
+            {trace.findings.map((finding, index) => {
+              // The checker page's and the sandbox's words for it (one verdict model: finding-text.ts).
+              const text = findingText(words, finding);
+              return (
+                <li key={`${finding.code}-${index}`} className="header-check__finding">
+                  <p className="header-check__finding-title">
+                    <strong>{text.title}</strong> <code className="header-check__code">{finding.code}</code> ({t(`severity.${finding.severity}`)})
+                  </p>
+                  <p>{text.fix}</p>
+                  {text.cause ? <p>{text.cause}</p> : null}
+                  <p>
+                    <a href={findingCatalogueHref(finding.code)}>{t("catalogueLink", { code: finding.code })}</a>
+                  </p>
+                </li>
+              );
+            })}
+          </ol>
+        )}
+      </section>
+      <section aria-labelledby="trace-steps">
+        <h2 id="trace-steps">{t("stepsTitle")}</h2>
+        {steps.length === 0 ? (
+          <p>{t("noSteps")}</p>
+        ) : (
+          <ol>
+            {steps.map((step, index) => (
+              <StepSection key={index} lang={lang} step={step} index={index} />
+            ))}
+          </ol>
+        )}
+      </section>
+      <p>{t("kept")}</p>
+      <p>
+        <a href={CHECKER}>{t("checkerLink")}</a>
+      </p>
+    </ServerPage>
+  );
+}
+
+/** An unknown, expired or malformed id: a 404 page that says what the ids are and how long they live. */
+export function TraceNotFoundPage({ lang }: { lang: Language }) {
+  const t = serverT(lang, "sandbox-trace", "notFound");
+  return (
+    <ServerPage lang={lang} title={t("title")}>
+      <h1>{t("title")}</h1>
+      <p>{t("message")}</p>
+      <p>
+        <a href={CHECKER}>{serverT(lang, "sandbox-trace")("checkerLink")}</a>
+      </p>
+    </ServerPage>
+  );
+}
