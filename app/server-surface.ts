@@ -20,7 +20,7 @@ export { apiPath, assetPath, BASE_PATH, BASE_URL, isUnderBasePath } from "~/conf
 export { createLoadContext, type AreaOELoadContext } from "./load-context";
 
 // Site map and the public part of the startup configuration.
-export { pageAnswersQuery, pageHref, routedPageAddresses } from "~/config/site-map";
+export { pageAnswersQuery, pageHref, pageIdHydrates, routedPageAddresses } from "~/config/site-map";
 export { defaultUsefulLinks, type PublicConfig } from "~/config/public-config";
 
 // Server rendering outside React Router: the one frame of the server's own pages (errors, busy,

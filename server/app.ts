@@ -54,6 +54,9 @@ import { readBodyFirst } from "./http/read-body-first";
 import { readiness as createReadiness, type Readiness } from "./http/readiness";
 import { renewalReminder } from "./http/renewal-reminder";
 import { reactRouterHandler } from "./http/react-router-handler";
+import { createPortalMetrics, type PortalMetrics } from "./observability/portal-metrics";
+import { RequestContext, requestObserver } from "./observability/request-id";
+import { observedSandbox } from "./observability/observed-sandbox";
 
 
 /** A connect-style middleware (Vite's, in development). */
@@ -87,6 +90,10 @@ export interface CreatePortalOptions {
    * door and the early answer, before the portal's Express app. Whatever Vite does not answer goes on.
    */
   devMiddleware?: NodeMiddleware;
+  /** The Prometheus metrics (server/observability; default: a registry of this portal's own, never scraped). */
+  metrics?: PortalMetrics;
+  /** The current request's id for every log line (the logger's mixin reads it; server/boot.ts). */
+  requestContext?: RequestContext;
 }
 
 /** A 5xx the server chose to send (no error thrown): pino-http made up the Error it would log. */
@@ -141,6 +148,8 @@ export function createPortal({
   sharedState = memorySharedState(),
   readiness = createReadiness(sharedState),
   devMiddleware,
+  metrics = createPortalMetrics(),
+  requestContext = new RequestContext(),
 }: CreatePortalOptions): { listener: RequestListener } {
   const { config, mode, port, previousAssetsDir } = settings;
   const { limits } = config;
@@ -164,7 +173,7 @@ export function createPortal({
   else logger.info({ publicOrigins: origins.accepted }, "public origins");
   const hostAllowed = hostGuard(origins, { logger, exempt: isHealthCheck });
   const publicConfig = toPublicConfig(config);
-  const auth = createAuth(config, logger, settings.devIdp, sharedState);
+  const auth = createAuth(config, logger, settings.devIdp, sharedState, metrics.auth);
   const addresses = canonicalAddresses(routedPageAddresses());
   // Renders (page-cache misses and everything the cache does not serve) cost each client from its
   // budget; hits are free. One charge per request: a miss the cache passes on is not charged again.
@@ -255,7 +264,7 @@ export function createPortal({
   const sandboxLimiter = sandboxRateLimit(undefined, undefined, { lifted: benchLift, logger, counters: (name) => sharedState.counters(name) });
   app.use(
     BASE_PATH,
-    sandboxRouter({ sandbox: headerSandbox, logger, limiter: sandboxLimiter, bodyDeadline: bodyDeadline({ deadlineMs: limits.bodyDeadlineMs, timedOut: timedOutBody }) }),
+    sandboxRouter({ sandbox: observedSandbox(headerSandbox, "soap", metrics), logger, limiter: sandboxLimiter, bodyDeadline: bodyDeadline({ deadlineMs: limits.bodyDeadlineMs, timedOut: timedOutBody }) }),
   );
 
   app.get("/", (_req, res) => res.redirect(302, BASE_URL));
@@ -295,6 +304,7 @@ export function createPortal({
   // elements allowed by hash, no COOP (server/http/security-headers.ts). Development keeps the nonce
   // (Vite's own additions to the page carry it).
   const markStatic = mode === "production" ? staticDocumentHeaders({ connectSrc }) : undefined;
+  const checker = observedSandbox(headerSandbox, "checker", metrics);
   const loadValues = (req: Request, res: Response): AreaOELoadContext => ({
     lang: res.locals.lang,
     cspNonce: res.locals.cspNonce,
@@ -309,7 +319,7 @@ export function createPortal({
     securityHeaderSandbox: {
       certificate: headerSandbox.certificate,
       enabled: headerSandbox.checkerEnabled,
-      check: (xml: string, password?: string) => toHeaderCheckOutcome(headerSandbox.check(xml, { password })),
+      check: (xml: string, password?: string) => toHeaderCheckOutcome(checker.check(xml, { password })),
     },
   });
   // Anonymous pages are rendered once and served from memory (server/page-cache); everything else is
@@ -318,11 +328,11 @@ export function createPortal({
   // Renders beyond what the machine can do wait briefly, then get a 503 (never a 500 for being busy).
   // Page-cache misses take their slot here too.
   // Waiting renders are served client by client in turn, and one client may hold at most 16 places.
-  const admission = renderAdmission({ maxConcurrent: 8, maxWaitMs: 3_000, maxQueue: 500, maxQueuePerClient: 16, clientOf: clientKey, busy: sendBusy, logger });
+  const admission = renderAdmission({ maxConcurrent: 8, maxWaitMs: 3_000, maxQueue: 500, maxQueuePerClient: 16, clientOf: clientKey, busy: sendBusy, logger, metrics: metrics.admission });
   // The one React Router handler: the Express path and the page cache's misses render through it.
   const renderer = reactRouterHandler({ build, mode, loadContext: (req, res) => createLoadContext(loadValues(req, res)) });
   const pageCache = settings.pageCache
-    ? createPageCache({ build, renderer, sessionCookies: SESSION_COOKIE_NAMES, logger, admission, busy: sendBusy, spendRender })
+    ? createPageCache({ build, renderer, sessionCookies: SESSION_COOKIE_NAMES, logger, admission, busy: sendBusy, spendRender, metrics: metrics.pageCache })
     : undefined;
   if (pageCache) app.get(/.*/, pageCache.middleware);
   app.all(/.*/, async (req, res, next) => {
@@ -348,5 +358,6 @@ export function createPortal({
       res.end();
     });
   };
-  return { listener };
+  // Every answer, the early ones included: its request id (logs, X-Request-Id) and its metrics.
+  return { listener: requestObserver({ metrics, context: requestContext, trustedPeer: (req) => trust(req.socket.remoteAddress, 0) })(listener) };
 }
