@@ -1,4 +1,4 @@
-import { pino, type Logger } from "pino";
+import { pino, type DestinationStream, type Logger, type LoggerOptions as PinoOptions } from "pino";
 
 const NO_FIELDS = Object.freeze({});
 
@@ -8,14 +8,16 @@ export interface LoggerOptions {
    * while a request is answered carries it as `reqId`, whoever writes it.
    */
   requestId?: () => string | undefined;
+  /** Where the lines go (default standard output; tests read them). */
+  destination?: DestinationStream;
 }
 
 /**
  * Structured JSON logs. Cookies, authorization headers and anything named like a password are
  * redacted, so a secret cannot reach a log line by accident.
  */
-export function createLogger(level = "info", { requestId }: LoggerOptions = {}): Logger {
-  return pino({
+export function createLogger(level = "info", { requestId, destination }: LoggerOptions = {}): Logger {
+  const options: PinoOptions<never> = {
     level,
     base: { service: "areaoe" },
     ...(requestId
@@ -36,5 +38,6 @@ export function createLogger(level = "info", { requestId }: LoggerOptions = {}):
       ],
       censor: "[redacted]",
     },
-  });
+  };
+  return destination ? pino(options, destination) : pino(options);
 }

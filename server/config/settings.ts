@@ -41,6 +41,7 @@ export function devIssuerUrl(env: Environment): URL {
 
 /** The metrics listener's port unless AREAOE_METRICS_PORT says otherwise (the port OpenTelemetry's Prometheus exporter uses). */
 export const DEFAULT_METRICS_PORT = 9464;
+const METRICS_PORT_ERROR = 'must be a port number (1 to 65535) or "off"';
 
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -83,9 +84,11 @@ const environmentSchema = z.object({
   AREAOE_DEV_IDP: optional(switchValue),
   AREAOE_DEV_IDP_ISSUER: optional(z.url({ protocol: /^https?$/, error: "must be an http(s) address" })),
   AREAOE_METRICS_PORT: optional(
-    z.union([z.literal("off"), z.string().regex(/^\d{1,5}$/).transform(Number).pipe(z.number().int().min(1).max(65_535))], {
-      error: 'must be a port number (1 to 65535) or "off"',
-    }),
+    z
+      .string()
+      .regex(/^(?:off|\d{1,5})$/, METRICS_PORT_ERROR)
+      .transform((value) => (value === "off" ? "off" : Number(value)))
+      .refine((value) => value === "off" || (value >= 1 && value <= 65_535), METRICS_PORT_ERROR),
   ),
   AREAOE_METRICS_HOST: optional(z.string().trim().min(1)),
   [BENCH_LIFT_VARIABLE]: optional(z.string()),
