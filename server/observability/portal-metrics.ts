@@ -100,6 +100,8 @@ export interface PortalMetrics {
   headerChecked(surface: CheckSurface, result: VerificationResult, seconds: number): void;
   /** The authority certificates' expiry per environment, read when Prometheus scrapes. */
   watchCertificates(certificates: () => readonly { environment: string; notAfter: string | null }[]): void;
+  /** Whether the header checker and SOAP sandbox are on (off: this runtime lacks implicit rejection). */
+  checkerEnabled(enabled: boolean): void;
   /** The server's open connections. */
   watchConnections(server: Server): void;
 }
@@ -277,6 +279,11 @@ export function createPortalMetrics({ processMetrics = false }: PortalMetricsOpt
     },
   });
 
+  const checkerOn = new Gauge({
+    name: "areaoe_header_checker_enabled",
+    help: "1 while the header checker and SOAP sandbox are on; 0 when switched off at start (no implicit rejection in this runtime)",
+    registers,
+  });
   let openConnections = 0;
   new Gauge({
     name: "areaoe_open_connections",
@@ -332,6 +339,9 @@ export function createPortalMetrics({ processMetrics = false }: PortalMetricsOpt
       for (const { code } of result.findings) findings.inc({ surface, code: KNOWN_CODES.has(code) ? code : "OTHER" });
       checkSeconds.observe({ surface }, seconds);
       if (decryptedNonce(result)) rsa.inc({ surface });
+    },
+    checkerEnabled(enabled) {
+      checkerOn.set(enabled ? 1 : 0);
     },
     watchCertificates(list) {
       certificates = list;
