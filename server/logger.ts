@@ -1,7 +1,5 @@
 import { pino, type DestinationStream, type Logger, type LoggerOptions as PinoOptions } from "pino";
 
-const NO_FIELDS = Object.freeze({});
-
 export interface LoggerOptions {
   /**
    * The id of the request being answered (server/observability/request-id.ts): every line written
@@ -24,7 +22,8 @@ export function createLogger(level = "info", { requestId, destination }: LoggerO
       ? {
           mixin: () => {
             const reqId = requestId();
-            return reqId === undefined ? NO_FIELDS : { reqId };
+            // A new object each time: pino merges the line's own fields into it.
+            return reqId === undefined ? {} : { reqId };
           },
         }
       : {}),

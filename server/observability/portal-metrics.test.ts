@@ -96,7 +96,9 @@ describe("request ids", () => {
     expect(invalid.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
     const ids = [own.headers["x-request-id"], "proxy-id-2", invalid.headers["x-request-id"]];
     for (const id of ids) expect(lines.filter((line) => line.reqId === id), String(id)).toHaveLength(2);
-    captured.info("outside any request");
+    captured.info({ phase: "start" }, "outside any request");
+    captured.info({ phase: "stop" }, "outside any request");
+    expect(lines.at(-1)).toMatchObject({ phase: "stop" });
     expect(lines.at(-1)).not.toHaveProperty("reqId");
   });
 });
