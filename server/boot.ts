@@ -11,7 +11,7 @@ import { memorySharedState, type SharedState } from "./shared-state/shared-state
 import { redisSharedState } from "./shared-state/redis-shared-state";
 import { readiness as createReadiness } from "./http/readiness";
 import { gracefulShutdown } from "./http/graceful-shutdown";
-import { createPortalMetrics, type PortalMetrics } from "./observability/portal-metrics";
+import { createPortalMetrics, disabledPortalMetrics, type PortalMetrics } from "./observability/portal-metrics";
 import { RequestContext } from "./observability/request-id";
 import { startMetricsServer } from "./observability/metrics-server";
 
@@ -45,8 +45,9 @@ export async function boot(settings: Settings, { build, clientDir, devMiddleware
   // Every log line written while a request is answered carries its id (server/observability/request-id.ts).
   const requestContext = new RequestContext();
   const logger = createLogger(settings.logLevel, { requestId: requestContext.currentId });
-  // Prometheus metrics, with the process's own (event-loop lag, heap, CPU): served on their own port.
-  const metrics = createPortalMetrics({ processMetrics: true });
+  // Prometheus metrics, with the process's own (event-loop lag, heap, CPU): served on their own port;
+  // none at all (nothing recorded) when AREAOE_METRICS_PORT=off.
+  const metrics = settings.metrics ? createPortalMetrics({ processMetrics: true }) : disabledPortalMetrics();
   let authorityEnvironments;
   let headerSandbox;
   try {

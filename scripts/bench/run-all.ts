@@ -30,6 +30,7 @@ const benches: [string, string][] = [
   ["Hostile input: a cached page while a stranger attacks", "scripts/bench/hostile.bench.ts"],
   ["Availability: a cached page while one client floods each bypass, variant, worst header and worst report", "scripts/bench/availability.bench.ts"],
   ["Several instances: a cached page's p99 with Redis configured against without", "scripts/bench/scale-out.bench.ts"],
+  ["Metrics: a cached page's CPU per answer with the Prometheus metrics on against off (issue 38)", "scripts/bench/metrics.bench.ts"],
 ];
 
 for (const [label, file] of benches) {

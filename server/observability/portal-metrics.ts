@@ -2,7 +2,8 @@ import type { ServerResponse } from "node:http";
 import type { Server } from "node:net";
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 import { FINDING_CODES, type VerificationResult } from "@areaoe/security-header/node";
-import type { RouteKind } from "./route-kind";
+import { ROUTE_KINDS, type RouteKind } from "./route-kind";
+import { RequestHistogram } from "./request-histogram";
 
 /**
  * The portal's Prometheus metrics (prom-client, docs/decisions/0009-prometheus-metrics.md): one
@@ -24,11 +25,12 @@ const REDIS_BUCKETS = [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.02
 /** A header check: the RSA decryption of the Nonce (about 1–5 ms for 2048–4096-bit keys) and the rest. */
 const CHECK_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25];
 
-const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "DELETE", "OPTIONS", "PATCH"]);
 /** A method outside the usual ones (a stranger may send any token) is counted as "other". */
-export const methodLabel = (method: string | undefined): string => (method !== undefined && METHODS.has(method) ? method : "other");
-const STATUS_CLASSES = ["1xx", "2xx", "3xx", "4xx", "5xx"] as const;
-export const statusClass = (status: number): string => STATUS_CLASSES[Math.floor(status / 100) - 1] ?? "other";
+const METHODS = ["GET", "HEAD", "POST", "PUT", "DELETE", "OPTIONS", "PATCH", "other"] as const;
+const METHOD_AT = new Map<string, number>(METHODS.map((method, at) => [method, at]));
+const STATUS_CLASSES = ["1xx", "2xx", "3xx", "4xx", "5xx", "other"] as const;
+const CACHE_OUTCOMES = ["none", "hit", "miss", "bypass"] as const;
+const KIND_AT = new Map<string, number>(ROUTE_KINDS.map((kind, at) => [kind, at]));
 
 /** What the page cache did with a request ("none": the request is not one the cache looks at). */
 export type CacheOutcome = "hit" | "miss" | "bypass";
@@ -89,11 +91,15 @@ export interface SharedStateMetrics {
 export type CheckSurface = "soap" | "checker";
 
 export interface PortalMetrics {
+  /** False for disabledPortalMetrics (AREAOE_METRICS_PORT=off): nothing is recorded, not even per request. */
+  readonly enabled: boolean;
   readonly registry: Registry;
   readonly pageCache: PageCacheMetrics;
   readonly admission: AdmissionMetrics;
   readonly auth: AuthMetrics;
   readonly sharedState: SharedStateMetrics;
+  /** Prepares a response for its page-cache outcome (every response the same shape: no slower property lookups). */
+  startResponse(res: ServerResponse): void;
   /** One answered request: its kind, method and status, what the page cache did with it; a 429 counts its budget. */
   request(kind: RouteKind, method: string | undefined, res: ServerResponse, seconds: number): void;
   /** A checked header (SOAP sandbox or checker page): its verdict, each finding's code, its RSA work. */
@@ -139,19 +145,27 @@ export function createPortalMetrics({ processMetrics = false }: PortalMetricsOpt
   }
   const registers = [registry];
 
-  const requests = new Histogram({
+  const requests = new RequestHistogram({
     name: "areaoe_http_request_duration_seconds",
-    help: "Requests answered, by route kind, method, status class and page-cache outcome, and their duration (first byte read to last byte written)",
+    help: "Requests answered, by route kind, method, status class and page-cache outcome, and their duration (from the request's first handling to its last byte handed to the socket)",
     labelNames: ["kind", "method", "status_class", "cache"] as const,
+    labels: [ROUTE_KINDS, METHODS, STATUS_CLASSES, CACHE_OUTCOMES],
     buckets: DURATION_BUCKETS,
     registers,
   });
-  const cacheOutcomes = new Counter({
+  // Counted in a plain object on the hot path, handed to prom-client at each scrape.
+  const outcomes: Record<CacheOutcome, number> = { hit: 0, miss: 0, bypass: 0 };
+  new Counter({
     name: "areaoe_page_cache_requests_total",
     help: "Requests the page cache looked at: hit (answered from memory), miss (rendered), bypass (not cacheable: a session, a query, an unshareable page)",
     labelNames: ["outcome"] as const,
     registers,
+    collect() {
+      this.reset();
+      for (const outcome of ["hit", "miss", "bypass"] as const) this.inc({ outcome }, outcomes[outcome]);
+    },
   });
+  const at = [0, 0, 0, 0];
   let cacheStats: (() => PageCacheStats) | undefined;
   new Gauge({
     name: "areaoe_page_cache_stored_bytes",
@@ -295,11 +309,12 @@ export function createPortalMetrics({ processMetrics = false }: PortalMetricsOpt
   });
 
   return {
+    enabled: true,
     registry,
     pageCache: {
       outcome(res, outcome) {
         (res as Marked)[CACHE] = outcome;
-        cacheOutcomes.inc({ outcome });
+        outcomes[outcome] += 1;
       },
       watch(stats) {
         cacheStats = stats;
@@ -325,9 +340,16 @@ export function createPortalMetrics({ processMetrics = false }: PortalMetricsOpt
       fallback: (operation) => fallbacks.inc({ operation }),
       command: (operation, seconds) => redisSeconds.observe({ operation }, seconds),
     },
+    startResponse(res) {
+      (res as Marked)[CACHE] = undefined;
+    },
     request(kind, method, res, seconds) {
       const status = res.statusCode;
-      requests.observe({ kind, method: methodLabel(method), status_class: statusClass(status), cache: (res as Marked)[CACHE] ?? "none" }, seconds);
+      at[0] = KIND_AT.get(kind) ?? ROUTE_KINDS.length - 1;
+      at[1] = (method === undefined ? undefined : METHOD_AT.get(method)) ?? METHODS.length - 1;
+      at[2] = status >= 100 && status < 600 ? Math.floor(status / 100) - 1 : STATUS_CLASSES.length - 1;
+      at[3] = CACHE_OUTCOMES.indexOf((res as Marked)[CACHE] ?? "none");
+      requests.record(at, seconds);
       // A spent budget's 429 names its budget (client-budget.ts, tooManyAnswer); another 429 is "other".
       if (status === 429) {
         const budget = (res as { locals?: { refusedBudget?: string } }).locals?.refusedBudget ?? "";
@@ -354,5 +376,28 @@ export function createPortalMetrics({ processMetrics = false }: PortalMetricsOpt
         });
       });
     },
+  };
+}
+
+const nothing = () => {};
+
+/**
+ * No metrics (AREAOE_METRICS_PORT=off): every recording function does nothing and the request observer
+ * adds nothing per request (scripts/bench/metrics.bench.ts compares a cached page's CPU with and without).
+ */
+export function disabledPortalMetrics(): PortalMetrics {
+  return {
+    enabled: false,
+    registry: new Registry(),
+    pageCache: { outcome: nothing, watch: nothing },
+    admission: { queued: nothing, refused: nothing, watch: nothing },
+    auth: { signInStarted: nothing, signInCompleted: nothing, signInFailed: nothing, sessionRevoked: nothing },
+    sharedState: { watch: nothing, fallback: nothing, command: nothing },
+    startResponse: nothing,
+    request: nothing,
+    headerChecked: nothing,
+    checkerEnabled: nothing,
+    watchCertificates: nothing,
+    watchConnections: nothing,
   };
 }

@@ -44,7 +44,8 @@ export interface RequestObserverOptions {
  * Wraps the portal's request listener (server/app.ts): gives every request its id (the trusted proxy's
  * valid X-Request-Id, else a new UUID) in `req.id` (pino-http logs it), in the response's X-Request-Id
  * and in the context every log line reads; and records its duration and kind when its answer is
- * written, whatever answered it (the front door, the page cache's early answer, Express).
+ * written, whatever answered it (the front door, the page cache's early answer, Express). The
+ * duration runs from the request's first handling to the moment its last byte is handed to the socket.
  */
 export function requestObserver({ metrics, context, trustedPeer }: RequestObserverOptions): (listener: RequestListener) => RequestListener {
   const kindOf = routeKinds();
@@ -55,7 +56,13 @@ export function requestObserver({ metrics, context, trustedPeer }: RequestObserv
     const id = offered !== undefined && isValidRequestId(offered) && trustedPeer(req) ? offered : randomUUID();
     req.id = id;
     res.setHeader(REQUEST_ID_HEADER, id);
-    res.once("finish", () => metrics.request(kindOf(url), req.method, res, (performance.now() - started) / 1_000));
+    if (!metrics.enabled) return void context.run(id, listener, req, res);
+    metrics.startResponse(res);
     context.run(id, listener, req, res);
+    // An answer written at once (a page-cache hit before Express, a front-door refusal) is recorded
+    // now: no listener per response on the hot path. Any other when its last byte is written.
+    const done = () => metrics.request(kindOf(url), req.method, res, (performance.now() - started) / 1_000);
+    if (res.writableEnded) done();
+    else res.once("finish", done);
   };
 }
