@@ -2,8 +2,8 @@
  * The cost of the Prometheus metrics on a cached page (issue 38): two production instances on loopback,
  * one with the metrics on (AREAOE_METRICS_PORT: a request's duration, kind and cache outcome recorded,
  * the page cache's counters) and one with them off (AREAOE_METRICS_PORT=off: nothing recorded), the
- * same page of text answered from the page cache, runs interleaved (off, on, on, off) so that a change
- * of the machine's load hits both alike. Prints each server's main-thread CPU time per answer (Linux:
+ * same page of text answered from the page cache, runs interleaved (off, on, on, off, three times) so
+ * that a change of the machine's load hits both alike. Prints each server's main-thread CPU time per answer (Linux:
  * /proc/<pid>/schedstat, which other processes move far less than the request rate) and the request
  * rate, side by side, and the ratio against the aim (at most 5 % more CPU with the metrics). Both have
  * request ids (X-Request-Id, logs): that is not the metrics' cost. Then one scrape of the "on" instance
@@ -18,7 +18,9 @@ import { freePort, startProductionServer, type RunningServer } from "./start-ser
 
 const buildDir = path.resolve(process.argv[2] ?? process.env.AREAOE_BUILD_DIR ?? "build");
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
-const DURATION_S = Number(process.env.BENCH_DURATION ?? 5);
+const DURATION_S = Number(process.env.BENCH_DURATION ?? 4);
+/** Rounds of (off, on, on, off): on a loaded machine one round's figures move by ±10 %. */
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const PAGE = "/areaOE/public/importacao";
 const HEADERS = { "accept-encoding": "gzip, deflate, br", "accept-language": "pt-PT" };
 
@@ -49,22 +51,26 @@ async function main(): Promise<void> {
     startProductionServer(await freePort(), buildDir, { AREAOE_LIMITS: limits, AREAOE_METRICS_PORT: String(metricsPort) }),
   ]);
   try {
-    console.log(`\nMetrics on a cached page: ${PAGE} (brotli), ${CONNECTIONS} connections, ${DURATION_S} s per run, runs off, on, on, off; build ${buildDir}`);
+    console.log(`\nMetrics on a cached page: ${PAGE} (brotli), ${CONNECTIONS} connections, ${DURATION_S} s per run, ${ROUNDS} rounds of off, on, on, off; build ${buildDir}`);
     console.log(`load average at start ${loadavg().map((value) => value.toFixed(2)).join(", ")} on ${availableParallelism()} cores (other work on the machine moves the figures)`);
     // Stored, then warmed up (JIT) on both before anything is measured.
     for (const server of [off, on]) await autocannon({ url: `${server.origin}${PAGE}`, connections: CONNECTIONS, duration: 2, headers: HEADERS });
-    const offA = await run(off);
-    const onA = await run(on);
-    const onB = await run(on);
-    const offB = await run(off);
-    const merge = (a: Run, b: Run) => ({
-      cpuUs: (a.cpuNs + b.cpuNs) / (a.requests + b.requests) / 1_000,
-      rps: (a.rps + b.rps) / 2,
-      requests: a.requests + b.requests,
-      non2xx: a.non2xx + b.non2xx,
-    });
-    const without = merge(offA, offB);
-    const withMetrics = merge(onA, onB);
+    const offRuns: Run[] = [];
+    const onRuns: Run[] = [];
+    for (let round = 0; round < ROUNDS; round += 1) {
+      offRuns.push(await run(off));
+      onRuns.push(await run(on));
+      onRuns.push(await run(on));
+      offRuns.push(await run(off));
+    }
+    const merge = (runs: Run[]) => {
+      const sum = (field: keyof Run) => runs.reduce((total, item) => total + item[field], 0);
+      return { cpuUs: sum("cpuNs") / sum("requests") / 1_000, rps: sum("rps") / runs.length, requests: sum("requests"), non2xx: sum("non2xx") };
+    };
+    const without = merge(offRuns);
+    const withMetrics = merge(onRuns);
+    const perRound = (runs: Run[]) => runs.map((item) => (item.cpuNs / item.requests / 1_000).toFixed(0)).join(" ");
+    console.log(`CPU µs/answer per run: off ${perRound(offRuns)}; on ${perRound(onRuns)}`);
     console.table({
       "metrics off": { "CPU µs/answer": without.cpuUs.toFixed(1), "requests/s": without.rps.toFixed(0), answers: without.requests, "non-2xx": without.non2xx },
       "metrics on": { "CPU µs/answer": withMetrics.cpuUs.toFixed(1), "requests/s": withMetrics.rps.toFixed(0), answers: withMetrics.requests, "non-2xx": withMetrics.non2xx },

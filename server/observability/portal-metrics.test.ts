@@ -182,3 +182,22 @@ describe("the metrics", () => {
   });
 });
 
+
+describe("the request histogram", () => {
+  it("exposes what prom-client's own Histogram would for the same observations", async () => {
+    const { Histogram, Registry } = await import("prom-client");
+    const { RequestHistogram } = await import("./request-histogram");
+    const ours = new Registry();
+    const theirs = new Registry();
+    const labelNames = ["kind", "method"] as const;
+    const fast = new RequestHistogram({ name: "t_seconds", help: "t", labelNames, labels: [["text", "api"], ["GET", "POST"]], buckets: [0.001, 0.01, 0.1], registers: [ours] });
+    const plain = new Histogram({ name: "t_seconds", help: "t", labelNames, buckets: [0.001, 0.01, 0.1], registers: [theirs] });
+    const observations: [number, number, number][] = [[0, 0, 0.0005], [0, 0, 0.001], [0, 0, 0.05], [1, 1, 0.2], [1, 0, 0.01], [0, 0, 3]];
+    for (const [kind, method, seconds] of observations) {
+      fast.record([kind, method], seconds);
+      plain.observe({ kind: ["text", "api"][kind] as string, method: ["GET", "POST"][method] as string }, seconds);
+    }
+    const lines = (text: string) => text.split("\n").filter((line) => line !== "").sort();
+    expect(lines(await ours.metrics())).toEqual(lines(await theirs.metrics()));
+  });
+});
