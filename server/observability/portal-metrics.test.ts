@@ -201,3 +201,24 @@ describe("the request histogram", () => {
     expect(lines(await ours.metrics())).toEqual(lines(await theirs.metrics()));
   });
 });
+
+describe("render admission's metrics", () => {
+  it("count renders queued and refused by reason, and show the slots in use", async () => {
+    const { renderAdmission } = await import("../http/render-admission");
+    const metrics = createPortalMetrics();
+    const admission = renderAdmission({ maxConcurrent: 1, maxWaitMs: 50, maxQueue: 1, busy: () => undefined, metrics: metrics.admission });
+    const first = await admission.slot("a");
+    const waiting = admission.slot("b"); // queued, then refused after 50 ms
+    const full = await admission.slot("c"); // the queue is full
+    expect(full).toBeUndefined();
+    expect(await metrics.registry.metrics()).toContain('areaoe_render_admission_slots{state="waiting"} 1');
+    expect(await waiting).toBeUndefined();
+    first?.();
+    const text = await metrics.registry.metrics();
+    expect(text).toContain("areaoe_render_admission_queued_total 1");
+    expect(text).toContain('areaoe_render_admission_refused_total{reason="queue_full"} 1');
+    expect(text).toContain('areaoe_render_admission_refused_total{reason="waited_too_long"} 1');
+    expect(text).toContain('areaoe_render_admission_refused_total{reason="client_queue_full"} 0');
+    expect(text).toContain('areaoe_render_admission_slots{state="running"} 0');
+  });
+});
