@@ -6,6 +6,7 @@ import path from "node:path";
 import { test, expect } from "./support/fixtures";
 import { freePort, startProductionServer, type RunningServer } from "../scripts/bench/start-server";
 import { pageHref } from "../app/config/site-map";
+import { demoSignIn } from "../scripts/bench/demo-sign-in";
 
 // Debian's real Prometheus scrapes two instances of the production build (each with its metrics
 // listener on a free loopback port), once a second, and the tests read its HTTP API: both are up, a
@@ -31,12 +32,16 @@ let storage = "";
 
 test.beforeAll(async () => {
   test.setTimeout(200_000); // two starts on a loaded 2-core machine
+  // The demo identity provider stands in for the real one (sign-in metrics).
+  const secret = randomBytes(32).toString("base64url");
   instances = await Promise.all(
     [0, 1].map(async () => {
       const [port, metricsPort] = [await freePort(), await freePort()];
       // A small search budget, so that a third search in a row is a 429.
       const server = await startProductionServer(port, BUILD_DIR, {
         LOG_LEVEL: "warn",
+        AREAOE_DEV_IDP: "1",
+        AREAOE_SESSION_SECRET: secret,
         AREAOE_METRICS_PORT: String(metricsPort),
         AREAOE_LIMITS: JSON.stringify({ searchesPerSecond: 1, searchBurst: 2 }),
       });
@@ -209,4 +214,20 @@ test("the server's error page gives the request's id to quote, the one in X-Requ
   const proxied = await fetch(`${first.server.origin}/no-such-page`, { headers: { "x-request-id": "haproxy-7f000001-0001" } });
   expect(proxied.headers.get("x-request-id")).toBe("haproxy-7f000001-0001");
   expect(await proxied.text()).toContain("<code>haproxy-7f000001-0001</code>");
+});
+
+test("a sign-in and a sign-out show: started, completed, session revoked", async () => {
+  const first = on(instances[0]);
+  const metric = (name: string) => `sum(${name}{instance="${first.target}"})`;
+  const cookie = await demoSignIn(first.server.origin);
+  const signOut = await fetch(`${first.server.origin}/areaOE/auth/sign-out`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { cookie, origin: first.server.origin, "content-type": "application/x-www-form-urlencoded" },
+    body: "returnTo=%2FareaOE%2F",
+  });
+  expect(signOut.status).toBe(303);
+  await expectScraped(metric("areaoe_sign_ins_started_total"), 1);
+  await expectScraped(metric("areaoe_sign_ins_completed_total"), 1);
+  await expectScraped(metric("areaoe_sessions_revoked_total"), 1);
 });
