@@ -30,6 +30,9 @@ describe("the deployment to copy", () => {
       expect(directives.some((line) => line.startsWith(`http-request add-header ${header}`)), header).toBe(false);
     }
     expect(directives).not.toContain("option forwardfor");
+    // Its own request id, never a client's: the portal trusts this hop's X-Request-Id.
+    expect(directives).toContain("http-request set-header X-Request-Id %[unique-id]");
+    expect(directives.some((line) => line.startsWith("unique-id-format "))).toBe(true);
   });
 
   it("gives both instances the shared settings, and publishes only the proxy", () => {
