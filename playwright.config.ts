@@ -52,6 +52,9 @@ export default defineConfig({
       NODE_ENV: "production",
       // Test-only: lets e2e/errors.spec.ts break a page on purpose (app/features/errors/fault-injection.tsx).
       AREAOE_ENABLE_FAULT_INJECTION: "1",
+      // No metrics listener: several test servers share this machine (e2e/metrics-prometheus.spec.ts
+      // starts its own instances with one each, on free ports).
+      AREAOE_METRICS_PORT: "off",
       // The embedded demo identity provider (local use only), for e2e/session.spec.ts.
       AREAOE_DEV_IDP: "1",
       // Every test's browser is one client (127.0.0.1): its render budget is raised so that two

@@ -26,7 +26,7 @@ test.beforeAll(async () => {
   const port = await freePort();
   origin = `http://127.0.0.1:${port}`;
   child = spawn(process.execPath, [path.resolve(BUILD_DIR, "server/index.js")], {
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "info", NODE_ENV: "production" },
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "info", NODE_ENV: "production", AREAOE_METRICS_PORT: "off" },
     stdio: ["ignore", "pipe", "inherit"],
   });
   let pending = "";

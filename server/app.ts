@@ -60,6 +60,9 @@ import { renewalReminder } from "./http/renewal-reminder";
 import { timeLimitReminder } from "./http/time-limit-reminder";
 import { reactRouterHandler } from "./http/react-router-handler";
 import { requestBudget } from "./http/request-budget";
+import { createPortalMetrics, type PortalMetrics } from "./observability/portal-metrics";
+import { RequestContext, requestObserver } from "./observability/request-id";
+import { observedRequestLog } from "./observability/observed-sandbox";
 
 
 /** A connect-style middleware (Vite's, in development). */
@@ -93,6 +96,10 @@ export interface CreatePortalOptions {
    * door and the early answer, before the portal's Express app. Whatever Vite does not answer goes on.
    */
   devMiddleware?: NodeMiddleware;
+  /** The Prometheus metrics (server/observability; default: a registry of this portal's own, never scraped). */
+  metrics?: PortalMetrics;
+  /** The current request's id for every log line (the logger's mixin reads it; server/boot.ts). */
+  requestContext?: RequestContext;
 }
 
 /** A 5xx the server chose to send (no error thrown): pino-http made up the Error it would log. */
@@ -147,6 +154,8 @@ export function createPortal({
   sharedState = memorySharedState(),
   readiness = createReadiness(sharedState),
   devMiddleware,
+  metrics = createPortalMetrics(),
+  requestContext = new RequestContext(),
 }: CreatePortalOptions): { listener: RequestListener } {
   const { config, mode, port, previousAssetsDir } = settings;
   const { limits } = config;
@@ -170,7 +179,7 @@ export function createPortal({
   else logger.info({ publicOrigins: origins.accepted }, "public origins");
   const hostAllowed = hostGuard(origins, { logger, exempt: isHealthCheck });
   const publicConfig = toPublicConfig(config);
-  const auth = createAuth(config, logger, settings.devIdp, sharedState);
+  const auth = createAuth(config, logger, settings.devIdp, sharedState, metrics.auth);
   const addresses = canonicalAddresses(routedPageAddresses());
   // Renders (page-cache misses and everything the cache does not serve) cost each client from its
   // budget; hits are free. One charge per request: a miss the cache passes on is not charged again.
@@ -271,7 +280,7 @@ export function createPortal({
   if (benchLift) logger.warn("sandbox rate limit LIFTED for a loopback benchmark (AREAOE_BENCH_LIFT_SANDBOX_RATE_LIMIT)");
   const checkLimiters = headerCheckLimiters(headerCheckQuotas(limits), { lifted: benchLift, logger, counters: (name) => sharedState.counters(name) });
   // Every check (SOAP and checker page) gets a trace id; its decoded trace is kept in the shared state.
-  const requestLog = createRequestLog({ sandbox: headerSandbox, state: sharedState, logger });
+  const requestLog = observedRequestLog(createRequestLog({ sandbox: headerSandbox, state: sharedState, logger }), headerSandbox.checkerEnabled, metrics);
   app.use(
     BASE_PATH,
     sandboxRouter({ sandbox: headerSandbox, requestLog, logger, limiter: checkLimiters.sandbox, bodyDeadline: bodyDeadline({ deadlineMs: limits.bodyDeadlineMs, timedOut: timedOutBody }) }),
@@ -364,11 +373,11 @@ export function createPortal({
   // Renders beyond what the machine can do wait briefly, then get a 503 (never a 500 for being busy).
   // Page-cache misses take their slot here too.
   // Waiting renders are served client by client in turn, and one client may hold at most 16 places.
-  const admission = renderAdmission({ maxConcurrent: 8, maxWaitMs: 3_000, maxQueue: 500, maxQueuePerClient: 16, clientOf: clientKey, busy: sendBusy, logger });
+  const admission = renderAdmission({ maxConcurrent: 8, maxWaitMs: 3_000, maxQueue: 500, maxQueuePerClient: 16, clientOf: clientKey, busy: sendBusy, logger, metrics: metrics.admission });
   // The one React Router handler: the Express path and the page cache's misses render through it.
   const renderer = reactRouterHandler({ build, mode, loadContext: (req, res) => createLoadContext(loadValues(req, res)) });
   const pageCache = settings.pageCache
-    ? createPageCache({ build, renderer, sessionCookies: SESSION_COOKIE_NAMES, logger, admission, busy: sendBusy, spendRender })
+    ? createPageCache({ build, renderer, sessionCookies: SESSION_COOKIE_NAMES, logger, admission, busy: sendBusy, spendRender, metrics: metrics.pageCache })
     : undefined;
   if (pageCache) app.get(/.*/, pageCache.middleware);
   app.all(/.*/, async (req, res, next) => {
@@ -406,6 +415,7 @@ export function createPortal({
     });
   };
   // Before all of it, even the Host check: each client's request budget (a flood from one address).
-  const listener = requestBudget({ perSecond: limits.requestsPerSecond, burst: limits.requestBurst, trust, logger, exempt: isHealthCheck }, serve);
-  return { listener };
+  const budgeted = requestBudget({ perSecond: limits.requestsPerSecond, burst: limits.requestBurst, trust, logger, exempt: isHealthCheck }, serve);
+  // Every answer, the early ones and the budget's refusals included: its request id (logs, X-Request-Id) and its metrics.
+  return { listener: requestObserver({ metrics, context: requestContext, trustedPeer: (req) => trust(req.socket.remoteAddress, 0) })(budgeted) };
 }

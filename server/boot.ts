@@ -12,6 +12,9 @@ import { memorySharedState, type SharedState } from "./shared-state/shared-state
 import { redisSharedState } from "./shared-state/redis-shared-state";
 import { readiness as createReadiness } from "./http/readiness";
 import { gracefulShutdown } from "./http/graceful-shutdown";
+import { createPortalMetrics, disabledPortalMetrics, type PortalMetrics } from "./observability/portal-metrics";
+import { RequestContext } from "./observability/request-id";
+import { startMetricsServer } from "./observability/metrics-server";
 
 export interface BootOptions {
   /** The React Router server build: the built one (`npm start`), or Vite's loader of it (`npm run dev`). */
@@ -30,8 +33,8 @@ export interface BootOptions {
 }
 
 /** Redis when configured (several instances); else this process's memory, right for one instance only. */
-function createSharedState(settings: Settings, logger: Logger): SharedState {
-  if (settings.config.redis) return redisSharedState({ settings: settings.config.redis, logger });
+function createSharedState(settings: Settings, logger: Logger, metrics: PortalMetrics): SharedState {
+  if (settings.config.redis) return redisSharedState({ settings: settings.config.redis, logger, metrics: metrics.sharedState });
   logger.warn(
     "shared state in this process's memory (no AREAOE_REDIS_URL): right for ONE instance only; with several, set AREAOE_REDIS_URL (README \"Running several instances\")",
   );
@@ -45,7 +48,12 @@ function createSharedState(settings: Settings, logger: Logger): SharedState {
  * A start that cannot work (a bad certificate, a sandbox key the form also offers) logs why and exits 1.
  */
 export async function boot(settings: Settings, { build, clientDir, devMiddleware, label = "", verificationWorker }: BootOptions): Promise<Server> {
-  const logger = createLogger(settings.logLevel);
+  // Every log line written while a request is answered carries its id (server/observability/request-id.ts).
+  const requestContext = new RequestContext();
+  const logger = createLogger(settings.logLevel, { requestId: requestContext.currentId });
+  // Prometheus metrics, with the process's own (event-loop lag, heap, CPU): served on their own port;
+  // none at all (nothing recorded) when AREAOE_METRICS_PORT=off.
+  const metrics = settings.metrics ? createPortalMetrics({ processMetrics: true }) : disabledPortalMetrics();
   let authorityEnvironments;
   let headerSandbox;
   try {
@@ -64,15 +72,20 @@ export async function boot(settings: Settings, { build, clientDir, devMiddleware
     console.error((error as Error).message);
     process.exit(1);
   }
-  const sharedState = createSharedState(settings, logger);
+  const sharedState = createSharedState(settings, logger, metrics);
   const readiness = createReadiness(sharedState);
-  const { listener } = createPortal({ settings, logger, build, clientDir, authorityEnvironments, headerSandbox, sharedState, readiness, devMiddleware });
+  const environments = authorityEnvironments;
+  metrics.watchCertificates(() => environments.certificates());
+  const { listener } = createPortal({ settings, logger, build, clientDir, authorityEnvironments, headerSandbox, sharedState, readiness, devMiddleware, metrics, requestContext });
   const { port, host } = settings;
   // A request (headers and body) must arrive within 30 s, its headers within 20 s (config `limits`): a
   // client that trickles bytes holds a socket for that long at most (Node's default was 300 s).
   const server = createPortalServer(settings.config.limits, listener).listen(port, host, () => {
     logger.info({ port, host, mode: settings.mode, pageCache: settings.pageCache }, `areaOE${label ? ` (${label})` : ""} listening on http://localhost:${port}/areaOE/`);
   });
+  metrics.watchConnections(server);
+  // Never through the public port (which answers 404 for the path) nor the load balancer's backend.
+  if (settings.metrics) startMetricsServer({ registry: metrics.registry, ...settings.metrics, logger });
   // SIGTERM (a deployment, a scale-in) and SIGINT: not ready at once, then drain and exit 0.
   const stop = gracefulShutdown({ server, readiness, sharedState, logger, settings: settings.config.shutdown });
   process.once("SIGTERM", () => void stop("SIGTERM"));

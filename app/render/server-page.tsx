@@ -1,4 +1,4 @@
-import type { ReactElement, ReactNode } from "react";
+import { createContext, useContext, type ReactElement, type ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import escapeHtml from "escape-html";
 import portalStylesheet from "~/styles/portal.css?url";
@@ -9,6 +9,9 @@ import { inlineStylesheet } from "./inline-stylesheet";
 
 /** The address of the portal's stylesheet in the client build (the server holds its bytes by it). */
 export const PORTAL_STYLESHEET_HREF: string = portalStylesheet;
+
+/** The request's id on an error page (serverPageHtml's `reference`), for the visitor to quote. */
+const RequestReference = createContext<string | undefined>(undefined);
 
 export interface ServerPageProps {
   lang: Language;
@@ -26,6 +29,7 @@ export interface ServerPageProps {
  */
 export function ServerPage({ lang, title, children }: ServerPageProps) {
   const t = serverT(lang, "common");
+  const reference = useContext(RequestReference);
   return (
     <html lang={lang} dir="ltr">
       <head>
@@ -50,6 +54,11 @@ export function ServerPage({ lang, title, children }: ServerPageProps) {
         <div className="container page-layout">
           <main id="main-content" tabIndex={-1} className="page-layout__main prose">
             {children}
+            {reference === undefined ? null : (
+              <p>
+                {t("requestReference")} <code>{reference}</code>
+              </p>
+            )}
           </main>
         </div>
       </body>
@@ -62,14 +71,16 @@ export interface ServerPageStyles {
   css?: Buffer;
   /** This response's CSP nonce, which allows the inline stylesheet. */
   nonce?: string;
+  /** The request's id, shown on an error page ("quote this reference"). */
+  reference?: string;
 }
 
 /**
  * A server page as the HTML document to send: the portal's stylesheet goes into its head inline (with
  * the response's nonce), as on every page of the portal; without the bytes (development), a link to it.
  */
-export function serverPageHtml(page: ReactElement, { css, nonce }: ServerPageStyles): string {
-  const html = renderToStaticMarkup(page);
+export function serverPageHtml(page: ReactElement, { css, nonce, reference }: ServerPageStyles): string {
+  const html = renderToStaticMarkup(reference === undefined ? page : <RequestReference value={reference}>{page}</RequestReference>);
   const style = css
     ? inlineStylesheet(PORTAL_STYLESHEET_HREF, css, nonce).toString("utf8")
     : `<link rel="stylesheet" href="${escapeHtml(PORTAL_STYLESHEET_HREF)}">`;

@@ -39,7 +39,8 @@ export async function startProductionServer(
   const entry = path.resolve(buildDir, "server/index.js");
   if (!existsSync(entry)) throw new Error(`No production build at ${entry}: run "npm run build" first.`);
   const child: ChildProcess = spawn(process.execPath, [entry], {
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "error", NODE_ENV: "production", ...env },
+    // No metrics listener unless asked for (`env`): several servers share this machine.
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "error", NODE_ENV: "production", AREAOE_METRICS_PORT: "off", ...env },
     stdio: ["ignore", capture ? "pipe" : "ignore", capture ? "pipe" : "inherit"],
   });
   const chunks: Buffer[] = [];

@@ -5,6 +5,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { parse } from "yaml";
 import { apiPath } from "../../app/config/paths";
 import { shutdownSchema } from "../../server/config/schema";
 
@@ -29,6 +30,9 @@ describe("the deployment to copy", () => {
       expect(directives.some((line) => line.startsWith(`http-request add-header ${header}`)), header).toBe(false);
     }
     expect(directives).not.toContain("option forwardfor");
+    // Its own request id, never a client's: the portal trusts this hop's X-Request-Id.
+    expect(directives).toContain("http-request set-header X-Request-Id %[unique-id]");
+    expect(directives.some((line) => line.startsWith("unique-id-format "))).toBe(true);
   });
 
   it("gives both instances the shared settings, and publishes only the proxy", () => {
@@ -36,7 +40,32 @@ describe("the deployment to copy", () => {
       expect(compose, setting).toContain(setting);
     }
     expect(compose.match(/<<: \*portal/g)).toHaveLength(2);
-    expect(compose.match(/^\s+ports:/gm)).toHaveLength(1);
+  });
+
+  it("publishes the proxy to visitors and nothing else but Prometheus and Grafana, on loopback", () => {
+    const services = (parse(compose) as { services: Record<string, { ports?: string[]; profiles?: string[] }> }).services;
+    const published = Object.entries(services).filter(([, service]) => service.ports);
+    expect(published.map(([name]) => name).sort()).toEqual(["grafana", "prometheus", "proxy"]);
+    expect(services.proxy?.ports).toEqual(["8080:8080"]);
+    for (const name of ["prometheus", "grafana"]) for (const port of services[name]?.ports ?? []) expect(port, name).toMatch(/^127\.0\.0\.1:/);
+    expect(services.grafana?.profiles).toEqual(["dashboards"]);
+  });
+
+  it("has Prometheus scrape each instance's metrics port, which is not in the proxy's backend", () => {
+    const metricsPort = /AREAOE_METRICS_PORT: "(\d+)"/.exec(compose)?.[1];
+    expect(metricsPort).toBeDefined();
+    const prometheus = parse(readFileSync(path.join(root, "deploy/prometheus/prometheus.yml"), "utf8")) as {
+      scrape_configs: { job_name: string; metrics_path: string; static_configs: { targets: string[] }[] }[];
+    };
+    const job = prometheus.scrape_configs.find((config) => config.job_name === "areaoe");
+    expect(job?.metrics_path).toBe("/metrics");
+    expect(job?.static_configs.flatMap((config) => config.targets)).toEqual([`portal-1:${metricsPort}`, `portal-2:${metricsPort}`]);
+    expect(compose).toContain("./deploy/prometheus:/etc/prometheus:ro");
+    // The proxy sends visitors to the portal's port only.
+    const servers = directives.filter((line) => line.startsWith("server "));
+    expect(servers.length).toBeGreaterThan(0);
+    for (const line of servers) expect(line, line).not.toContain(`:${metricsPort}`);
+    expect(haproxy).not.toContain(metricsPort);
   });
 
   it("lets a drain finish before the runtime kills an instance", () => {

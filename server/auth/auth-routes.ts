@@ -35,6 +35,7 @@ import { readCookie } from "../http/cookies";
 import { serverPageFor } from "../http/server-page";
 import { usedStates, type UsedStates } from "./used-states";
 import { revokedSessions, type RevokedSessions } from "./revoked-sessions";
+import type { AuthMetrics } from "../observability/portal-metrics";
 import { memorySharedState, SharedStateUnavailable } from "../shared-state/shared-state";
 import { isSecureOrigin, requestOrigin } from "../http/trusted-origin";
 
@@ -113,7 +114,11 @@ export interface AuthRoutesOptions {
   /** Sessions signed out before their expiry (the same shared state). */
   revoked?: RevokedSessions;
   limiter?: ReturnType<typeof authRateLimit>;
+  /** Sign-ins started, completed and failed by reason; sessions revoked (server/observability). */
+  metrics?: AuthMetrics;
 }
+
+const NO_METRICS: AuthMetrics = { signInStarted() {}, signInCompleted() {}, signInFailed() {}, sessionRevoked() {} };
 
 /** Sign-in (authorization code + PKCE), callback, sign-out (RP-initiated logout) under /areaOE/auth. */
 export function authRoutes(settings: AuthSettings, logger: Logger, keys: CookieKeys | null, options: AuthRoutesOptions = {}): Router {
@@ -131,11 +136,11 @@ export function authRoutes(settings: AuthSettings, logger: Logger, keys: CookieK
   const shared = memorySharedState();
   const states = options.states ?? usedStates(shared);
   const revoked = options.revoked ?? revokedSessions(shared);
-  router.use(enabledAuthRoutes(settings, logger, keys, states, revoked));
+  router.use(enabledAuthRoutes(settings, logger, keys, states, revoked, options.metrics ?? NO_METRICS));
   return router;
 }
 
-function enabledAuthRoutes(settings: EnabledSettings, logger: Logger, keys: CookieKeys, states: UsedStates, revoked: RevokedSessions): Router {
+function enabledAuthRoutes(settings: EnabledSettings, logger: Logger, keys: CookieKeys, states: UsedStates, revoked: RevokedSessions, metrics: AuthMetrics): Router {
   const router = express.Router();
   const oidc = lazyOidcConfiguration(settings);
 
@@ -144,6 +149,7 @@ function enabledAuthRoutes(settings: EnabledSettings, logger: Logger, keys: Cook
     // A sign-in whose callback could not be checked (the shared state does not answer) is not started.
     if (states.available && !(await states.available())) {
       logger.warn("sign-in refused: the shared state (Redis) does not answer, so its callback could not be checked");
+      metrics.signInFailed("shared_state_unavailable");
       sendProblem(res, 503, "sharedStateUnavailable", returnTo);
       return;
     }
@@ -166,8 +172,10 @@ function enabledAuthRoutes(settings: EnabledSettings, logger: Logger, keys: Cook
       res.cookie(cookieName(TRANSACTION_COOKIE, isSecureOrigin(req)), sealed, cookieOptions(req, AUTH_PATH, TRANSACTION_TTL_SECONDS));
       res.setHeader("Cache-Control", "no-store");
       res.redirect(303, authorizationUrl.href);
+      metrics.signInStarted();
     } catch (error) {
       logger.error({ err: failureSummary(error) }, "sign-in: the identity provider cannot be reached");
+      metrics.signInFailed("provider_unreachable");
       sendProblem(res, 503, "unavailable", returnTo);
     }
   });
@@ -177,6 +185,7 @@ function enabledAuthRoutes(settings: EnabledSettings, logger: Logger, keys: Cook
     if (!transaction) {
       res.clearCookie(transactionCookieName(req), cookieOptions(req, AUTH_PATH));
       logger.warn("sign-in callback without a valid sign-in transaction");
+      metrics.signInFailed("no_transaction");
       sendProblem(res, 400, "callbackError");
       return;
     }
@@ -184,6 +193,7 @@ function enabledAuthRoutes(settings: EnabledSettings, logger: Logger, keys: Cook
     // stale tab) is refused without touching the transaction, so it cannot abort a sign-in in progress.
     if (req.query.state !== transaction.state) {
       logger.warn("sign-in callback refused: its state is not the sign-in transaction's");
+      metrics.signInFailed("state_mismatch");
       sendProblem(res, 400, "callbackError", transaction.returnTo);
       return;
     }
@@ -196,11 +206,13 @@ function enabledAuthRoutes(settings: EnabledSettings, logger: Logger, keys: Cook
     } catch (error) {
       if (!(error instanceof SharedStateUnavailable)) throw error;
       logger.warn("sign-in callback refused: the shared state (Redis) does not answer, so its state could not be checked");
+      metrics.signInFailed("shared_state_unavailable");
       sendProblem(res, 503, "sharedStateUnavailable", transaction.returnTo);
       return;
     }
     if (!firstUse) {
       logger.warn("sign-in callback refused: its sign-in transaction was already used");
+      metrics.signInFailed("replayed");
       sendProblem(res, 400, "callbackError", transaction.returnTo);
       return;
     }
@@ -218,9 +230,11 @@ function enabledAuthRoutes(settings: EnabledSettings, logger: Logger, keys: Cook
       res.cookie(cookieName(SESSION_COOKIE, isSecureOrigin(req)), await sealSession(user, keys.session), cookieOptions(req, BASE_PATH, SESSION_TTL_SECONDS));
       res.setHeader("Cache-Control", "no-store");
       res.redirect(303, transaction.returnTo);
+      metrics.signInCompleted();
     } catch (error) {
       const network = isNetworkFailure(error);
       logger.warn({ err: failureSummary(error) }, "sign-in callback refused");
+      metrics.signInFailed(network ? "provider_unreachable" : "token_refused");
       sendProblem(res, network ? 503 : 400, network ? "unavailable" : "callbackError", transaction.returnTo);
     }
   });
@@ -236,6 +250,7 @@ function enabledAuthRoutes(settings: EnabledSettings, logger: Logger, keys: Cook
     if (session) {
       try {
         await revoked.revoke(session.id, session.expiresAt);
+        metrics.sessionRevoked();
       } catch (error) {
         if (!(error instanceof SharedStateUnavailable)) throw error;
         // The cookie is still cleared below; only a copy kept elsewhere outlives this sign-out.

@@ -12,6 +12,7 @@ import { isSecureOrigin } from "../http/trusted-origin";
 import { memorySharedState, SharedStateUnavailable, type SharedState } from "../shared-state/shared-state";
 import { usedStates } from "./used-states";
 import { revokedSessions } from "./revoked-sessions";
+import type { AuthMetrics } from "../observability/portal-metrics";
 
 export interface Auth {
   /** Session reading, /areaOE/auth/*, /areaOE/api/session and (if on) the demo provider. */
@@ -25,6 +26,7 @@ export function createAuth(
   logger: Logger,
   devIdp?: Settings["devIdp"],
   shared: SharedState = memorySharedState(),
+  metrics?: AuthMetrics,
 ): Auth {
   const settings = resolveAuthSettings(config, logger, devIdp);
   const revoked = revokedSessions(shared);
@@ -71,7 +73,7 @@ export function createAuth(
       devIdp.then((devIdpRouter) => devIdpRouter(req, res, next), next);
     });
   }
-  router.use(authRoutes(settings, logger, keys, { states: usedStates(shared), revoked, limiter: authRateLimit(undefined, undefined, shared.counters("auth-requests-per-client")) }));
+  router.use(authRoutes(settings, logger, keys, { states: usedStates(shared), revoked, limiter: authRateLimit(undefined, undefined, shared.counters("auth-requests-per-client")), ...(metrics ? { metrics } : {}) }));
 
   return {
     router,

@@ -33,6 +33,7 @@ describe("parseSettings", () => {
       pageCache: true,
       previousAssetsDir: undefined,
       sandboxRateLimitLifted: false,
+      metrics: { port: 9464, host: "127.0.0.1" },
       configFile: path.join(repoRoot, "config/areaoe.json"),
     });
     expect(settings.devIdp.requested).toBe(false);
@@ -94,6 +95,14 @@ describe("parseSettings", () => {
     expect(settingsOf({ [BENCH_LIFT_VARIABLE]: BENCH_LIFT_VALUE, HOST: "127.0.0.1" }).sandboxRateLimitLifted).toBe(true);
     expect(settingsOf({ [BENCH_LIFT_VARIABLE]: BENCH_LIFT_VALUE }).sandboxRateLimitLifted).toBe(false);
     expect(settingsOf({ [BENCH_LIFT_VARIABLE]: "yes", HOST: "127.0.0.1" }).sandboxRateLimitLifted).toBe(false);
+  });
+
+  it("starts the metrics listener on loopback port 9464 unless told another port, another address or off", () => {
+    expect(settingsOf({}).metrics).toEqual({ port: 9464, host: "127.0.0.1" });
+    expect(settingsOf({ AREAOE_METRICS_PORT: "9100", AREAOE_METRICS_HOST: "0.0.0.0" }).metrics).toEqual({ port: 9100, host: "0.0.0.0" });
+    expect(settingsOf({ AREAOE_METRICS_PORT: "off" }).metrics).toBeUndefined();
+    expect(refusal({ AREAOE_METRICS_PORT: "0" })).toMatch(/AREAOE_METRICS_PORT="0": must be a port number \(1 to 65535\) or "off"/);
+    expect(refusal({ AREAOE_METRICS_PORT: "on" })).toMatch(/AREAOE_METRICS_PORT="on": must be a port number/);
   });
 
   it("reads the configuration file AREAOE_CONFIG names, relative to the working folder, with its overrides", () => {

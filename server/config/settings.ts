@@ -64,6 +64,10 @@ export function devIssuerUrl(env: Environment): URL {
   return new URL(`http://${host.includes(":") && !host.startsWith("[") ? `[${host}]` : host}:${port}${DEV_IDP_PATH}`);
 }
 
+/** The metrics listener's port unless AREAOE_METRICS_PORT says otherwise (the port OpenTelemetry's Prometheus exporter uses). */
+export const DEFAULT_METRICS_PORT = 9464;
+const METRICS_PORT_ERROR = 'must be a port number (1 to 65535) or "off"';
+
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
@@ -89,6 +93,8 @@ export const SETTINGS_VARIABLES = {
   AREAOE_CONFIG: "the configuration file (default config/areaoe.json)",
   AREAOE_DEV_IDP: "1/true: the embedded demo identity provider (local use only); also `--dev-idp`",
   AREAOE_DEV_IDP_ISSUER: "the demo provider's issuer address (default http://localhost:PORT/areaOE/dev-idp)",
+  AREAOE_METRICS_PORT: "the Prometheus metrics listener's port (default 9464; `off`: no listener), apart from PORT",
+  AREAOE_METRICS_HOST: "the metrics listener's address (default 127.0.0.1: loopback only)",
   [BENCH_LIFT_VARIABLE]: `benchmarks only: "${BENCH_LIFT_VALUE}" with a loopback HOST lifts the sandbox's per-client limit`,
   [DEV_IDP_EXPOSED_VARIABLE]: `"${DEV_IDP_EXPOSED_VALUE}" lets the demo provider start in production beside a HOST, public origin or issuer that is not loopback (refused otherwise)`,
 } as const;
@@ -103,6 +109,14 @@ const environmentSchema = z.object({
   AREAOE_CONFIG: optional(z.string()),
   AREAOE_DEV_IDP: optional(switchValue),
   AREAOE_DEV_IDP_ISSUER: optional(z.url({ protocol: /^https?$/, error: "must be an http(s) address" })),
+  AREAOE_METRICS_PORT: optional(
+    z
+      .string()
+      .regex(/^(?:off|\d{1,5})$/, METRICS_PORT_ERROR)
+      .transform((value) => (value === "off" ? "off" : Number(value)))
+      .refine((value) => value === "off" || (value >= 1 && value <= 65_535), METRICS_PORT_ERROR),
+  ),
+  AREAOE_METRICS_HOST: optional(z.string().trim().min(1)),
   [BENCH_LIFT_VARIABLE]: optional(z.string()),
   [DEV_IDP_EXPOSED_VARIABLE]: optional(z.literal(DEV_IDP_EXPOSED_VALUE, { error: `must be exactly "${DEV_IDP_EXPOSED_VALUE}" (or unset)` })),
 });
@@ -120,6 +134,8 @@ export interface Settings {
   devIdp: { requested: boolean; issuer: URL };
   /** The bench-only lift of the sandbox's per-client rate limit (see sandboxRateLimitLifted). */
   sandboxRateLimitLifted: boolean;
+  /** The Prometheus metrics listener (server/observability/metrics-server.ts); undefined when switched off. */
+  metrics: { port: number; host: string } | undefined;
   /** The configuration file read, and its content with the environment's overrides, validated. */
   configFile: string;
   config: AppConfig;
@@ -165,6 +181,7 @@ export function parseSettings(
       issuer: devIssuerUrl(env),
     },
     sandboxRateLimitLifted: sandboxRateLimitLifted(env),
+    metrics: vars.AREAOE_METRICS_PORT === "off" ? undefined : { port: vars.AREAOE_METRICS_PORT ?? DEFAULT_METRICS_PORT, host: vars.AREAOE_METRICS_HOST ?? "127.0.0.1" },
     configFile,
     config: loadConfig({ ...env, AREAOE_CONFIG: configFile }, cwd),
   };

@@ -84,6 +84,7 @@ beforeAll(async () => {
       HOST: "127.0.0.1",
       NODE_ENV: "production",
       LOG_LEVEL: "info",
+      AREAOE_METRICS_PORT: "off",
       // Both schemes of one host (a proxy on loopback says which one the visitor used), and one
       // host that is https only.
       AREAOE_PUBLIC_ORIGIN: `http://127.0.0.1:${port},https://127.0.0.1:${port},https://localhost:${port}`,

@@ -106,6 +106,7 @@ export function tooManyAnswer({ logger, windowMs }: { logger?: Logger; windowMs:
     const key = `${what} ${clientKey(req)}`;
     if (logger && firstOfWindow(key)) logger.info({ client: clientKey(req), budget: what, retryAfterSeconds }, "refused: a client spent its budget (429)");
     quiet.add(res);
+    res.locals.refusedBudget = what;
     const lang = responseLanguage(req, res);
     res.status(429);
     res.setHeader("Retry-After", String(retryAfterSeconds));

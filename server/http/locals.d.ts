@@ -14,6 +14,8 @@ declare global {
       staticDocument?: InlineSources;
       /** Set when the body goes out as stored, already encoded: the compression middleware skips it. */
       encodedOnce?: boolean;
+      /** The budget a 429 refused (client-budget.ts): the metric of refusals reads it. */
+      refusedBudget?: string;
     }
   }
 }

@@ -1,5 +1,6 @@
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import type { Logger } from "pino";
+import type { AdmissionMetrics, AdmissionRefusal } from "../observability/portal-metrics";
 
 export interface RenderAdmissionOptions {
   /** Page renders running at once; more only lengthen each one (one thread renders them all). */
@@ -16,6 +17,8 @@ export interface RenderAdmissionOptions {
   busy: (req: Request, res: Response) => void;
 
   logger?: Logger;
+  /** Renders queued and refused, and the slots in use (server/observability/portal-metrics.ts). */
+  metrics?: AdmissionMetrics;
 }
 
 interface Waiter {
@@ -48,6 +51,7 @@ export function renderAdmission({
   clientOf = (req) => req.ip ?? "",
   busy,
   logger,
+  metrics,
 }: RenderAdmissionOptions): RenderAdmission {
   let running = 0;
   // One queue per client, served in turn (round robin): a client with a hundred requests waiting
@@ -77,7 +81,9 @@ export function renderAdmission({
   let shedSinceLog = 0;
   let lastLog = 0;
 
-  const logShed = (reason: string) => {
+  metrics?.watch(() => ({ running, waiting: waitingCount }));
+  const logShed = (reason: AdmissionRefusal) => {
+    metrics?.refused(reason);
     shedSinceLog += 1;
     const now = Date.now();
     // One line per second at most, so an overload does not also flood the log.
@@ -98,7 +104,7 @@ export function renderAdmission({
   };
 
   /** Runs `start` (which must take the slot) now or in turn; `refuse` when it cannot. Returns a cancel. */
-  const acquire = (client: string, start: () => void, refuse: (reason: string) => void): (() => void) => {
+  const acquire = (client: string, start: () => void, refuse: (reason: AdmissionRefusal) => void): (() => void) => {
     if (running < maxConcurrent) {
       start();
       return () => {};
@@ -119,6 +125,7 @@ export function renderAdmission({
     queue.push(waiter);
     queues.set(client, queue);
     waitingCount += 1;
+    metrics?.queued();
     return () => {
       if (remove(waiter)) clearTimeout(waiter.timer);
     };

@@ -9,6 +9,7 @@ import { languageCookieHeader, requestLanguage } from "../http/language";
 import { HSTS, newNonce } from "../http/security-headers";
 import { isSecureOrigin, requestOrigin } from "../http/trusted-origin";
 import type { RenderAdmission } from "../http/render-admission";
+import type { PageCacheMetrics } from "../observability/portal-metrics";
 import { clientKey } from "../http/client-budget";
 import { cacheTarget, cacheTargetFor, hasCookie, isShareable, type CacheTarget } from "./cache-rules";
 import { gzipTemplate, gzipWithNonce } from "./gzip-template";
@@ -50,6 +51,8 @@ export interface PageCacheOptions {
    * (and answered). Hits are free.
    */
   spendRender?: (req: Request, res: Response) => Promise<boolean>;
+  /** Hits, misses and bypasses, and the bytes held (server/observability/portal-metrics.ts). */
+  metrics?: PageCacheMetrics;
 }
 
 export interface PageCache {
@@ -202,8 +205,9 @@ function send(req: Request, res: Response, page: CachedPage, nonce: string): voi
  * setting a cookie) is not stored: it goes to the visitor it was rendered for, and the requests that
  * waited for it go on to the Express path; a 503 (overload) is answered as is to all of them, never kept.
  */
-export function createPageCache({ build, renderer, sessionCookies, store, logger, admission, busy, spendRender }: PageCacheOptions): PageCache {
+export function createPageCache({ build, renderer, sessionCookies, store, logger, admission, busy, spendRender, metrics }: PageCacheOptions): PageCache {
   const pages = store ?? new PageStore(DEFAULT_PAGE_CACHE_LIMITS);
+  metrics?.watch(() => ({ entries: pages.size, bytes: pages.bytesByEncoding() }));
   const pending = new Map<string, Promise<Outcome>>();
   const unshareable = new Set<string>();
   const resolveBuild = typeof build === "function" ? build : () => Promise.resolve(build);
@@ -281,12 +285,14 @@ export function createPageCache({ build, renderer, sessionCookies, store, logger
     const key = target?.key;
     if (!target || !key || unshareable.has(key)) {
       res.setHeader(CACHE_STATUS, cacheStatus("fwd=bypass"));
+      metrics?.outcome(res, "bypass");
       return next();
     }
     try {
       const buildVersion = (await resolveBuild()).assets.version;
       pages.useBuild(buildVersion);
       let page = pages.get(key);
+      metrics?.outcome(res, page ? "hit" : "miss");
       if (page) {
         res.setHeader(CACHE_STATUS, cacheStatus("hit"));
       } else {
@@ -369,6 +375,7 @@ export function createPageCache({ build, renderer, sessionCookies, store, logger
       res.writeHead(page.status, headers);
       res.end(body);
     }
+    metrics?.outcome(res, "hit");
     if (logger?.isLevelEnabled("info")) {
       const responseTime = Math.round(performance.now() - started);
       logger.info({ req: { method: req.method, path: url.split("?")[0] }, res: { statusCode: res.statusCode }, responseTime, early: true }, "request completed");

@@ -54,6 +54,22 @@ export class PageStore {
     return this.totalBytes;
   }
 
+  /** Bytes held per content coding (read by the metrics at each scrape: one pass over at most maxEntries). */
+  bytesByEncoding(): { identity: number; gzip: number; br: number } {
+    const held = { identity: 0, gzip: 0, br: 0 };
+    for (const page of this.pages.values()) {
+      if (page.document) {
+        held.identity += page.document.variants.identity.body.length;
+        held.gzip += page.document.variants.gzip.body.length;
+        held.br += page.document.variants.br.body.length;
+        continue;
+      }
+      held.identity += page.bytes;
+      for (const part of page.gzip?.deflated ?? []) held.gzip += part.length;
+    }
+    return held;
+  }
+
   /** Empties the store when the build changes (a new deployment, or a rebuild in development). */
   useBuild(version: string): void {
     if (version === this.buildVersion) return;

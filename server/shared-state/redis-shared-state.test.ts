@@ -9,6 +9,7 @@ import { redisSchema } from "../config/schema";
 import { redisSharedState, reconnectDelayMs } from "./redis-shared-state";
 import { SharedStateUnavailable, type SharedState } from "./shared-state";
 import { redisServerMissing, startTestRedis, type TestRedis } from "./test-redis-server";
+import { createPortalMetrics } from "../observability/portal-metrics";
 
 const missing = redisServerMissing();
 if (missing) console.warn(missing);
@@ -43,11 +44,14 @@ describe.skipIf(Boolean(missing))("the shared state in Redis", () => {
   let first: SharedState;
   let second: SharedState;
   const log = captureLogger();
+  const metrics = createPortalMetrics();
+  /** The value of one sample of the first instance's metrics (0 when absent). */
+  const sample = async (line: string) => Number((await metrics.registry.metrics()).split("\n").find((text) => text.startsWith(`${line} `))?.split(" ")[1] ?? 0);
 
   beforeAll(async () => {
     redis = await startTestRedis();
     const settings = redisSchema.parse({ url: redis.url, keyPrefix: "test-areaoe:" });
-    first = redisSharedState({ settings, logger: log.logger });
+    first = redisSharedState({ settings, logger: log.logger, metrics: metrics.sharedState });
     second = redisSharedState({ settings, logger: captureLogger().logger });
     await until(async () => (await first.reachable()) && (await second.reachable()));
   }, 30_000);
@@ -125,6 +129,10 @@ describe.skipIf(Boolean(missing))("the shared state in Redis", () => {
     // Many failures, one warning (the window is a minute); nothing at error level.
     expect(records.filter((record) => record.level === 40).length - warningsBefore).toBeLessThanOrEqual(1);
     expect(records.filter((record) => record.level >= 50)).toEqual([]);
+    // What Prometheus sees: Redis down, each count and check that could not use it.
+    expect(await sample("areaoe_redis_up")).toBe(0);
+    expect(await sample('areaoe_shared_state_fallbacks_total{operation="counters"}')).toBeGreaterThanOrEqual(20);
+    expect(await sample('areaoe_shared_state_fallbacks_total{operation="has"}')).toBeGreaterThanOrEqual(1);
 
     await redis.start();
     await until(() => first.reachable(), 15_000);
@@ -134,6 +142,8 @@ describe.skipIf(Boolean(missing))("the shared state in Redis", () => {
     await until(async () => first.has("used-sign-in-state", "during-outage"), 5_000);
     expect(await second.claimOnce("used-sign-in-state", "during-outage", Date.now() + 60_000)).toBe(false);
     expect(log.records().some((record) => record.msg.startsWith("Redis answers again"))).toBe(true);
+    expect(await sample("areaoe_redis_up")).toBe(1);
+    expect(await sample('areaoe_redis_command_duration_seconds_count{operation="counters"}')).toBeGreaterThan(0);
   }, 60_000);
 
   it("speaks TLS for a rediss:// address (so a plain server is never reached in clear)", async () => {

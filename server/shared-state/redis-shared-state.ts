@@ -5,6 +5,7 @@ import type { Logger } from "pino";
 import type { RedisSettings } from "../config/schema";
 import { oncePerWindow } from "../http/client-budget";
 import { RECORD_MAX_BYTES, SharedStateUnavailable, type SharedState } from "./shared-state";
+import type { SharedStateMetrics, SharedStateOperation } from "../observability/portal-metrics";
 
 // The state every instance must see alike, in one Redis: the used sign-in states and revoked sessions
 // (keys with an absolute expiry, SET NX PXAT), and the counters of every limit (rate-limit-redis, the
@@ -46,6 +47,7 @@ class SharedCounters implements Store {
     readonly prefix: string,
     private readonly client: Redis,
     private readonly unavailable: (error: unknown) => void,
+    private readonly metrics?: SharedStateMetrics,
   ) {
     this.redis = new RedisStore({ prefix, sendCommand: (command: string, ...args: string[]) => client.call(command, ...args) as Promise<never> });
   }
@@ -65,12 +67,21 @@ class SharedCounters implements Store {
   private inRedis<T>(redis: () => Promise<T>, memory: () => Promise<T>): Promise<T> {
     if (this.client.status !== "ready") {
       this.unavailable(new Error(`Redis connection ${this.client.status}`));
+      this.metrics?.fallback("counters");
       return memory();
     }
-    return redis().catch((error: unknown) => {
-      this.unavailable(error);
-      return memory();
-    });
+    const started = performance.now();
+    return redis().then(
+      (value) => {
+        this.metrics?.command("counters", (performance.now() - started) / 1_000);
+        return value;
+      },
+      (error: unknown) => {
+        this.unavailable(error);
+        this.metrics?.fallback("counters");
+        return memory();
+      },
+    );
   }
 
   get(key: string): Promise<ClientRateLimitInfo | undefined> {
@@ -106,10 +117,12 @@ export interface RedisSharedStateOptions {
   settings: RedisSettings;
   logger: Logger;
   now?: () => number;
+  /** Redis up or down, fallbacks, command round trips (server/observability/portal-metrics.ts). */
+  metrics?: SharedStateMetrics;
 }
 
 /** The shared state in Redis (AREAOE_REDIS_URL); see the comment at the top of this file. */
-export function redisSharedState({ settings, logger, now = Date.now }: RedisSharedStateOptions): SharedState {
+export function redisSharedState({ settings, logger, now = Date.now, metrics }: RedisSharedStateOptions): SharedState {
   const where = describeRedis(settings);
   const client = new Redis(settings.url, {
     connectionName: "areaoe",
@@ -167,17 +180,23 @@ export function redisSharedState({ settings, logger, now = Date.now }: RedisShar
     down = false;
   });
 
+  metrics?.watch(() => client.status === "ready" && !down);
   const keyOf = (namespace: string, key: string) => `${settings.keyPrefix}${namespace}:${key}`;
-  const checked = async <T>(command: () => Promise<T>): Promise<T> => {
+  const checked = async <T>(operation: Exclude<SharedStateOperation, "counters">, command: () => Promise<T>): Promise<T> => {
     if (client.status !== "ready") {
       const error = new SharedStateUnavailable(`Redis connection ${client.status}`);
       unavailable(error);
+      metrics?.fallback(operation);
       throw error;
     }
+    const started = performance.now();
     try {
-      return await command();
+      const value = await command();
+      metrics?.command(operation, (performance.now() - started) / 1_000);
+      return value;
     } catch (error) {
       unavailable(error);
+      metrics?.fallback(operation);
       throw new SharedStateUnavailable((error as Error).message);
     }
   };
@@ -188,17 +207,17 @@ export function redisSharedState({ settings, logger, now = Date.now }: RedisShar
     claimOnce: async (namespace, key, expiresAt) => {
       const at = Math.max(expiresAt, now() + 1_000);
       try {
-        return await checked(async () => (await client.call("SET", keyOf(namespace, key), "1", "PXAT", String(at), "NX")) === "OK");
+        return await checked("claim", async () => (await client.call("SET", keyOf(namespace, key), "1", "PXAT", String(at), "NX")) === "OK");
       } catch (error) {
         rememberForLater(keyOf(namespace, key), at);
         throw error;
       }
     },
-    has: (namespace, key) => checked(async () => (await client.exists(keyOf(namespace, key))) === 1),
+    has: (namespace, key) => checked("has", async () => (await client.exists(keyOf(namespace, key))) === 1),
     // A record is one key (SET … EX: Redis forgets it by itself); its owner's list and the namespace's
     // list hold the keys newest first, trimmed to their bounds, and the keys trimmed off are deleted.
     putRecord: (namespace, { key, owner, value, ttlSeconds, maxPerOwner, maxRecords }) =>
-      checked(async () => {
+      checked("putRecord", async () => {
         if (Buffer.byteLength(value) > RECORD_MAX_BYTES) throw new Error(`record over ${RECORD_MAX_BYTES} bytes`);
         const ownerList = keyOf(`${namespace}:owner`, owner);
         const allList = keyOf(`${namespace}:all`, "list");
@@ -221,9 +240,9 @@ export function redisSharedState({ settings, logger, now = Date.now }: RedisShar
         }
         if (dropped.size > 0) await client.del(...[...dropped].map((old) => keyOf(namespace, old)));
       }),
-    getRecord: (namespace, key) => checked(async () => (await client.get(keyOf(namespace, key))) ?? undefined),
+    getRecord: (namespace, key) => checked("getRecord", async () => (await client.get(keyOf(namespace, key))) ?? undefined),
     counters: (name) => {
-      const store = new SharedCounters(`${settings.keyPrefix}rl:${name}:`, client, unavailable);
+      const store = new SharedCounters(`${settings.keyPrefix}rl:${name}:`, client, unavailable, metrics);
       counters.add(store);
       return store;
     },

@@ -1,0 +1,91 @@
+/**
+ * The cost of the Prometheus metrics on a cached page (issue 38): two production instances on loopback,
+ * one with the metrics on (AREAOE_METRICS_PORT: a request's duration, kind and cache outcome recorded,
+ * the page cache's counters) and one with them off (AREAOE_METRICS_PORT=off: nothing recorded), the
+ * same page of text answered from the page cache, runs interleaved (off, on, on, off, three times) so
+ * that a change of the machine's load hits both alike. Prints each server's main-thread CPU time per answer (Linux:
+ * /proc/<pid>/schedstat, which other processes move far less than the request rate) and the request
+ * rate, side by side, and the ratio against the aim (at most 5 % more CPU with the metrics). Both have
+ * request ids (X-Request-Id, logs): that is not the metrics' cost. Then one scrape of the "on" instance
+ * says its counter saw every answer.
+ * Usage: npx tsx scripts/bench/metrics.bench.ts [buildDir]   (default: AREAOE_BUILD_DIR or build)
+ */
+import { readFileSync } from "node:fs";
+import { availableParallelism, loadavg } from "node:os";
+import path from "node:path";
+import autocannon from "autocannon";
+import { freePort, startProductionServer, type RunningServer } from "./start-server";
+
+const buildDir = path.resolve(process.argv[2] ?? process.env.AREAOE_BUILD_DIR ?? "build");
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const DURATION_S = Number(process.env.BENCH_DURATION ?? 4);
+/** Rounds of (off, on, on, off): on a loaded machine one round's figures move by ±10 %. */
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const PAGE = "/areaOE/public/importacao";
+const HEADERS = { "accept-encoding": "gzip, deflate, br", "accept-language": "pt-PT" };
+
+/** Nanoseconds a process's main thread has spent on a CPU (Linux: /proc/<pid>/schedstat). */
+function cpuNs(pid: number): number {
+  const [onCpu = "NaN"] = readFileSync(`/proc/${pid}/schedstat`, "utf8").trim().split(/\s+/);
+  return Number(onCpu);
+}
+
+interface Run {
+  requests: number;
+  rps: number;
+  cpuNs: number;
+  non2xx: number;
+}
+
+async function run(server: RunningServer): Promise<Run> {
+  const before = cpuNs(server.pid);
+  const result = await autocannon({ url: `${server.origin}${PAGE}`, connections: CONNECTIONS, duration: DURATION_S, headers: HEADERS });
+  return { requests: result.requests.total, rps: result.requests.average, cpuNs: cpuNs(server.pid) - before, non2xx: result.non2xx };
+}
+
+async function main(): Promise<void> {
+  const limits = JSON.stringify({ rendersPerSecond: 1_000, renderBurst: 10_000 });
+  const metricsPort = await freePort();
+  const [off, on] = await Promise.all([
+    startProductionServer(await freePort(), buildDir, { AREAOE_LIMITS: limits, AREAOE_METRICS_PORT: "off" }),
+    startProductionServer(await freePort(), buildDir, { AREAOE_LIMITS: limits, AREAOE_METRICS_PORT: String(metricsPort) }),
+  ]);
+  try {
+    console.log(`\nMetrics on a cached page: ${PAGE} (brotli), ${CONNECTIONS} connections, ${DURATION_S} s per run, ${ROUNDS} rounds of off, on, on, off; build ${buildDir}`);
+    console.log(`load average at start ${loadavg().map((value) => value.toFixed(2)).join(", ")} on ${availableParallelism()} cores (other work on the machine moves the figures)`);
+    // Stored, then warmed up (JIT) on both before anything is measured.
+    for (const server of [off, on]) await autocannon({ url: `${server.origin}${PAGE}`, connections: CONNECTIONS, duration: 2, headers: HEADERS });
+    const offRuns: Run[] = [];
+    const onRuns: Run[] = [];
+    for (let round = 0; round < ROUNDS; round += 1) {
+      offRuns.push(await run(off));
+      onRuns.push(await run(on));
+      onRuns.push(await run(on));
+      offRuns.push(await run(off));
+    }
+    const merge = (runs: Run[]) => {
+      const sum = (field: keyof Run) => runs.reduce((total, item) => total + item[field], 0);
+      return { cpuUs: sum("cpuNs") / sum("requests") / 1_000, rps: sum("rps") / runs.length, requests: sum("requests"), non2xx: sum("non2xx") };
+    };
+    const without = merge(offRuns);
+    const withMetrics = merge(onRuns);
+    const perRound = (runs: Run[]) => runs.map((item) => (item.cpuNs / item.requests / 1_000).toFixed(0)).join(" ");
+    console.log(`CPU µs/answer per run: off ${perRound(offRuns)}; on ${perRound(onRuns)}`);
+    console.table({
+      "metrics off": { "CPU µs/answer": without.cpuUs.toFixed(1), "requests/s": without.rps.toFixed(0), answers: without.requests, "non-2xx": without.non2xx },
+      "metrics on": { "CPU µs/answer": withMetrics.cpuUs.toFixed(1), "requests/s": withMetrics.rps.toFixed(0), answers: withMetrics.requests, "non-2xx": withMetrics.non2xx },
+    });
+    const ratio = withMetrics.cpuUs / without.cpuUs;
+    console.log(`CPU per answer with the metrics: ${((ratio - 1) * 100).toFixed(1)} % (aim ≤ 5 %: ${ratio <= 1.05 ? "met" : "MISSED"})`);
+    const exposition = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
+    const hits = exposition
+      .split("\n")
+      .filter((line) => line.startsWith('areaoe_http_request_duration_seconds_count{kind="text",method="GET",status_class="2xx",cache="hit"}'))
+      .reduce((sum, line) => sum + Number(line.split(" ").at(-1)), 0);
+    console.log(`the "on" instance counted ${hits} page-cache hits of pages of text (${withMetrics.requests} measured answers, plus the warm-up)`);
+  } finally {
+    await Promise.all([off.stop(), on.stop()]);
+  }
+}
+
+await main();
