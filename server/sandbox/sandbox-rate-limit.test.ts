@@ -14,6 +14,7 @@ import { loadHeaderSandbox, type HeaderSandbox } from "./header-sandbox";
 import { CHECKER_POLICY, DEFAULT_HEADER_CHECK_QUOTAS, headerCheckLimiters, SANDBOX_POLICY, type HeaderCheckQuotas } from "./sandbox-limits";
 import { sandboxRouter } from "./sandbox-router";
 import { requestLog } from "./request-log";
+import { createVerificationPool, type VerificationPool } from "./verification-pool";
 import { memorySharedState } from "../shared-state/shared-state";
 import { SANDBOX_NAMESPACE } from "./soap-response";
 
@@ -82,13 +83,20 @@ async function startLimited(sandbox: HeaderSandbox, quotas: Partial<HeaderCheckQ
 describe("the header checks' quotas (sandbox, checker page, all clients)", () => {
   let dir: string;
   let sandbox: HeaderSandbox;
+  let pool: VerificationPool;
 
   beforeAll(async () => {
     dir = mkdtempSync(path.join(tmpdir(), "areaoe-limits-"));
-    sandbox = await loadHeaderSandbox(dir, path.join(dir, "key"));
+    // A pool whose queue takes a whole burst: these tests are about the quotas, not the pool's bound
+    // (verification-pool.test.ts), which would answer most of 120 checks at once with SANDBOX_BUSY.
+    pool = createVerificationPool({ limits: { workers: 1, queue: 500, taskTimeoutMs: 60_000 } });
+    sandbox = await loadHeaderSandbox(dir, path.join(dir, "key"), { pool });
   }, 120_000);
 
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  afterAll(async () => {
+    await pool.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
 
   it("default to a sandbox quota sized for a test suite (at least 120 a minute), apart from the checker page's", () => {
     expect(DEFAULT_HEADER_CHECK_QUOTAS.sandboxPerMinute).toBeGreaterThanOrEqual(120);
