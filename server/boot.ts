@@ -84,6 +84,7 @@ export async function boot(settings: Settings, { build, clientDir, devMiddleware
     logger.info({ port, host, mode: settings.mode, pageCache: settings.pageCache }, `areaOE${label ? ` (${label})` : ""} listening on http://localhost:${port}/areaOE/`);
   });
   metrics.watchConnections(server);
+  metrics.watchVerificationPool(headerSandbox.pool);
   // Never through the public port (which answers 404 for the path) nor the load balancer's backend.
   if (settings.metrics) startMetricsServer({ registry: metrics.registry, ...settings.metrics, logger });
   // SIGTERM (a deployment, a scale-in) and SIGINT: not ready at once, then drain and exit 0.

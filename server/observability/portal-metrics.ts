@@ -110,6 +110,8 @@ export interface PortalMetrics {
   checkerEnabled(enabled: boolean): void;
   /** The server's open connections. */
   watchConnections(server: Server): void;
+  /** The sandbox's verification pool (server/sandbox/verification-pool.ts): checks waiting, running, refused. */
+  watchVerificationPool(pool: { readonly queued: number; readonly running: number; readonly refused: number }): void;
 }
 
 /**
@@ -293,6 +295,32 @@ export function createPortalMetrics({ processMetrics = false }: PortalMetricsOpt
     },
   });
 
+  let verificationPool: { readonly queued: number; readonly running: number; readonly refused: number } | undefined;
+  new Gauge({
+    name: "areaoe_verification_pool_checks",
+    help: "Header checks in the sandbox's verification pool (worker threads): waiting for a worker (queued) or being verified (running)",
+    labelNames: ["state"] as const,
+    registers,
+    collect() {
+      if (!verificationPool) return;
+      this.set({ state: "queued" }, verificationPool.queued);
+      this.set({ state: "running" }, verificationPool.running);
+    },
+  });
+  // The pool counts its refusals itself; the counter follows it when Prometheus scrapes.
+  let poolRefusalsSeen = 0;
+  new Counter({
+    name: "areaoe_verification_pool_refused_total",
+    help: "Header checks the verification pool refused (queue full, out of time, a worker that died): answered 503",
+    registers,
+    collect() {
+      if (!verificationPool) return;
+      const refusals = verificationPool.refused;
+      if (refusals > poolRefusalsSeen) this.inc(refusals - poolRefusalsSeen);
+      poolRefusalsSeen = refusals;
+    },
+  });
+
   const checkerOn = new Gauge({
     name: "areaoe_header_checker_enabled",
     help: "1 while the header checker and SOAP sandbox are on; 0 when switched off at start (no implicit rejection in this runtime)",
@@ -368,6 +396,9 @@ export function createPortalMetrics({ processMetrics = false }: PortalMetricsOpt
     watchCertificates(list) {
       certificates = list;
     },
+    watchVerificationPool(pool) {
+      verificationPool = pool;
+    },
     watchConnections(server) {
       server.on("connection", (socket: { once(event: "close", listener: () => void): unknown }) => {
         openConnections += 1;
@@ -399,5 +430,6 @@ export function disabledPortalMetrics(): PortalMetrics {
     checkerEnabled: nothing,
     watchCertificates: nothing,
     watchConnections: nothing,
+    watchVerificationPool: nothing,
   };
 }

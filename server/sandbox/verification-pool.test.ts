@@ -15,6 +15,7 @@ import { SANDBOX_BUSY_RETRY_AFTER_SECONDS } from "./sandbox-router";
 import { SANDBOX_NAMESPACE } from "./soap-response";
 import { createVerificationPool, defaultVerificationWorkers, VerificationBusyError, type VerificationPool } from "./verification-pool";
 import { CRASH_MARK, GATE_CHANNEL, HOLD_MARK } from "./verification-test-worker";
+import { createPortalMetrics } from "../observability/portal-metrics";
 
 // The main thread's verifier, watched: the sandbox must never call it (its checks run in the pool's workers,
 // which load the module on their own; this spy lives in the test's thread only).
@@ -144,10 +145,16 @@ describe("the verification pool", () => {
     const second = verifier.verify(xml, { privateKey: privateKeyPem });
     const gate = await held;
     expect([verifier.running, verifier.queued]).toEqual([1, 1]);
+    // What Prometheus reads (server/observability/portal-metrics.ts) follows the pool's own counts.
+    const metrics = createPortalMetrics();
+    metrics.watchVerificationPool(verifier);
+    const exposed = async () => (await metrics.registry.metrics()).split("\n").filter((line) => line.startsWith("areaoe_verification_pool_"));
+    expect(await exposed()).toEqual(['areaoe_verification_pool_checks{state="queued"} 1', 'areaoe_verification_pool_checks{state="running"} 1', "areaoe_verification_pool_refused_total 0"]);
     const third = verifier.verify(xml, { privateKey: privateKeyPem });
     await expect(third).rejects.toBeInstanceOf(VerificationBusyError);
     await expect(third).rejects.toMatchObject({ reason: "full" });
     expect(verifier.refused).toBe(1);
+    expect(await exposed()).toContain("areaoe_verification_pool_refused_total 1");
     // The second waits its turn, then is held in its turn too.
     const next = holdUntil(1);
     gate.release();
