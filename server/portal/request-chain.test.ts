@@ -53,6 +53,8 @@ function ask(target: string, { client, host = ORIGIN_HOST, method = "GET", heade
       res.on("error", reject);
     });
     req.on("error", reject);
+    // A chain in the wrong order may never answer: fail in seconds, not at the test's timeout.
+    req.setTimeout(5_000, () => req.destroy(new Error(`no answer to ${method} ${target} within 5 s`)));
     if (declaredLength !== undefined) {
       req.setHeader("Content-Type", "application/x-www-form-urlencoded");
       req.setHeader("Content-Length", String(declaredLength));
@@ -139,21 +141,24 @@ describe("the request chain (server/app.ts)", () => {
   it("reads a body (size cap, deadline) before admission: with every render slot taken, an oversized body gets 413 and a slow one 408 at once", async () => {
     // Eight renders hold the eight render slots (each from its own client; none is a cached page).
     const held = Array.from({ length: 8 }, (_, i) => ask(`${BASE_PATH}/hold-${i}`, { client: `198.51.100.${i + 1}` }));
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    const origin = { Origin: `http://${ORIGIN_HOST}` };
-    // Too large (by its declared length): the checker page says so (303 to it), its data request gets 413.
-    const oversized = await ask(CHECKER, { client: "203.0.113.1", method: "POST", headers: origin, declaredLength: HEADER_CHECK_MAX_BODY_BYTES + 1 });
-    expect(oversized.status).toBe(303);
-    expect(oversized.headers.location).toMatch(new RegExp(`^${CHECKER}\\?`));
-    const oversizedData = await ask(`${CHECKER}.data`, { client: "203.0.113.3", method: "POST", headers: origin, declaredLength: HEADER_CHECK_MAX_BODY_BYTES + 1 });
-    expect(oversizedData.status).toBe(413);
-    const slow = await ask(CHECKER, { client: "203.0.113.2", method: "POST", headers: origin, declaredLength: 100 });
-    expect(slow.status).toBe(408);
-    // Admission would have made each wait for a slot (3 s) and answered 503.
-    expect(Math.max(oversized.ms, oversizedData.ms)).toBeLessThan(1_500);
-    expect(slow.ms).toBeLessThan(BODY_DEADLINE_MS + 1_200);
-    releaseHolds();
-    holds = Promise.resolve();
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const origin = { Origin: `http://${ORIGIN_HOST}` };
+      // Too large (by its declared length): the checker page says so (303 to it), its data request gets 413.
+      const oversized = await ask(CHECKER, { client: "203.0.113.1", method: "POST", headers: origin, declaredLength: HEADER_CHECK_MAX_BODY_BYTES + 1 });
+      expect(oversized.status).toBe(303);
+      expect(oversized.headers.location).toMatch(new RegExp(`^${CHECKER}\\?`));
+      const oversizedData = await ask(`${CHECKER}.data`, { client: "203.0.113.3", method: "POST", headers: origin, declaredLength: HEADER_CHECK_MAX_BODY_BYTES + 1 });
+      expect(oversizedData.status).toBe(413);
+      const slow = await ask(CHECKER, { client: "203.0.113.2", method: "POST", headers: origin, declaredLength: 100 });
+      expect(slow.status).toBe(408);
+      // Admission would have made each wait for a slot (3 s) and answered 503.
+      expect(Math.max(oversized.ms, oversizedData.ms)).toBeLessThan(1_500);
+      expect(slow.ms).toBeLessThan(BODY_DEADLINE_MS + 1_200);
+    } finally {
+      releaseHolds();
+      holds = Promise.resolve();
+    }
     // The stub build's catch-all route renders them, once released.
     expect((await Promise.all(held)).map((answer) => answer.status)).toEqual(Array(8).fill(200));
   });
