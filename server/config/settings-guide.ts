@@ -52,3 +52,8 @@ export function settingsGuideProblems(guide: string, records: readonly Documente
   }
   return problems;
 }
+
+/** The fields of the configuration's `limits` (budgets, timeouts) the guide does not name (as `field`): each is a setting too. */
+export function undocumentedLimits(guide: string, fields: readonly string[]): string[] {
+  return fields.filter((field) => !guide.includes(`\`${field}\``)).map((field) => `limits.${field} is parsed but not documented in docs/operations.md (the limits row)`);
+}

@@ -3,8 +3,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { ConfigError } from "./load-config";
-import { configSchema } from "./schema";
-import { SETTING_RECORDS, settingsGuideProblems } from "./settings-guide";
+import { configSchema, limitsSchema } from "./schema";
+import { SETTING_RECORDS, settingsGuideProblems, undocumentedLimits } from "./settings-guide";
 import { ALL_VARIABLES, BENCH_LIFT_VALUE, BENCH_LIFT_VARIABLE, DEV_IDP_EXPOSED_VALUE, DEV_IDP_EXPOSED_VARIABLE, devIssuerUrl, parseSettings, SETTINGS_VARIABLES, type SettingsDefaults } from "./settings";
 
 const repoRoot = path.resolve(import.meta.dirname, "../..");
@@ -162,6 +162,11 @@ describe("the operations guide", () => {
     expect(parsedOnly).toEqual(["AREAOE_NEW_KNOB (configuration field limits.newKnob) is parsed but not documented in docs/operations.md's settings tables"]);
     const documentedOnly = settingsGuideProblems(guide, SETTING_RECORDS.filter((record) => record.env !== "AREAOE_METRICS_HOST"));
     expect(documentedOnly).toEqual([expect.stringMatching(/^AREAOE_METRICS_HOST is documented .* but no setting record parses it/)]);
+  });
+
+  it("names every field of the configuration's limits", () => {
+    expect(undocumentedLimits(guide, Object.keys(limitsSchema.shape))).toEqual([]);
+    expect(undocumentedLimits(guide, ["searchTimeoutMs"])).toEqual(["limits.searchTimeoutMs is parsed but not documented in docs/operations.md (the limits row)"]);
   });
 
   it("has a record for every field of the configuration file", () => {
