@@ -88,7 +88,7 @@ export async function boot(settings: Settings, { build, clientDir, devMiddleware
   // Never through the public port (which answers 404 for the path) nor the load balancer's backend.
   if (settings.metrics) startMetricsServer({ registry: metrics.registry, ...settings.metrics, logger });
   // SIGTERM (a deployment, a scale-in) and SIGINT: not ready at once, then drain and exit 0.
-  const stop = gracefulShutdown({ server, readiness, sharedState, logger, settings: settings.config.shutdown });
+  const stop = gracefulShutdown({ server, readiness, sharedState, verificationPool: headerSandbox.pool, logger, settings: settings.config.shutdown });
   process.once("SIGTERM", () => void stop("SIGTERM"));
   process.once("SIGINT", () => void stop("SIGINT"));
   return server;

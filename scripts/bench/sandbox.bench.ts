@@ -17,7 +17,8 @@ import path from "node:path";
 import autocannon from "autocannon";
 import { generateSecurityHeader, parseAuthorityKey } from "@areaoe/security-header/node";
 import { wrapInEnvelope } from "@areaoe/security-header";
-import { BENCH_LIFT_VALUE, BENCH_LIFT_VARIABLE } from "../../server/sandbox/sandbox-router";
+// The variable alone (setting-records.ts imports only zod): the sandbox router pulls in the app's stylesheet, which tsx cannot load.
+import { BENCH_LIFT_VALUE, BENCH_LIFT_VARIABLE } from "../../server/config/setting-records";
 import { freePort, median, percentile, startProductionServer } from "./start-server";
 
 const buildDir = path.resolve(process.argv[2] ?? process.env.AREAOE_BUILD_DIR ?? "build");

@@ -2,56 +2,15 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { z } from "zod";
 import { configSchema, type AppConfig } from "./schema";
+import { FILE_SETTINGS } from "./setting-records";
 
-/** Environment variables that override single values of the configuration file. */
-export const ENV_OVERRIDES: Record<string, string[]> = {
-  AREAOE_TARIFF_URL: ["links", "tariff"],
-  AREAOE_GUE_URL: ["links", "gue"],
-  AREAOE_EORI_URL: ["links", "eori"],
-  AREAOE_CONTACT_US_URL: ["links", "contactUs"],
-  AREAOE_CUSTOMS_INFORMATION_URL: ["links", "customsInformation"],
-  AREAOE_FORMS_URL: ["links", "forms"],
-  AREAOE_CUSTOMS_LINKS_URL: ["links", "customsLinks"],
-  AREAOE_FINANCE_PORTAL_URL: ["links", "financePortal"],
-  AREAOE_VEHICLE_TAX_SIMULATOR_URL: ["links", "vehicleTaxSimulator"],
-  /** JSON arrays of {linkText:{pt,en}, href, inApp}. */
-  AREAOE_USEFUL_LINKS: ["usefulLinks"],
-  AREAOE_EXTRA_USEFUL_LINKS: ["extraUsefulLinks"],
-  AREAOE_ERROR_REPORTING_ENABLED: ["errorReporting", "enabled"],
-  AREAOE_ERROR_REPORTING_URL: ["errorReporting", "url"],
-  AREAOE_ERROR_REPORTING_METHOD: ["errorReporting", "method"],
-  AREAOE_ENABLE_FAULT_INJECTION: ["faultInjection"],
-  AREAOE_OIDC_ISSUER: ["identityProvider", "issuer"],
-  AREAOE_OIDC_CLIENT_ID: ["identityProvider", "clientId"],
-  AREAOE_OIDC_CLIENT_SECRET: ["identityProvider", "clientSecret"],
-  AREAOE_OIDC_SCOPE: ["identityProvider", "scope"],
-  AREAOE_SESSION_SECRET: ["identityProvider", "sessionSecret"],
-  /** File paths of the authority's certificates for the security header. */
-  AREAOE_SECURITY_HEADER_TEST_CERT: ["securityHeader", "environments", "test", "certificate"],
-  AREAOE_SECURITY_HEADER_PRODUCTION_CERT: ["securityHeader", "environments", "production", "certificate"],
-  /** Comma-separated origins, e.g. https://areaoe.example.pt,https://www.areaoe.example.pt. */
-  AREAOE_PUBLIC_ORIGIN: ["publicOrigins"],
-  /** A hop count, true/false, or comma-separated addresses/CIDRs (parsed by the schema). */
-  TRUST_PROXY: ["trustProxy"],
-  /** A JSON object of budgets and timeouts (limitsSchema), e.g. {"rendersPerSecond":20}. */
-  AREAOE_LIMITS: ["limits"],
-  /** redis://host:port/db or rediss://… (TLS): several instances share their state there. */
-  AREAOE_REDIS_URL: ["redis", "url"],
-  /** A JSON object (shutdownSchema), e.g. {"readyGraceMs":5000,"drainTimeoutMs":20000}. */
-  AREAOE_SHUTDOWN: ["shutdown"],
-};
+/** Environment variables that override single values of the configuration file (from the records, setting-records.ts). */
+export const ENV_OVERRIDES: Record<string, string[]> = Object.fromEntries(FILE_SETTINGS.map((record) => [record.env, [...record.field]]));
 
 /** Variables holding a comma-separated list (each item validated by the schema). */
-const LIST_VALUED = new Set(["AREAOE_PUBLIC_ORIGIN"]);
+const LIST_VALUED = new Set(FILE_SETTINGS.filter((record) => record.form === "list").map((record) => record.env));
 
-const JSON_VALUED = new Set([
-  "AREAOE_USEFUL_LINKS",
-  "AREAOE_EXTRA_USEFUL_LINKS",
-  "AREAOE_ERROR_REPORTING_ENABLED",
-  "AREAOE_ENABLE_FAULT_INJECTION",
-  "AREAOE_LIMITS",
-  "AREAOE_SHUTDOWN",
-]);
+const JSON_VALUED = new Set(FILE_SETTINGS.filter((record) => record.form === "json").map((record) => record.env));
 
 export class ConfigError extends Error {
   constructor(message: string) {

@@ -1,20 +1,38 @@
 import path from "node:path";
 import { z } from "zod";
 import { BASE_PATH } from "../../app/server-surface";
-import { ConfigError, ENV_OVERRIDES, loadConfig } from "./load-config";
+import { ConfigError, loadConfig } from "./load-config";
+import {
+  BENCH_LIFT_VALUE,
+  BENCH_LIFT_VARIABLE,
+  DEV_IDP_EXPOSED_VALUE,
+  DEV_IDP_EXPOSED_VARIABLE,
+  PROCESS_SETTINGS,
+  SETTING_VARIABLES,
+  type DirectSettingName,
+  type ProcessSettingRecord,
+  type ProcessSettings,
+  type ProcessValues,
+} from "./setting-records";
 import type { AppConfig } from "./schema";
 
 /**
  * The one place that reads the environment (the linter refuses `process.env` anywhere else in
  * server/ and app/, eslint.config.js): every variable is parsed here once, by zod, into one frozen
- * `Settings` object that boot (server/boot.ts) passes down, whole or the piece a part needs.
+ * `Settings` object that boot (server/boot.ts) passes down, whole or the piece a part needs. The
+ * variables, their types, defaults and documentation lines are the records of setting-records.ts.
  */
 
 type Environment = Readonly<Record<string, string | undefined>>;
 
-/** `npm run bench` only: see sandboxRateLimitLifted. */
-export const BENCH_LIFT_VARIABLE = "AREAOE_BENCH_LIFT_SANDBOX_RATE_LIMIT";
-export const BENCH_LIFT_VALUE = "yes-for-a-loopback-benchmark";
+export {
+  BENCH_LIFT_VALUE,
+  BENCH_LIFT_VARIABLE,
+  DEFAULT_METRICS_PORT,
+  DEV_IDP_EXPOSED_VALUE,
+  DEV_IDP_EXPOSED_VARIABLE,
+  type LogLevel,
+} from "./setting-records";
 const LOOPBACK = new Set(["127.0.0.1", "::1", "localhost"]);
 
 /**
@@ -27,10 +45,6 @@ export function sandboxRateLimitLifted(env: Environment): boolean {
 }
 
 export const DEV_IDP_PATH = `${BASE_PATH}/dev-idp`;
-
-/** The one value that lets the demo provider start in production beside an address others can reach. */
-export const DEV_IDP_EXPOSED_VARIABLE = "AREAOE_DEV_IDP_EXPOSED";
-export const DEV_IDP_EXPOSED_VALUE = "yes-anyone-who-reaches-it-signs-in-with-the-demo-accounts";
 
 /** A loopback host name or address (`localhost`, 127.0.0.0/8, `::1`, brackets allowed). */
 function isLoopbackHost(host: string): boolean {
@@ -64,87 +78,39 @@ export function devIssuerUrl(env: Environment): URL {
   return new URL(`http://${host.includes(":") && !host.startsWith("[") ? `[${host}]` : host}:${port}${DEV_IDP_PATH}`);
 }
 
-/** The metrics listener's port unless AREAOE_METRICS_PORT says otherwise (the port OpenTelemetry's Prometheus exporter uses). */
-export const DEFAULT_METRICS_PORT = 9464;
-const METRICS_PORT_ERROR = 'must be a port number (1 to 65535) or "off"';
-
-const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
-export type LogLevel = (typeof LOG_LEVELS)[number];
-
 /** An unset or empty variable takes its default. */
 const unsetIfEmpty = (value: unknown) => (value === "" ? undefined : value);
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess(unsetIfEmpty, schema.optional());
 
-const onOff = z.enum(["on", "off"], { error: 'must be "on" or "off"' });
-const switchValue = z.enum(["1", "true", "0", "false"], { error: 'must be "1"/"true" (on) or "0"/"false" (off)' });
+const PROCESS_RECORDS = Object.entries(PROCESS_SETTINGS) as [keyof ProcessSettings, ProcessSettingRecord][];
+
+/** The variables of the running process, by name, each parsed by its record's schema. */
+const environmentSchema = z.object(Object.fromEntries(PROCESS_RECORDS.map(([, record]) => [record.env, optional(record.schema)])));
 
 /**
- * The variables of the running portal other than the configuration file's overrides (ENV_OVERRIDES,
- * server/config/load-config.ts, validated by the configuration's own schema): name → meaning. The
- * operations guide lists every one (checked by settings.test.ts).
+ * The variables of the running portal other than the configuration file's overrides (FILE_SETTINGS,
+ * validated by the configuration's own schema): name → meaning, from the records.
  */
-export const SETTINGS_VARIABLES = {
-  PORT: "listening port (default 3000)",
-  HOST: "listening address (default 0.0.0.0)",
-  NODE_ENV: "`development` for React's and Vite's development builds; anything else is production",
-  LOG_LEVEL: "fatal, error, warn, info (default), debug, trace or silent",
-  AREAOE_PAGE_CACHE: "on (default; `npm run dev`: off) or off",
-  AREAOE_PREVIOUS_ASSETS_DIR: "the previous build's client folder, its hashed assets still served after a deployment",
-  AREAOE_CONFIG: "the configuration file (default config/areaoe.json)",
-  AREAOE_DEV_IDP: "1/true: the embedded demo identity provider (local use only); also `--dev-idp`",
-  AREAOE_DEV_IDP_ISSUER: "the demo provider's issuer address (default http://localhost:PORT/areaOE/dev-idp)",
-  AREAOE_METRICS_PORT: "the Prometheus metrics listener's port (default 9464; `off`: no listener), apart from PORT",
-  AREAOE_METRICS_HOST: "the metrics listener's address (default 127.0.0.1: loopback only)",
-  [BENCH_LIFT_VARIABLE]: `benchmarks only: "${BENCH_LIFT_VALUE}" with a loopback HOST lifts the sandbox's per-client limit`,
-  [DEV_IDP_EXPOSED_VARIABLE]: `"${DEV_IDP_EXPOSED_VALUE}" lets the demo provider start in production beside a HOST, public origin or issuer that is not loopback (refused otherwise)`,
-} as const;
+export const SETTINGS_VARIABLES: Readonly<Record<string, string>> = Object.fromEntries(PROCESS_RECORDS.map(([, record]) => [record.env, record.doc]));
 
-const environmentSchema = z.object({
-  PORT: optional(z.string().regex(/^\d{1,5}$/, "must be a port number").transform(Number).pipe(z.number().int().min(0).max(65_535, "must be a port number (0 to 65535)"))),
-  HOST: optional(z.string().trim().min(1)),
-  NODE_ENV: optional(z.string()),
-  LOG_LEVEL: optional(z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(", ")}` })),
-  AREAOE_PAGE_CACHE: optional(onOff),
-  AREAOE_PREVIOUS_ASSETS_DIR: optional(z.string()),
-  AREAOE_CONFIG: optional(z.string()),
-  AREAOE_DEV_IDP: optional(switchValue),
-  AREAOE_DEV_IDP_ISSUER: optional(z.url({ protocol: /^https?$/, error: "must be an http(s) address" })),
-  AREAOE_METRICS_PORT: optional(
-    z
-      .string()
-      .regex(/^(?:off|\d{1,5})$/, METRICS_PORT_ERROR)
-      .transform((value) => (value === "off" ? "off" : Number(value)))
-      .refine((value) => value === "off" || (value >= 1 && value <= 65_535), METRICS_PORT_ERROR),
-  ),
-  AREAOE_METRICS_HOST: optional(z.string().trim().min(1)),
-  [BENCH_LIFT_VARIABLE]: optional(z.string()),
-  [DEV_IDP_EXPOSED_VARIABLE]: optional(z.literal(DEV_IDP_EXPOSED_VALUE, { error: `must be exactly "${DEV_IDP_EXPOSED_VALUE}" (or unset)` })),
-});
-
-export interface Settings {
-  /** `development` only when NODE_ENV says so (React's and Vite's development builds); else production. */
-  mode: "development" | "production";
-  port: number;
-  host: string;
-  logLevel: LogLevel;
-  /** The in-memory page cache of anonymous pages (server/page-cache). */
-  pageCache: boolean;
-  previousAssetsDir: string | undefined;
-  /** The embedded demo identity provider: switched on, and the issuer address browsers see. */
+/** Settings made of several records (and of more than the environment). */
+interface ComposedSettings {
+  /** The embedded demo identity provider: switched on (AREAOE_DEV_IDP or --dev-idp), and the issuer address browsers see. */
   devIdp: { requested: boolean; issuer: URL };
   /** The bench-only lift of the sandbox's per-client rate limit (see sandboxRateLimitLifted). */
   sandboxRateLimitLifted: boolean;
   /** The Prometheus metrics listener (server/observability/metrics-server.ts); undefined when switched off. */
   metrics: { port: number; host: string } | undefined;
-  /** The configuration file read, and its content with the environment's overrides, validated. */
+  /** The configuration file read (AREAOE_CONFIG, from the working folder), and its content with the environment's overrides, validated. */
   configFile: string;
   config: AppConfig;
 }
 
+/** The portal's settings: a field per process setting record (setting-records.ts), and the composed ones. */
+export type Settings = Pick<ProcessValues, DirectSettingName> & ComposedSettings;
+
 /** Defaults a start command may choose (`npm run dev` turns the page cache off unless told otherwise). */
-export interface SettingsDefaults {
-  pageCache?: "on" | "off";
-}
+export type SettingsDefaults = { [K in DirectSettingName]?: ProcessSettings[K] extends { schema: z.ZodType<unknown, infer Input> } ? Input : never };
 
 function deepFreeze<T>(value: T): T {
   if (value === null || typeof value !== "object" || Object.isFrozen(value)) return value;
@@ -162,26 +128,26 @@ export function parseSettings(
   env: Environment,
   { argv = [], cwd, defaults = {} }: { argv?: readonly string[]; cwd: string; defaults?: SettingsDefaults },
 ): Settings {
-  const parsed = environmentSchema.safeParse(env);
+  // A start command's default takes the place of an unset variable.
+  const input: Record<string, unknown> = { ...env };
+  for (const [name, record] of PROCESS_RECORDS) {
+    const chosen = (defaults as Partial<Record<string, string>>)[name];
+    if (chosen !== undefined && unsetIfEmpty(input[record.env]) === undefined) input[record.env] = chosen;
+  }
+  const parsed = environmentSchema.safeParse(input);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `  - ${issue.path.join(".")}=${JSON.stringify(env[String(issue.path[0])] ?? "")}: ${issue.message}`);
     throw new ConfigError(`Invalid environment:\n${lines.join("\n")}`);
   }
-  const vars = parsed.data;
-  const configFile = vars.AREAOE_CONFIG ? path.resolve(cwd, vars.AREAOE_CONFIG) : path.resolve(cwd, "config/areaoe.json");
+  const parsedVariables = parsed.data as Record<string, unknown>;
+  const values = Object.fromEntries(PROCESS_RECORDS.map(([name, record]) => [name, parsedVariables[record.env] ?? record.default])) as ProcessValues;
+  const direct = Object.fromEntries(PROCESS_RECORDS.filter(([, record]) => !record.part).map(([name]) => [name, values[name]])) as Pick<ProcessValues, DirectSettingName>;
+  const configFile = path.resolve(cwd, values.configFile);
   const settings: Settings = {
-    mode: vars.NODE_ENV === "development" ? "development" : "production",
-    port: vars.PORT ?? 3000,
-    host: vars.HOST ?? "0.0.0.0",
-    logLevel: vars.LOG_LEVEL ?? "info",
-    pageCache: (vars.AREAOE_PAGE_CACHE ?? defaults.pageCache ?? "on") === "on",
-    previousAssetsDir: vars.AREAOE_PREVIOUS_ASSETS_DIR,
-    devIdp: {
-      requested: vars.AREAOE_DEV_IDP === "1" || vars.AREAOE_DEV_IDP === "true" || argv.includes("--dev-idp"),
-      issuer: devIssuerUrl(env),
-    },
+    ...direct,
+    devIdp: { requested: values.devIdp || argv.includes("--dev-idp"), issuer: devIssuerUrl(env) },
     sandboxRateLimitLifted: sandboxRateLimitLifted(env),
-    metrics: vars.AREAOE_METRICS_PORT === "off" ? undefined : { port: vars.AREAOE_METRICS_PORT ?? DEFAULT_METRICS_PORT, host: vars.AREAOE_METRICS_HOST ?? "127.0.0.1" },
+    metrics: values.metricsPort === "off" ? undefined : { port: values.metricsPort, host: values.metricsHost },
     configFile,
     config: loadConfig({ ...env, AREAOE_CONFIG: configFile }, cwd),
   };
@@ -190,7 +156,7 @@ export function parseSettings(
   // (With an external provider configured the demo provider stays off: server/auth/auth-settings.ts.)
   const idp = settings.config.identityProvider;
   const external = Boolean(idp.issuer && idp.clientId && idp.clientSecret && idp.sessionSecret);
-  if (settings.devIdp.requested && !external && settings.mode === "production" && vars[DEV_IDP_EXPOSED_VARIABLE] === undefined) {
+  if (settings.devIdp.requested && !external && settings.mode === "production" && values.devIdpExposed === undefined) {
     const exposure = devIdpExposure({ host: settings.host, publicOrigins: settings.config.publicOrigins, issuer: settings.devIdp.issuer });
     if (exposure.length > 0) {
       throw new ConfigError(
@@ -205,7 +171,7 @@ export function parseSettings(
 }
 
 /** The variables this module and the configuration's overrides read, for the operations guide's check. */
-export const ALL_VARIABLES: readonly string[] = [...Object.keys(SETTINGS_VARIABLES), ...Object.keys(ENV_OVERRIDES)];
+export const ALL_VARIABLES: readonly string[] = [...SETTING_VARIABLES.keys()];
 
 /** The running process's settings: its environment, command line and working folder, read here only. */
 export function settingsOfThisProcess(defaults?: SettingsDefaults): Settings {

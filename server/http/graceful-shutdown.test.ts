@@ -8,6 +8,7 @@ import { pino } from "pino";
 import { afterEach, describe, expect, it } from "vitest";
 import { gracefulShutdown } from "./graceful-shutdown";
 import { readiness as createReadiness } from "./readiness";
+import { createVerificationPool, VerificationBusyError } from "../sandbox/verification-pool";
 
 const quiet = pino({ level: "silent" });
 
@@ -68,13 +69,16 @@ describe("readiness", () => {
 });
 
 describe("graceful shutdown", () => {
-  it("answers 503 at once, accepts during the grace, then refuses; the request in flight is answered; Redis closes; exit 0", async () => {
+  it("answers 503 at once, accepts during the grace, then refuses; the request in flight is answered; the verification pool closes, then Redis; exit 0", async () => {
     const { server, origin, events, release, readiness } = await start();
     const exits: number[] = [];
+    // The header sandbox's real pool of worker threads, one worker.
+    const pool = createVerificationPool({ limits: { workers: 1, queue: 1, taskTimeoutMs: 1_000 } });
     const stop = gracefulShutdown({
       server,
       readiness,
       sharedState: { close: async () => void events.push("shared state closed") },
+      verificationPool: { close: async () => void (await pool.close(), events.push("verification pool closed")) },
       logger: quiet,
       settings: { readyGraceMs: 400, drainTimeoutMs: 5_000 },
       exit: (code) => void exits.push(code),
@@ -96,8 +100,10 @@ describe("graceful shutdown", () => {
     await stopped;
     // Not held by the kept-alive connection of the answered request (the client keeps it 4 s).
     expect(performance.now() - signalled).toBeLessThan(2_000);
-    expect(events).toEqual(["slow started", "slow answered", "shared state closed"]);
+    expect(events).toEqual(["slow started", "slow answered", "verification pool closed", "shared state closed"]);
     expect(exits).toEqual([0]);
+    // The pool is closed: a check is refused, its workers are gone.
+    await expect(pool.verify("<x/>", { keys: [], now: new Date() })).rejects.toEqual(new VerificationBusyError("closed"));
     // A second signal changes nothing.
     await stop("SIGINT");
     expect(exits).toEqual([0]);

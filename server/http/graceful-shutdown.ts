@@ -2,12 +2,15 @@ import type { Server } from "node:http";
 import type { Logger } from "pino";
 import type { ShutdownSettings } from "../config/schema";
 import type { SharedState } from "../shared-state/shared-state";
+import type { VerificationPool } from "../sandbox/verification-pool";
 import type { Readiness } from "./readiness";
 
 export interface GracefulShutdownOptions {
   server: Server;
   readiness: Readiness;
   sharedState: Pick<SharedState, "close">;
+  /** The header sandbox's verification pool (its worker threads): closed once the requests are drained. */
+  verificationPool?: Pick<VerificationPool, "close">;
   logger: Logger;
   settings: ShutdownSettings;
   exit?: (code: number) => void;
@@ -18,10 +21,10 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 /**
  * The stop of one instance among several: readiness answers 503 at once; after readyGraceMs (time
  * for the load balancer to see it) the listener stops accepting; requests in flight finish, for at
- * most drainTimeoutMs (then their connections are closed); the shared state's connection is closed;
- * the process exits 0. A second signal changes nothing: the first stop goes on.
+ * most drainTimeoutMs (then their connections are closed); the verification pool's workers stop; the
+ * shared state's connection is closed last; the process exits 0. A second signal changes nothing: the first stop goes on.
  */
-export function gracefulShutdown({ server, readiness, sharedState, logger, settings, exit = (code) => process.exit(code) }: GracefulShutdownOptions) {
+export function gracefulShutdown({ server, readiness, sharedState, verificationPool, logger, settings, exit = (code) => process.exit(code) }: GracefulShutdownOptions) {
   let stopping: Promise<void> | undefined;
   const stop = async (signal: string): Promise<void> => {
     readiness.drain();
@@ -43,6 +46,8 @@ export function gracefulShutdown({ server, readiness, sharedState, logger, setti
       logger.warn({ drainTimeoutMs: settings.drainTimeoutMs }, "stopping: requests still in flight at the drain deadline were cut");
       server.closeAllConnections();
     }
+    // No check runs any more: the workers stop (a failure to stop them is logged; the exit goes on).
+    await verificationPool?.close().catch((error: unknown) => logger.warn({ err: error }, "stopping: the verification pool did not close cleanly"));
     await sharedState.close();
     logger.info({ signal }, "stopped");
     exit(0);

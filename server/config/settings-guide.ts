@@ -1,0 +1,59 @@
+import { FILE_SETTINGS, PROCESS_SETTINGS } from "./setting-records";
+
+/** A record as the operations guide's check sees it: its variable and, for a file setting, its field. */
+export interface DocumentedSetting {
+  readonly env: string;
+  readonly field?: readonly string[];
+}
+
+/** Every setting record (setting-records.ts). */
+export const SETTING_RECORDS: readonly DocumentedSetting[] = [...Object.values(PROCESS_SETTINGS), ...FILE_SETTINGS];
+
+/** The section of the operations guide whose two tables list the settings. */
+function configurationSection(guide: string): string {
+  const start = guide.indexOf("\n## Configuration");
+  if (start < 0) return "";
+  const end = guide.indexOf("\n## ", start + 1);
+  return guide.slice(start, end < 0 ? undefined : end);
+}
+
+/**
+ * The variables the guide's settings tables list: the first column of the process's table (two
+ * columns), the second of the configuration file's (three: field, variable, meaning).
+ */
+export function documentedVariables(guide: string): Set<string> {
+  const names = new Set<string>();
+  for (const line of configurationSection(guide).split("\n")) {
+    if (!line.startsWith("|") || /^\|\s*-/.test(line)) continue;
+    const cells = line.split("|").slice(1, -1);
+    const cell = cells.length === 2 ? cells[0] : cells.length === 3 ? cells[1] : undefined;
+    for (const match of cell?.matchAll(/`([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*)`/g) ?? []) names.add(match[1] as string);
+  }
+  return names;
+}
+
+/**
+ * What the operations guide (docs/operations.md) and the records disagree on, one line each, naming the
+ * setting: a setting parsed but not documented in the settings tables, or a variable the tables list
+ * that no record parses (a setting removed, or misspelt). Empty: they agree.
+ */
+export function settingsGuideProblems(guide: string, records: readonly DocumentedSetting[] = SETTING_RECORDS): string[] {
+  const documented = documentedVariables(guide);
+  const parsed = new Set(records.map((record) => record.env));
+  const problems: string[] = [];
+  for (const record of records) {
+    if (!documented.has(record.env)) {
+      const field = record.field ? ` (configuration field ${record.field.join(".")})` : "";
+      problems.push(`${record.env}${field} is parsed but not documented in docs/operations.md's settings tables`);
+    }
+  }
+  for (const name of documented) {
+    if (!parsed.has(name)) problems.push(`${name} is documented in docs/operations.md's settings tables but no setting record parses it (server/config/setting-records.ts)`);
+  }
+  return problems;
+}
+
+/** The fields of the configuration's `limits` (budgets, timeouts) the guide does not name (as `field`): each is a setting too. */
+export function undocumentedLimits(guide: string, fields: readonly string[]): string[] {
+  return fields.filter((field) => !guide.includes(`\`${field}\``)).map((field) => `limits.${field} is parsed but not documented in docs/operations.md (the limits row)`);
+}
