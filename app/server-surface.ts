@@ -65,6 +65,10 @@ export type {
 export { HEADER_CHECK_TOO_LARGE_QUERY, type HeaderCheckOutcome } from "~/features/security-header/header-check";
 // The words of a finding (code + params) in a language: the checker page's and the sandbox's Faults'.
 export { findingCatalogueHref, findingText, type FindingText } from "~/features/security-header/finding-text";
+// The one record per finding code (content/faults/security-header-faults.json): what the sandbox
+// answers for a code, and the key of a sandbox fault's words.
+export { findingRecord, recordCodes, type SandboxAnswer } from "~/config/finding-records";
+export { sandboxFaultWordingKey } from "~/config/finding-wording";
 
 // certificate-renewal ↔ server/api/authority-certificates: the authority's certificates as data (the
 // JSON's shape, its address and cache lifetime, and the day count the page shows too).

@@ -1,3 +1,4 @@
+import { AreaSystems, SystemNote } from "./area-systems";
 import { Callout } from "./callout";
 import { CodeBlock } from "./code-block";
 import { ConfigLink } from "./config-link";
@@ -26,6 +27,7 @@ const ImagePreview = lazyComponent(() =>
 export const mdxComponents = {
   a: ContentLink,
   Acronym,
+  AreaSystems,
   Callout,
   ChangeLog,
   ConfigLink,
@@ -36,5 +38,6 @@ export const mdxComponents = {
   pre: CodeBlock,
   SystemCard,
   SystemCards,
+  SystemNote,
   TimeLimits,
 };

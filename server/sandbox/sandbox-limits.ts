@@ -7,7 +7,7 @@ import { clientKey, markQuietRefusal, oncePerWindow, tooManyAnswer } from "../ht
 import { responseLanguage } from "../http/language";
 import { requestOrigin } from "../http/trusted-origin";
 import { pageHref } from "../../app/server-surface";
-import { clientFault, serverFault } from "./soap-response";
+import { clientFault, sandboxFaultStatus, sandboxFaultText, serverFault } from "./soap-response";
 import { limitsSchema, type Limits } from "../config/schema";
 
 /**
@@ -121,8 +121,8 @@ export function headerCheckLimiters(
       if (firstRefusal(`sandbox ${clientKey(req)}`)) logger?.info({ client: clientKey(req), budget: "sandbox checks" }, "refused: a client spent its budget (429)");
       const lang = responseLanguage(req, res);
       const seconds = resetSecondsOf(res, windowSeconds);
-      const message = serverT(lang, "security-header", "sandboxLimits")("rateLimited", { limit: sandboxPerMinute, seconds });
-      sendFault(res, 429, clientFault(message, "RATE_LIMITED", catalogueFor(req), lang), lang, seconds);
+      const message = sandboxFaultText("RATE_LIMITED", lang, { limit: sandboxPerMinute, seconds });
+      sendFault(res, sandboxFaultStatus("RATE_LIMITED"), clientFault(message, "RATE_LIMITED", catalogueFor(req), lang), lang, seconds);
     },
   });
   const checkerPerClient = rateLimit({
@@ -154,8 +154,8 @@ export function headerCheckLimiters(
       const seconds = Math.max(1, Math.ceil(((reset?.getTime() ?? Date.now() + allClientsWindowMs) - Date.now()) / 1_000));
       const lang = responseLanguage(req, res);
       if (soapRequests.has(req)) {
-        const message = serverT(lang, "security-header", "sandboxLimits")("overloaded", { limit: allClientsPerSecond, seconds });
-        sendFault(res, 503, serverFault(message, "SANDBOX_OVERLOADED", catalogueFor(req), lang), lang, seconds);
+        const message = sandboxFaultText("SANDBOX_OVERLOADED", lang, { limit: allClientsPerSecond, seconds });
+        sendFault(res, sandboxFaultStatus("SANDBOX_OVERLOADED"), serverFault(message, "SANDBOX_OVERLOADED", catalogueFor(req), lang), lang, seconds);
         return;
       }
       markQuietRefusal(res);

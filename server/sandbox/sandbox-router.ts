@@ -4,7 +4,7 @@ import { MAX_VERIFY_INPUT_BYTES } from "@areaoe/security-header/node";
 import type { HeaderSandbox } from "./header-sandbox";
 import { markExpectedFault } from "../http/expected-fault";
 import { clientKey, markQuietRefusal } from "../http/client-budget";
-import { acceptedResponse, clientFault, findingSentence, sandboxFaultText, securityFault, serverFault } from "./soap-response";
+import { acceptedResponse, clientFault, findingSentence, isUnreadableFinding, sandboxAnswerFor, sandboxFaultStatus, sandboxFaultText, securityFault, serverFault } from "./soap-response";
 import { VerificationBusyError } from "./verification-pool";
 import { responseLanguage } from "../http/language";
 import { asksForWsdl, sandboxWsdl } from "./sandbox-wsdl";
@@ -25,9 +25,6 @@ export { DEFAULT_HEADER_CHECK_QUOTAS, headerCheckLimiters, headerCheckQuotas } f
 
 /** Seconds a client is asked to wait after the verification pool refused its check (SANDBOX_BUSY). */
 export const SANDBOX_BUSY_RETRY_AFTER_SECONDS = 1;
-
-/** Findings that mean the request could not be read at all: a Client fault with HTTP 400. */
-const UNREADABLE = new Set(["NOT_XML", "DTD_FORBIDDEN", "XML_TOO_DEEP", "XML_TOO_MANY_ELEMENTS", "XML_TOO_MANY_ATTRIBUTES"]);
 
 function sendXml(res: Response, status: number, xml: string): void {
   res.status(status).type("text/xml; charset=utf-8").setHeader("Cache-Control", "no-store");
@@ -118,7 +115,7 @@ export function sandboxRouter({ sandbox, requestLog, logger, limiter, bodyDeadli
         // SOAP 1.1 travels as text/xml (SOAP 1.2's application/soap+xml is not what the authority speaks).
         if (!req.is("text/xml")) {
           const lang = faultLanguage(req, res);
-          sendXml(res, 415, clientFault(sandboxFaultText("UNSUPPORTED_MEDIA_TYPE", lang), "UNSUPPORTED_MEDIA_TYPE", catalogueFor(req), lang));
+          sendXml(res, sandboxFaultStatus("UNSUPPORTED_MEDIA_TYPE"), clientFault(sandboxFaultText("UNSUPPORTED_MEDIA_TYPE", lang), "UNSUPPORTED_MEDIA_TYPE", catalogueFor(req), lang));
           return;
         }
         next();
@@ -127,7 +124,7 @@ export function sandboxRouter({ sandbox, requestLog, logger, limiter, bodyDeadli
         // Switched off at start (no implicit rejection in this runtime): said plainly, never a leaky check.
         if (!sandbox.checkerEnabled) {
           const lang = faultLanguage(req, res);
-          sendXml(res, 503, serverFault(sandboxFaultText("SANDBOX_SWITCHED_OFF", lang), "SANDBOX_SWITCHED_OFF", catalogueFor(req), lang));
+          sendXml(res, sandboxFaultStatus("SANDBOX_SWITCHED_OFF"), serverFault(sandboxFaultText("SANDBOX_SWITCHED_OFF", lang), "SANDBOX_SWITCHED_OFF", catalogueFor(req), lang));
           return;
         }
         next();
@@ -146,15 +143,16 @@ export function sandboxRouter({ sandbox, requestLog, logger, limiter, bodyDeadli
           markQuietRefusal(res);
           markExpectedFault(res);
           res.setHeader("Retry-After", String(SANDBOX_BUSY_RETRY_AFTER_SECONDS));
-          sendXml(res, 503, serverFault(sandboxFaultText("SANDBOX_BUSY", lang), "SANDBOX_BUSY", catalogueFor(req), lang));
+          sendXml(res, sandboxFaultStatus("SANDBOX_BUSY"), serverFault(sandboxFaultText("SANDBOX_BUSY", lang), "SANDBOX_BUSY", catalogueFor(req), lang));
           return;
         }
         const { traceId, result } = checked;
         res.setHeader(TRACE_ID_HEADER, traceId);
         const trace = { id: traceId, href: `${requestOrigin(req)}${req.baseUrl}/sandbox/requests/${traceId}` };
-        const unreadable = result.findings.find((finding) => UNREADABLE.has(finding.code));
+        // A finding whose record answers a Client fault (the request could not be read at all: HTTP 400).
+        const unreadable = result.findings.find(isUnreadableFinding);
         if (unreadable) {
-          sendXml(res, 400, clientFault(findingSentence(unreadable, lang), unreadable.code, catalogueFor(req), lang, unreadable.params, trace));
+          sendXml(res, sandboxAnswerFor(unreadable.code)?.httpStatus ?? 400, clientFault(findingSentence(unreadable, lang), unreadable.code, catalogueFor(req), lang, unreadable.params, trace));
           return;
         }
         const codes = result.findings.map((finding) => finding.code);
@@ -187,7 +185,7 @@ export function sandboxRouter({ sandbox, requestLog, logger, limiter, bodyDeadli
     const lang = faultLanguage(req, res);
     if (error.type === "entity.too.large") {
       const limit = { kilobytes: SANDBOX_MAX_BYTES / 1024, maxBytes: SANDBOX_MAX_BYTES };
-      sendXml(res, 413, clientFault(sandboxFaultText("TOO_LARGE", lang, limit), "TOO_LARGE", catalogueFor(req), lang, limit));
+      sendXml(res, sandboxFaultStatus("TOO_LARGE"), clientFault(sandboxFaultText("TOO_LARGE", lang, limit), "TOO_LARGE", catalogueFor(req), lang, limit));
       return;
     }
     if (typeof error.status === "number" && error.status >= 400 && error.status < 500) {

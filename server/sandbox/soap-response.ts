@@ -1,6 +1,6 @@
 import type { FindingCode, VerificationFinding, VerificationResult } from "@areaoe/security-header/node";
 import { escapeXml, SOAP_ENVELOPE_NAMESPACE, WSS_NAMESPACE } from "@areaoe/security-header";
-import { DEFAULT_LANGUAGE, findingText, serverT, type Language } from "../../app/server-surface";
+import { DEFAULT_LANGUAGE, findingRecord, findingText, sandboxFaultWordingKey, serverT, type Language, type SandboxAnswer } from "../../app/server-surface";
 
 export const SANDBOX_NAMESPACE = "urn:areaoe:sandbox:security-header";
 /**
@@ -16,9 +16,24 @@ export function findingSentence(finding: Pick<VerificationFinding, "code" | "par
   return [`${text.title}.`, text.fix, text.cause].filter((part): part is string => !!part).join(" ");
 }
 
-/** The text of one of the sandbox's own faults (`sandbox.fault.<CODE>`), in `lang`. */
+/** The text of one of the sandbox's own faults (`sandbox.fault.<CODE>`, or its quota's text), in `lang`. */
 export function sandboxFaultText(code: SandboxFaultCode, lang: Language, params: Record<string, string | number> = {}): string {
-  return serverT(lang, "security-header")(`sandbox.fault.${code}`, params);
+  return serverT(lang, "security-header")(sandboxFaultWordingKey(code), params);
+}
+
+/**
+ * What the sandbox answers for a code (HTTP status, SOAP `faultcode`), from the code's record in the fault
+ * catalogue (app/config/finding-records.ts); null for a warning, or a code without a record.
+ */
+export function sandboxAnswerFor(code: string): SandboxAnswer | null {
+  return findingRecord(code)?.sandbox ?? null;
+}
+
+/** The HTTP status of one of the sandbox's own faults, from its record (RATE_LIMITED: 429, …). */
+export function sandboxFaultStatus(code: SandboxFaultCode): number {
+  const answer = sandboxAnswerFor(code);
+  if (!answer) throw new Error(`The sandbox fault ${code} has no record in content/faults/security-header-faults.json.`);
+  return answer.httpStatus;
 }
 
 /** The request's trace: its id, and the address of its decoded trace (server/sandbox/request-log.ts). */
@@ -31,7 +46,11 @@ function traceElement(trace: TraceReference | undefined, indent: string): string
   return trace ? [`${indent}<sandbox:Trace id="${escapeXml(trace.id)}" href="${escapeXml(trace.href)}"/>`] : [];
 }
 
-/** The sandbox's own codes, for a request it cannot check at all (the fault catalogue explains each). */
+/**
+ * The sandbox's own codes, for a request it cannot check at all, as the code names them (typed at each
+ * call); everything else about them is in their records (the fault catalogue), and
+ * scripts/content-checks/finding-records.test.ts names a code here without its record, or the reverse.
+ */
 export const SANDBOX_FAULT_CODES = ["UNSUPPORTED_MEDIA_TYPE", "TOO_LARGE", "UNREADABLE_BODY", "SANDBOX_SWITCHED_OFF", "SANDBOX_BUSY", "RATE_LIMITED", "SANDBOX_OVERLOADED"] as const;
 export type SandboxFaultCode = (typeof SANDBOX_FAULT_CODES)[number];
 
@@ -54,14 +73,18 @@ function findingElement(code: string, message: string, catalogue: string | undef
  */
 export type SecurityFaultCode = "wsse:InvalidSecurity" | "wsse:FailedAuthentication" | "wsse:MessageExpired" | "soapenv:VersionMismatch";
 
-const FAILED_AUTHENTICATION = new Set(["USERNAME_FORMAT", "PASSWORD_MISMATCH", "DIGEST_MISMATCH"]);
-const MESSAGE_EXPIRED = new Set(["EXPIRED", "CREATED_IN_FUTURE"]);
+export const SECURITY_FAULT_CODES: readonly SecurityFaultCode[] = ["wsse:InvalidSecurity", "wsse:FailedAuthentication", "wsse:MessageExpired", "soapenv:VersionMismatch"];
 
+/** The Fault's `faultcode` for a finding the sandbox answers with HTTP 500: its record's (InvalidSecurity when it has none). */
 export function faultCodeFor(finding: Pick<VerificationFinding, "code">): SecurityFaultCode {
-  if (finding.code === "SOAP_VERSION_MISMATCH") return "soapenv:VersionMismatch";
-  if (MESSAGE_EXPIRED.has(finding.code)) return "wsse:MessageExpired";
-  if (FAILED_AUTHENTICATION.has(finding.code)) return "wsse:FailedAuthentication";
-  return "wsse:InvalidSecurity";
+  const answer = sandboxAnswerFor(finding.code);
+  const faultcode = answer?.httpStatus === 500 ? answer.faultcode : undefined;
+  return SECURITY_FAULT_CODES.find((candidate) => candidate === faultcode) ?? "wsse:InvalidSecurity";
+}
+
+/** A finding that means the request could not be read at all: its record answers a Client fault (HTTP 400). */
+export function isUnreadableFinding(finding: Pick<VerificationFinding, "code">): boolean {
+  return sandboxAnswerFor(finding.code)?.faultcode === "soapenv:Client";
 }
 
 function envelope(body: string): string {

@@ -88,17 +88,30 @@ export interface VerificationPoolOptions {
   logger?: Pick<Logger, "warn" | "error">;
 }
 
+/**
+ * The export condition under which @areaoe/security-header resolves to its TypeScript sources
+ * (packages/security-header/package.json), never to its compiled dist/, which is only as fresh as its
+ * last `npm run build -w @areaoe/security-header`. Vite and Vitest take the sources by the `module`
+ * condition; Node (tsx) needs this one.
+ */
+export const PACKAGE_SOURCE_CONDITION = "@areaoe/source";
+
+/** The options of a worker that loads the source worker module through tsx, with the package's sources. */
+export function sourceWorkerExecArgv(execArgv: readonly string[] = process.execArgv): string[] {
+  return [...execArgv, `--conditions=${PACKAGE_SOURCE_CONDITION}`, "--import", "tsx"];
+}
+
 export function createVerificationPool({ limits, workerFile = sourceVerificationWorkerFile(), logger }: VerificationPoolOptions): VerificationPool {
   // A build without its worker module would refuse every check: the start stops instead, saying why.
   if (!existsSync(workerFile)) throw new Error(`The verification pool's worker module is missing: ${workerFile} (rebuild with npm run build)`);
   const workers = limits.workers ?? defaultVerificationWorkers();
-  // The source module (npm run dev, the tests) is TypeScript that imports the package's sources: its
-  // workers load it through tsx (a development dependency), as `npm run dev` loads the server. The
-  // built one (npm start) is plain JavaScript.
+  // The source module (npm run dev, the tests) is TypeScript: its workers load it through tsx (a
+  // development dependency), as `npm run dev` loads the server, with the package's sources
+  // (sourceWorkerExecArgv). The built one (npm start) is plain JavaScript with the package bundled in.
   const throughTsx = workerFile.endsWith(".ts") && !process.execArgv.some((argument) => argument.includes("tsx"));
   const piscina = new Piscina<VerificationTask, VerificationAnswer>({
     filename: workerFile,
-    ...(throughTsx ? { execArgv: [...process.execArgv, "--import", "tsx"] } : {}),
+    ...(throughTsx ? { execArgv: sourceWorkerExecArgv() } : {}),
     // A fixed set of workers, started now and kept: each parses its keys once and proves their
     // implicit rejection once (the verifier's key cache), not per check. One that dies is replaced.
     minThreads: workers,

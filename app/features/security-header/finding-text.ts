@@ -1,5 +1,6 @@
 import type { TFunction } from "~/i18n/small-t";
 import { pageHref } from "~/config/site-map";
+import { findingWordingKey, type FindingWordingPart } from "~/config/finding-wording";
 
 /**
  * One verdict, worded once: the checker page and the SOAP sandbox's Faults word each finding from its
@@ -19,7 +20,7 @@ export interface FindingText {
 }
 
 /** Titles worded by their likely cause rather than by the bare code (a time zone, not "in the future"). */
-const TITLE_BY_CAUSE: Readonly<Record<string, string>> = { "time-zone": "titleTimeZone" };
+const TITLE_BY_CAUSE: Readonly<Record<string, FindingWordingPart>> = { "time-zone": "titleTimeZone" };
 
 /** `t` is this feature's namespace ("security-header"): `useTranslation("security-header").t` or `serverT(lang, "security-header")`. */
 export function findingText(t: TFunction, finding: FindingLike): FindingText {
@@ -27,8 +28,8 @@ export function findingText(t: TFunction, finding: FindingLike): FindingText {
   const likelyCause = typeof finding.params.likelyCause === "string" ? finding.params.likelyCause : null;
   const titleKey = (likelyCause ? TITLE_BY_CAUSE[likelyCause] : undefined) ?? "title";
   return {
-    title: t(`check.finding.${finding.code}.${titleKey}`, params),
-    fix: t(`check.finding.${finding.code}.fix`, params),
+    title: t(findingWordingKey(finding.code, titleKey), params),
+    fix: t(findingWordingKey(finding.code, "fix"), params),
     cause: likelyCause ? t(`check.likelyCause.${likelyCause}`, params) : null,
   };
 }
