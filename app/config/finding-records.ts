@@ -9,7 +9,7 @@ import data from "../../content/faults/security-header-faults.json";
  * and origin (`wordingKeys`, ./finding-wording.ts). The verifier's list (FINDING_CODES of
  * @areaoe/security-header, which imports nothing of the portal) and the sandbox's own codes are tied to
  * these records by scripts/content-checks/finding-records.test.ts, which names the code that lacks
- * something ([0016](../../docs/decisions/0017-one-record-per-finding-code.md)).
+ * something ([0017](../../docs/decisions/0017-one-record-per-finding-code.md)).
  */
 
 export interface LocalisedText {
