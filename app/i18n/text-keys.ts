@@ -86,6 +86,9 @@ type Branches<T, Prefix extends string = ""> = {
 
 type LeafCache = { [N in TextNamespace]: Leaves<TextNamespaces[N]> };
 
+/** The keys of a namespace under a prefix (`SubKey<"security-header", "check.likelyCause">`): a dynamic family. */
+export type SubKey<N extends TextNamespace, Prefix extends string> = Under<NamespaceKey<N>, Prefix>;
+
 /** Every key of a namespace, as written in its files (plural forms with their `_one`/`_other` suffix). */
 export type NamespaceKey<N extends TextNamespace> = LeafCache[N];
 
@@ -116,9 +119,11 @@ export type PluralKey<N extends TextNamespace, P extends string | undefined = un
 
 /**
  * The portal's `t` for one namespace (and key prefix): a key it has no text for fails the typecheck;
- * a plural's key without its suffix needs `count`.
+ * a plural's key without its suffix needs `count`. A key that may have no text by design (a code from
+ * outside whose text is optional) is read with an explicit `defaultValue`, which any string key takes.
  */
 export interface TFunction<N extends TextNamespace = "common", P extends string | undefined = undefined> {
   (key: TextKey<N, P>, options?: TextOptions): string;
   (key: PluralKey<N, P>, options: TextOptions & { readonly count: number }): string;
+  (key: string, options: TextOptions & { readonly defaultValue: string }): string;
 }

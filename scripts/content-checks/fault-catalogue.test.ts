@@ -24,7 +24,7 @@ describe("the security header fault catalogue", () => {
   it.each(LANGUAGES)("every verifier code has its title and fix in the checker's and the sandbox's texts (%s)", (lang) => {
     const t = serverT(lang, "security-header");
     const missing = FINDING_CODES.flatMap((code) =>
-      ["title", "fix"].filter((field) => t(`check.finding.${code}.${field}`) === `check.finding.${code}.${field}`).map((field) => `${code}.${field}`),
+      (["title", "fix"] as const).filter((field) => t(`check.finding.${code}.${field}`, { defaultValue: "" }) === "").map((field) => `${code}.${field}`),
     );
     expect(missing, "check.finding.<CODE>.* texts missing").toEqual([]);
   });

@@ -1,6 +1,6 @@
 import type { FindingCode, VerificationFinding, VerificationResult } from "@areaoe/security-header/node";
 import { escapeXml, SOAP_ENVELOPE_NAMESPACE, WSS_NAMESPACE } from "@areaoe/security-header";
-import { DEFAULT_LANGUAGE, findingText, serverT, type Language } from "../../app/server-surface";
+import { DEFAULT_LANGUAGE, findingText, serverT, type Language, type SubKey } from "../../app/server-surface";
 
 export const SANDBOX_NAMESPACE = "urn:areaoe:sandbox:security-header";
 /**
@@ -16,8 +16,14 @@ export function findingSentence(finding: Pick<VerificationFinding, "code" | "par
   return [`${text.title}.`, text.fix, text.cause].filter((part): part is string => !!part).join(" ");
 }
 
+/**
+ * The sandbox's own faults worded by `sandbox.fault.<CODE>`; RATE_LIMITED and SANDBOX_OVERLOADED are
+ * worded by `sandboxLimits.*` with their limits (sandbox-limits.ts). soap-response.test.ts ties both to SANDBOX_FAULT_CODES.
+ */
+export type WordedSandboxFault = Extract<SandboxFaultCode, SubKey<"security-header", "sandbox.fault">>;
+
 /** The text of one of the sandbox's own faults (`sandbox.fault.<CODE>`), in `lang`. */
-export function sandboxFaultText(code: SandboxFaultCode, lang: Language, params: Record<string, string | number> = {}): string {
+export function sandboxFaultText(code: WordedSandboxFault, lang: Language, params: Record<string, string | number> = {}): string {
   return serverT(lang, "security-header")(`sandbox.fault.${code}`, params);
 }
 
