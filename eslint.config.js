@@ -53,6 +53,8 @@ const FILES = [
   { pattern: "app/server-surface.ts", category: "server-surface" },
   // The per-request values the server hands to React Router: route loaders and actions read them.
   { pattern: "app/load-context.ts", category: "load-context" },
+  // A feature's texts: app/i18n/text-keys.ts types the keys from them (types only; resources.ts reads them by glob).
+  { pattern: "app/features/*/locales/*.json", category: "feature-texts" },
 ];
 
 const to = (...types) => ({ to: { element: { types: { anyOf: types } } } });
@@ -78,7 +80,10 @@ const LAYER_POLICIES = [
       { to: { file: { categories: "wiring" } }, dependency: { kind: "type" } },
     ],
   },
-  { from: { element: { type: "i18n" } }, allow: to("i18n", "config", "lib") },
+  {
+    from: { element: { type: "i18n" } },
+    allow: [to("i18n", "config", "lib"), { to: { file: { categories: "feature-texts" } }, dependency: { kind: "type" } }],
+  },
   // The server's own pages link home and carry the portal's stylesheet (its address in the build).
   { from: { element: { type: "render" } }, allow: to("render", "i18n", "config", "styles", "lib") },
   { from: { element: { type: "mdx" } }, allow: to("mdx", "feature", "ui", "config", "i18n", "lib") },
