@@ -7,6 +7,7 @@ import importX from "eslint-plugin-import-x";
 import checkFile from "eslint-plugin-check-file";
 import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
 import globals from "globals";
+import areaoe from "./scripts/lint/no-literal-text.js";
 
 /**
  * The layers of the code (ARCHITECTURE.md draws them). Every folder of app/, server/ and packages/ is one
@@ -211,6 +212,14 @@ export default tseslint.config(
         { patterns: [{ regex: "^(?!(\\.\\./)+content/)\\.\\./", message: "Import another folder of app/ as \"~/…\" (the one alias)." }] },
       ],
     },
+  },
+  {
+    // No visible text written in a component: it comes from the locale files through `t` (CONTRIBUTING.md,
+    // "No visible text in a component"; scripts/lint/no-literal-text.js). Tests write what they render.
+    files: ["app/**/*.tsx", "server/**/*.tsx"],
+    ignores: ["**/*.test.tsx"],
+    plugins: { areaoe },
+    rules: { "areaoe/no-literal-text": "error" },
   },
   {
     // Playwright fixtures take a `use` callback that is not a React hook.
