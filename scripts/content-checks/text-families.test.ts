@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { FINDING_CODES, VERIFIER_KEY_STATUSES } from "@areaoe/security-header/node";
 import { serverT } from "../../app/i18n/server-texts";
@@ -66,12 +68,25 @@ const FAMILIES: Readonly<Record<string, Family>> = {
     keys: Object.entries(IVA_EXP_CHOICES).flatMap(([question, options]) => options.map((option) => `questions.${question}.options.${option}`)),
   },
   "languages (LANGUAGES)": { namespace: "common", keys: each(LANGUAGES, (lang) => `language.${lang}`, (lang) => `language.${lang}Short`) },
+  "the content files' Useful Links (labelKey)": { namespace: "common", keys: contentLabelKeys() },
 };
+
+/** The Useful Links of the content files name a text by `labelKey` (of `common`, or `namespace:key`): data, not typed. */
+function contentLabelKeys(): string[] {
+  const keys = LANGUAGES.flatMap((lang) => {
+    const folder = path.join("content", lang);
+    return readdirSync(folder)
+      .filter((name) => name.endsWith(".mdx"))
+      .flatMap((name) => [...readFileSync(path.join(folder, name), "utf8").matchAll(/\blabelKey:\s*["']([^"']+)["']/g)].map((match) => match[1] ?? ""));
+  });
+  return [...new Set(keys)];
+}
 
 const MISSING = "\u0000missing";
 
 describe.each(LANGUAGES)("dynamic text keys have their texts (%s)", (lang) => {
   it.each(Object.entries(FAMILIES))("%s", (_name, family) => {
+    expect(family.keys.length, "a family with no member reads the wrong list").toBeGreaterThan(0);
     const t = serverT(lang, family.namespace);
     const missing = family.keys.filter((key) => t(key, { defaultValue: MISSING, ...(family.plural ? { count: 2 } : {}) }) === MISSING);
     expect(missing, `${family.namespace}: keys without text`).toEqual([]);
