@@ -7,6 +7,7 @@ import importX from "eslint-plugin-import-x";
 import checkFile from "eslint-plugin-check-file";
 import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
 import globals from "globals";
+import areaoe from "./scripts/lint/no-literal-text.js";
 
 /**
  * The layers of the code (ARCHITECTURE.md draws them). Every folder of app/, server/ and packages/ is one
@@ -53,6 +54,8 @@ const FILES = [
   { pattern: "app/server-surface.ts", category: "server-surface" },
   // The per-request values the server hands to React Router: route loaders and actions read them.
   { pattern: "app/load-context.ts", category: "load-context" },
+  // A feature's texts: app/i18n/text-keys.ts types the keys from them (types only; resources.ts reads them by glob).
+  { pattern: "app/features/*/locales/*.json", category: "feature-texts" },
 ];
 
 const to = (...types) => ({ to: { element: { types: { anyOf: types } } } });
@@ -78,7 +81,10 @@ const LAYER_POLICIES = [
       { to: { file: { categories: "wiring" } }, dependency: { kind: "type" } },
     ],
   },
-  { from: { element: { type: "i18n" } }, allow: to("i18n", "config", "lib") },
+  {
+    from: { element: { type: "i18n" } },
+    allow: [to("i18n", "config", "lib"), { to: { file: { categories: "feature-texts" } }, dependency: { kind: "type" } }],
+  },
   // The server's own pages link home and carry the portal's stylesheet (its address in the build).
   { from: { element: { type: "render" } }, allow: to("render", "i18n", "config", "styles", "lib") },
   { from: { element: { type: "mdx" } }, allow: to("mdx", "feature", "ui", "config", "i18n", "lib") },
@@ -213,6 +219,14 @@ export default tseslint.config(
     files: ["server/app.ts", "server/portal/**/*.ts"],
     ignores: ["**/*.test.ts"],
     rules: { "max-lines-per-function": ["error", { max: 80, skipBlankLines: false, skipComments: false }] },
+  },
+  {
+    // No visible text written in a component: it comes from the locale files through `t` (CONTRIBUTING.md,
+    // "No visible text in a component"; scripts/lint/no-literal-text.js). Tests write what they render.
+    files: ["app/**/*.tsx", "server/**/*.tsx"],
+    ignores: ["**/*.test.tsx"],
+    plugins: { areaoe },
+    rules: { "areaoe/no-literal-text": "error" },
   },
   {
     // Playwright fixtures take a `use` callback that is not a React hook.

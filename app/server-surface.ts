@@ -11,6 +11,7 @@ export { negotiateLanguage } from "~/i18n/negotiate-language";
 // Every text the server writes itself (its pages, plain answers, the session API's profile names): the
 // small `t` over the locale files, `serverT(lang, namespace, keyPrefix)`.
 export { serverT } from "~/i18n/server-texts";
+export type { SubKey, TFunction, TextKey, TextNamespace } from "~/i18n/text-keys";
 export type { LocaleChunks } from "~/i18n/i18n-head";
 
 // Addresses: the base path and the helpers that build paths under it (one source, app/config/paths.ts).

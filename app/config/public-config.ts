@@ -1,3 +1,5 @@
+import type { TextKey } from "~/i18n/text-keys";
+
 /**
  * The part of the startup configuration that the browser may see. It is rendered into the page by
  * the root loader (no second round trip) and never holds secrets.
@@ -10,8 +12,11 @@ export interface LocalizedText {
 export interface UsefulLink {
   /** Text from the configuration, per language. */
   linkText?: LocalizedText;
-  /** Or a text key (of `common`, or `namespace:key`, e.g. a page's title in `pages`), in the page's language. */
-  labelKey?: string;
+  /**
+   * Or a text key (of `common`, or `namespace:key`, e.g. a page's title in `pages`), in the page's
+   * language; typed, and a content file's keys are checked by scripts/content-checks/text-families.test.ts.
+   */
+  labelKey?: TextKey<"common">;
   href: string;
   inApp: boolean;
 }
@@ -46,7 +51,7 @@ export interface UsefulLinksDeclaration {
 
 /** The built-in Useful Links of the side panel: customs information, tariff, forms, customs links, GUE, EORI. */
 export function defaultUsefulLinks(links: PublicConfig["links"]): UsefulLink[] {
-  const item = (labelKey: string, href: string): UsefulLink => ({ labelKey, href, inApp: false });
+  const item = (labelKey: TextKey<"common">, href: string): UsefulLink => ({ labelKey, href, inApp: false });
   return [
     item("sidePanel.customsInformation", links.customsInformation),
     item("sidePanel.tariff", links.tariff),

@@ -1,4 +1,4 @@
-import { createSmallT, type Bundle, type TFunction } from "./small-t";
+import { createSmallT, type Bundle, type SmallT } from "./small-t";
 import { loadLocale } from "./locale-modules";
 import type { I18nBootstrap } from "./i18n-bootstrap";
 import { setDefaultTextSource, type TextSource } from "./texts-context";
@@ -19,7 +19,7 @@ export class ClientTexts implements TextSource {
   private readonly loading = new Map<string, Promise<void>>();
   private readonly loadingSets = new Map<string, Promise<unknown>>();
   private readonly listeners = new Set<() => void>();
-  private readonly fixed = new Map<string, TFunction>();
+  private readonly fixed = new Map<string, SmallT>();
   private changes = 0;
 
   constructor(
@@ -78,7 +78,7 @@ export class ClientTexts implements TextSource {
     return missing.length === 0 ? undefined : this.ensure(lng, missing);
   }
 
-  getFixedT(lng: string, ns: string, keyPrefix?: string): TFunction {
+  getFixedT(lng: string, ns: string, keyPrefix?: string): SmallT {
     const id = `${lng}\u0000${ns}\u0000${keyPrefix ?? ""}`;
     let t = this.fixed.get(id);
     if (!t) {

@@ -1,6 +1,7 @@
 import { DEFAULT_LANGUAGE } from "./languages";
 import { resources } from "./resources";
-import { createSmallT, type Bundle, type TFunction } from "./small-t";
+import { createSmallT, type Bundle, type SmallT } from "./small-t";
+import type { KeyPrefix, TextNamespace, TFunction } from "./text-keys";
 import { setDefaultTextSource, type TextSource } from "./texts-context";
 
 // The server's texts (and the tests'): every namespace of every language is in memory (resources.ts),
@@ -10,10 +11,9 @@ import { setDefaultTextSource, type TextSource } from "./texts-context";
 const bundle = (lang: string, namespace: string): Bundle | undefined => resources[lang]?.[namespace];
 
 /** One `t` per language, namespace and key prefix for the life of the process (texts never change). */
-const fixed = new Map<string, TFunction>();
+const fixed = new Map<string, SmallT>();
 
-/** A `t` fixed to a language and namespace (a `namespace:key` reads another), outside any render. */
-export function serverT(lang: string, namespace = "common", keyPrefix?: string): TFunction {
+function fixedT(lang: string, namespace: string, keyPrefix?: string): SmallT {
   const id = `${lang}\u0000${namespace}\u0000${keyPrefix ?? ""}`;
   let t = fixed.get(id);
   if (!t) {
@@ -21,6 +21,18 @@ export function serverT(lang: string, namespace = "common", keyPrefix?: string):
     fixed.set(id, t);
   }
   return t;
+}
+
+/**
+ * A `t` fixed to a language and namespace (a `namespace:key` reads another), outside any render; its
+ * keys are typed from the namespace's pt texts (text-keys.ts).
+ */
+export function serverT<N extends TextNamespace = "common", P extends KeyPrefix<N> | undefined = undefined>(
+  lang: string,
+  namespace?: N,
+  keyPrefix?: P,
+): TFunction<N, P> {
+  return fixedT(lang, namespace ?? "common", keyPrefix);
 }
 
 /** The texts of one server render: its language, and the namespaces it used (for the browser's preload). */
@@ -34,7 +46,7 @@ export function createRenderTexts(lang: string): RenderTexts {
   const used = new Set<string>();
   return {
     language: lang,
-    getFixedT: serverT,
+    getFixedT: fixedT,
     bundle,
     reportNamespaces: {
       addUsedNamespaces(namespaces) {

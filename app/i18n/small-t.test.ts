@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import i18next, { type TFunction } from "i18next";
 import { FALLBACK_LANGUAGES, LANGUAGES } from "./languages";
 import { namespaces, resources } from "./resources";
-import { createSmallT, interpolate, type Bundle } from "./small-t";
+import { createSmallT, interpolate, MissingTextError, setMissingTextMode, type Bundle } from "./small-t";
 
 type Tree = { [key: string]: string | Tree };
 
@@ -108,7 +108,26 @@ describe("the small t says what i18next says", () => {
       expect(small("language.switchTo", options)).toBe(server("language.switchTo", options));
     }
     expect(interpolate("{{a.b}} and {{ c }}", { a: { b: "deep" }, c: 1 })).toBe("deep and 1");
-    expect(small("no.such.key")).toBe(server("no.such.key"));
+  });
+
+  it("a key without text throws in tests and development, naming it; a defaultValue is not missing", () => {
+    const small = createSmallT("en", "common", bundles, "sidePanel");
+    expect(() => small("no.such.key")).toThrow(MissingTextError);
+    expect(() => small("no.such.key")).toThrow('No text for "no.such.key" (en, namespace "common", key prefix "sidePanel")');
+    expect(() => small("pages:no-such-page.title")).toThrow(/namespace "pages"/);
+    expect(small("no.such.key", { defaultValue: "kept {{n}}", n: 1 })).toBe("kept 1");
+  });
+
+  it("in the production build a key without text shows the key, as i18next does", () => {
+    const server = i18nextT("en", "common");
+    const small = createSmallT("en", "common", bundles);
+    const previous = setMissingTextMode("key");
+    try {
+      expect(small("no.such.key")).toBe(server("no.such.key"));
+      expect(small("pages:no-such-page.title")).toBe("pages:no-such-page.title");
+    } finally {
+      setMissingTextMode(previous);
+    }
   });
 
   it("the texts use no i18next feature the small t lacks (nesting, formatters, context, old plurals)", () => {

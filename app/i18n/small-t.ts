@@ -11,8 +11,29 @@
 export type Bundle = { readonly [key: string]: unknown };
 export type TextOptions = { readonly [name: string]: unknown };
 export type SmallT = (key: string, options?: TextOptions) => string;
-/** What components call `t`: the small `t`, on the server and in the browser. */
-export type TFunction = SmallT;
+/** What components call `t`: the small `t`, its keys typed from the pt texts (text-keys.ts). */
+export type { TFunction } from "./text-keys";
+
+/**
+ * What a key without text gives: in tests and development (`import.meta.env.DEV`, which Vitest sets)
+ * an error naming the language, namespace and key, so a typo or a missing text fails at once; in the
+ * production build the key itself, as i18next shows it (a visitor sees a raw key rather than an error
+ * page). A `defaultValue` is not a missing text.
+ */
+export type MissingTextMode = "throw" | "key";
+
+let missingTextMode: MissingTextMode = import.meta.env?.DEV ? "throw" : "key";
+
+/** For the tests of the production behaviour only. */
+export function setMissingTextMode(mode: MissingTextMode): MissingTextMode {
+  const previous = missingTextMode;
+  missingTextMode = mode;
+  return previous;
+}
+
+export class MissingTextError extends Error {
+  override name = "MissingTextError";
+}
 
 const pluralRules = new Map<string, Intl.PluralRules>();
 
@@ -91,6 +112,10 @@ export function createSmallT(
       const found = lookup(texts, candidate);
       if (typeof found === "string") return interpolate(found, options);
     }
-    return typeof options?.defaultValue === "string" ? interpolate(options.defaultValue, options) : key;
+    if (typeof options?.defaultValue === "string") return interpolate(options.defaultValue, options);
+    if (missingTextMode === "throw") {
+      throw new MissingTextError(`No text for "${key}" (${lang}, namespace "${searched}"${keyPrefix ? `, key prefix "${keyPrefix}"` : ""}): add it to both languages' locale files`);
+    }
+    return key;
   };
 }

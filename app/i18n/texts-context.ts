@@ -1,5 +1,5 @@
 import { createContext } from "react";
-import type { Bundle, TFunction } from "./small-t";
+import type { Bundle, SmallT } from "./small-t";
 import { FALLBACK_LANGUAGES, type Language } from "./languages";
 
 /**
@@ -10,8 +10,8 @@ import { FALLBACK_LANGUAGES, type Language } from "./languages";
 export interface TextSource {
   /** The language the page is shown in. */
   readonly language: string;
-  /** A `t` fixed to a language and namespace (and key prefix). */
-  getFixedT(lng: string, ns: string, keyPrefix?: string): TFunction;
+  /** A `t` fixed to a language and namespace (and key prefix); its keys are typed by `useTranslation`. */
+  getFixedT(lng: string, ns: string, keyPrefix?: string): SmallT;
   /** One namespace's texts in a language, if held (the browser holds only what its pages loaded). */
   bundle(lng: string, ns: string): Bundle | undefined;
   /** The server's render records the namespaces it used, for the browser's preload. */

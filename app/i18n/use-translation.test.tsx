@@ -9,7 +9,7 @@ function Uses({ ns, k }: { ns: "common" | "search" | readonly ["session", "pages
   const [tuple] = useTranslation(ns);
   return (
     <span data-lang={i18n.language} data-ready={String(ready)} data-same={String(tuple === t)}>
-      {t(k)}
+      {t(k as never)}
     </span>
   );
 }

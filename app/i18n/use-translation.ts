@@ -1,13 +1,17 @@
 import { use, useContext, useSyncExternalStore } from "react";
-import type { TFunction } from "./small-t";
+import type { KeyPrefix, TextNamespace, TFunction } from "./text-keys";
 import { defaultTextSource, TextsContext, type TextSource } from "./texts-context";
 
-export interface TranslationOptions {
-  keyPrefix?: string;
+export interface TranslationOptions<P extends string | undefined = string | undefined> {
+  keyPrefix?: P;
   lng?: string;
 }
 
-export type Translation = [TFunction, TextSource, boolean] & { t: TFunction; i18n: TextSource; ready: boolean };
+export type Translation<N extends TextNamespace = "common", P extends string | undefined = undefined> = [TFunction<N, P>, TextSource, boolean] & {
+  t: TFunction<N, P>;
+  i18n: TextSource;
+  ready: boolean;
+};
 
 const noSubscription = () => () => {};
 const noVersion = () => 0;
@@ -19,7 +23,10 @@ const noVersion = () => 0;
  * namespace not loaded yet suspends the component until its chunk arrives (a page reached by a
  * client-side navigation), and a language switch re-renders every component.
  */
-export function useTranslation(ns?: string | readonly string[], options?: TranslationOptions): Translation {
+export function useTranslation<N extends TextNamespace = "common", P extends KeyPrefix<N> | undefined = undefined>(
+  ns?: N | readonly [N, ...TextNamespace[]],
+  options?: TranslationOptions<P>,
+): Translation<N, P> {
   const source = useContext(TextsContext) ?? defaultTextSource();
   useSyncExternalStore(source.subscribe ?? noSubscription, source.version ?? noVersion, noVersion);
   const namespaces: readonly string[] = ns === undefined ? ["common"] : typeof ns === "string" ? [ns] : ns;
@@ -27,6 +34,7 @@ export function useTranslation(ns?: string | readonly string[], options?: Transl
   const lng = options?.lng ?? source.language;
   const loading = source.pending?.(lng, namespaces);
   if (loading) use(loading);
-  const t = source.getFixedT(lng, namespaces[0] ?? "common", options?.keyPrefix);
-  return Object.assign([t, source, true] as [TFunction, TextSource, boolean], { t, i18n: source, ready: true });
+  // Typed by the namespace's keys (text-keys.ts); the small `t` itself reads any key.
+  const t: TFunction<N, P> = source.getFixedT(lng, namespaces[0] ?? "common", options?.keyPrefix);
+  return Object.assign([t, source, true] as [TFunction<N, P>, TextSource, boolean], { t, i18n: source, ready: true });
 }

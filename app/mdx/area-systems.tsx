@@ -40,8 +40,8 @@ export function AreaSystems({ children }: { children?: ReactNode }) {
       {childPages(areaId).map((page) => {
         const note = notes.get(page.id);
         return (
-          <SystemCard key={page.id} title={t(`${page.id}.breadcrumb`)} href={pageHref(page.id as PageId)} profile={note?.profile}>
-            {page.comingSoon ? <p>{t("common:states.comingSoon")}</p> : (note?.children ?? <p>{t(`${page.id}.summary`)}</p>)}
+          <SystemCard key={page.id} title={t(`${page.id as PageId}.breadcrumb`)} href={pageHref(page.id as PageId)} profile={note?.profile}>
+            {page.comingSoon ? <p>{t("common:states.comingSoon")}</p> : (note?.children ?? <p>{t(`${page.id as PageId}.summary`)}</p>)}
           </SystemCard>
         );
       })}

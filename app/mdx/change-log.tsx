@@ -49,7 +49,7 @@ export function ChangeLog() {
               .map((id, index) => (
                 <span key={id}>
                   {index > 0 ? ", " : null}
-                  <a href={pageHref(id as PageId)}>{tPages(`${id}.title`)}</a>
+                  <a href={pageHref(id as PageId)}>{tPages(`${id as PageId}.title`)}</a>
                 </span>
               ))}
           </p>

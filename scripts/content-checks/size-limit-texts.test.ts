@@ -28,7 +28,7 @@ describe("the size limit of a checked request, quoted wherever it is stated", ()
   it.each(LANGUAGES)("the checker form's hint, its refusal and the sandbox's 413 (%s) take the limit as a parameter", (lang) => {
     const t = serverT(lang, "security-header");
     const kilobytes = MAX_VERIFY_INPUT_BYTES / 1024;
-    for (const key of ["check.envelopeHint", "check.envelopeTooLarge", "sandbox.fault.TOO_LARGE"]) {
+    for (const key of ["check.envelopeHint", "check.envelopeTooLarge", "sandbox.fault.TOO_LARGE"] as const) {
       expect(t(key, { kilobytes }), key).toContain(LIMIT);
       expect(t(key, { kilobytes: 999 }), key).not.toContain(LIMIT);
     }

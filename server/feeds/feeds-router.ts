@@ -14,6 +14,7 @@ import {
   type FeedId,
   type Language,
   type RuleChange,
+  type TFunction,
 } from "../../app/server-surface";
 import { requestOrigin } from "../http/trusted-origin";
 import { authorityCertificateEvents, EXPIRY_NOTICE_DAYS, sandboxKeyEvents, type CertificateEvent, type SandboxKeyInput } from "./certificate-events";
@@ -93,7 +94,7 @@ export function certificatesFeed(frame: FeedFrame, events: readonly CertificateE
   return feed.atom1();
 }
 
-function describeEvent(event: CertificateEvent, t: ReturnType<typeof serverT>): { title: string; text: string } {
+function describeEvent(event: CertificateEvent, t: TFunction<"feeds">): { title: string; text: string } {
   switch (event.kind) {
     case "authority-certificate-configured": {
       const options = { environment: t(`environment.${event.environment}`), from: day(event.notBefore), until: day(event.notAfter), subject: event.subject, fingerprint: event.sha256Fingerprint };

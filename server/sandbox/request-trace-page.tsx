@@ -9,7 +9,7 @@ const isRecord = (value: unknown): value is Record<string, unknown> => typeof va
 
 /** A field's label from the texts (the field's own name, as code, when the texts have none). */
 function fieldLabel(lang: Language, name: string): string | null {
-  const label = serverT(lang, "sandbox-trace", "field")(name);
+  const label = serverT(lang, "sandbox-trace", "field")(name, { defaultValue: name });
   return label === name ? null : label;
 }
 
@@ -85,7 +85,7 @@ function stepsOf(trace: RequestTrace["trace"]): TraceStep[] {
 function StepSection({ lang, step, index }: { lang: Language; step: TraceStep; index: number }) {
   const t = serverT(lang, "sandbox-trace", "step");
   const name = typeof step.step === "string" ? step.step : String(index + 1);
-  const title = t(name);
+  const title = t(name, { defaultValue: name });
   const { step: _name, ...fields } = step;
   return (
     <li>

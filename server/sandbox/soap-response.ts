@@ -1,6 +1,6 @@
 import type { FindingCode, VerificationFinding, VerificationResult } from "@areaoe/security-header/node";
 import { escapeXml, SOAP_ENVELOPE_NAMESPACE, WSS_NAMESPACE } from "@areaoe/security-header";
-import { DEFAULT_LANGUAGE, findingRecord, findingText, sandboxFaultWordingKey, serverT, type Language, type SandboxAnswer } from "../../app/server-surface";
+import { DEFAULT_LANGUAGE, findingRecord, findingText, sandboxFaultWordingKey, serverT, type Language, type SandboxAnswer, type SubKey } from "../../app/server-surface";
 
 export const SANDBOX_NAMESPACE = "urn:areaoe:sandbox:security-header";
 /**
@@ -16,9 +16,14 @@ export function findingSentence(finding: Pick<VerificationFinding, "code" | "par
   return [`${text.title}.`, text.fix, text.cause].filter((part): part is string => !!part).join(" ");
 }
 
+/** The sandbox's own faults worded by `sandbox.fault.<CODE>` (the others by their quota's text, `sandboxLimits.*`). */
+export type WordedSandboxFault = Extract<SandboxFaultCode, SubKey<"security-header", "sandbox.fault">>;
+/** The keys that word the sandbox's own faults (app/config/finding-wording.ts's rule; finding-records.test.ts checks each has its texts). */
+type SandboxFaultWording = `sandbox.fault.${WordedSandboxFault}` | "sandboxLimits.rateLimited" | "sandboxLimits.overloaded";
+
 /** The text of one of the sandbox's own faults (`sandbox.fault.<CODE>`, or its quota's text), in `lang`. */
 export function sandboxFaultText(code: SandboxFaultCode, lang: Language, params: Record<string, string | number> = {}): string {
-  return serverT(lang, "security-header")(sandboxFaultWordingKey(code), params);
+  return serverT(lang, "security-header")(sandboxFaultWordingKey(code) as SandboxFaultWording, params);
 }
 
 /**

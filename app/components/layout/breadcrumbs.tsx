@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
-import { breadcrumbTrail, findPage, routePathOf } from "~/config/site-map";
+import { breadcrumbTrail, findPage, routePathOf, type PageId } from "~/config/site-map";
 
 /** Home › Area › System, from the site map; the last item is the current page. */
 export function Breadcrumbs({ pageId }: { pageId: string }) {
@@ -12,7 +12,7 @@ export function Breadcrumbs({ pageId }: { pageId: string }) {
       <ol>
         {trail.map((id, index) => {
           const page = findPage(id);
-          const label = t(`${id}.breadcrumb`);
+          const label = t(`${id as PageId}.breadcrumb`);
           const isLast = index === trail.length - 1;
           return (
             <li key={id}>

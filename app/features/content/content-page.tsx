@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "~/i18n/use-translation";
 import { FALLBACK_LANGUAGES } from "~/i18n/languages";
 import { useLanguage } from "~/i18n/use-language";
+import type { PageId } from "~/config/site-map";
 import type { ContentByLanguage } from "./content-module";
 import { ComingSoon } from "./coming-soon";
 import { OnThisPage } from "./on-this-page";
@@ -26,7 +27,7 @@ export function ContentPage({ id, content, components, children }: ContentPagePr
   const Body = module?.default;
   return (
     <article className="content-page">
-      <h1>{module?.frontmatter?.heading ?? t(`${id}.title`)}</h1>
+      <h1>{module?.frontmatter?.heading ?? t(`${id as PageId}.title`)}</h1>
       {module?.tableOfContents ? <OnThisPage entries={module.tableOfContents} /> : null}
       {Body ? (
         <div className="prose" lang={content[lang] ? undefined : module === content.pt ? "pt" : "en"}>

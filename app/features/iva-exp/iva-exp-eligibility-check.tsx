@@ -36,6 +36,11 @@ export interface IvaExpEligibilityCheckProps {
  * (`?valor=…&remessa=…&lang=…`); with it, React Router submits the same form and the client loader
  * answers with the same rules (`checkIvaExp`), then focus moves to the answer. What was typed is kept.
  */
+/** A choice's text key, each question with its own options only (the texts of every pair are checked by the type). */
+type ChoiceKey = { [Q in IvaExpChoiceQuestion]: `questions.${Q}.options.${(typeof IVA_EXP_CHOICES)[Q][number]}` }[IvaExpChoiceQuestion];
+const choiceKey = <Q extends IvaExpChoiceQuestion>(question: Q, option: (typeof IVA_EXP_CHOICES)[Q][number]) =>
+  `questions.${question}.options.${option}` as ChoiceKey;
+
 export function IvaExpEligibilityCheck({ check }: IvaExpEligibilityCheckProps) {
   const { t } = useTranslation("iva-exp");
   const { t: tUi } = useTranslation("ui");
@@ -92,7 +97,7 @@ export function IvaExpEligibilityCheck({ check }: IvaExpEligibilityCheckProps) {
             name={IVA_EXP_PARAMS[question]}
             legend={t(`questions.${question}.label`)}
             hint={t(`questions.${question}.hint`)}
-            options={IVA_EXP_CHOICES[question].map((option) => ({ value: option, label: t(`questions.${question}.options.${option}`) }))}
+            options={IVA_EXP_CHOICES[question].map((option) => ({ value: option, label: t(choiceKey(question, option)) }))}
             value={value || undefined}
             onChange={setValue}
             error={errors[question]}

@@ -1,5 +1,6 @@
 import { pageHref } from "~/config/site-map";
 import type { CustomsRole } from "./customs-roles";
+import type { SubKey } from "~/i18n/text-keys";
 
 /**
  * Which customs profile each customs system the portal describes needs.
@@ -16,8 +17,8 @@ import type { CustomsRole } from "./customs-roles";
  * transport and goods: no description covers it).
  */
 export interface SystemProfile {
-  /** Key of `session:systems.names`. */
-  id: string;
+  /** Key of `session:systems.names` (typed: a system without its name fails the typecheck). */
+  id: SubKey<"session", "systems.names">;
   profile: CustomsRole | null;
   /** The system's page, if the portal has one. */
   href?: string;

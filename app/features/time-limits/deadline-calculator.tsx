@@ -9,6 +9,7 @@ import { AnsweredToolPanel } from "~/components/ui/tool-panel/answered-tool-pane
 import { LANGUAGE_QUERY, type Language } from "~/i18n/languages";
 import { useLanguage } from "~/i18n/use-language";
 import { useTranslation } from "~/i18n/use-translation";
+import type { TFunction } from "~/i18n/text-keys";
 import type { DeadlineStep } from "./deadline";
 import { longDay } from "./long-day";
 import type { TimeLimitRecord } from "./time-limit-schema";
@@ -95,7 +96,7 @@ export function DeadlineCalculator({ calculator }: { calculator: CalculatorState
   );
 }
 
-function stepText(step: DeadlineStep, lang: Language, t: (key: string, options?: Record<string, unknown>) => string): string {
+function stepText(step: DeadlineStep, lang: Language, t: TFunction<"time-limits", "calculator">): string {
   switch (step.kind) {
     case "movedToWorkingDay":
       return t(`steps.${step.kind}`, { from: longDay(step.from, lang), to: longDay(step.to, lang) });

@@ -1,9 +1,9 @@
-import type { TFunction } from "~/i18n/small-t";
+import type { TFunction } from "~/i18n/text-keys";
 import { INTL_LOCALES, type Language } from "~/i18n/languages";
 import type { TimeLimitRecord } from "./time-limit-schema";
 
 /** "10 dias de calendário", "20 working days", "3 anos", or "Set case by case: customs, …". */
-export function limitText(record: TimeLimitRecord, lang: Language, t: TFunction): string {
+export function limitText(record: TimeLimitRecord, lang: Language, t: TFunction<"time-limits">): string {
   if (record.duration === null || record.unit === null) return t("duration.caseByCase", { setBy: record.setBy?.[lang] ?? "" });
   const key = record.unit === "days" ? (record.dayType === "working" ? "workingDays" : "calendarDays") : record.unit;
   return t(`duration.${key}`, { count: record.duration });

@@ -55,7 +55,7 @@ export function TimeLimitsFinder({ filter }: { filter: TimeLimitsFilter }) {
         <TimeLimitsTable
           records={records}
           caption={t("captionAll")}
-          pages={(record) => record.pages.map((id) => ({ href: pageHref(id as PageId), title: tPages(`${id}.title`) }))}
+          pages={(record) => record.pages.map((id) => ({ href: pageHref(id as PageId), title: tPages(`${id as PageId}.title`) }))}
           calculatorHref={(record) => (calculable.has(record.id) ? `${pageOfTimeLimits()}${calculatorQuery(record.id, lang)}` : undefined)}
         />
       ) : (

@@ -12,7 +12,7 @@ export function UsefulLinksPanel({ links }: { links: UsefulLink[] }) {
       <h2 id="useful-links-heading">{t("sidePanel.usefulLinksHeading")}</h2>
       <ul className="link-list">
         {links.map((link) => {
-          const text = link.linkText ? link.linkText[lang] : t(link.labelKey ?? "");
+          const text = link.linkText ? link.linkText[lang] : link.labelKey ? t(link.labelKey) : "";
           return (
             <li key={`${link.href}-${text}`}>
               <SmartLink href={link.href} inApp={link.inApp}>

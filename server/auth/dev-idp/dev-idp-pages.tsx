@@ -23,7 +23,7 @@ function AccountsTable({ lang }: { lang: Language }) {
         <table aria-labelledby="demo-accounts">
           <thead>
             <tr>
-              <th scope="col">NIF</th>
+              <th scope="col">{t("accountNif")}</th>
               <th scope="col">{t("accountName")}</th>
               <th scope="col">{t("accountProfiles")}</th>
               <th scope="col">{t("accountPassword")}</th>

@@ -1,9 +1,9 @@
-import type { TFunction } from "~/i18n/small-t";
+import type { TFunction } from "~/i18n/text-keys";
 import { DATA_TABLE_SELECTION_COLUMN_ID, DATA_TABLE_SELECTION_COLUMN_WIDTH, type DataTableColumn } from "./data-table-defaults";
 
 /** The checkbox column of a selectable table: 'select all' on the page in the header, one per row. */
 export function selectionColumn<TData>(
-  t: TFunction,
+  t: TFunction<"ui">,
   getRowLabel?: (row: TData, index: number) => string,
 ): DataTableColumn<TData> {
   return {
