@@ -109,7 +109,7 @@ export function Layout({ children }: { children: ReactNode }) {
           <SkipLink />
           <SiteHeader account={<SessionStatus user={data?.visitor ?? null} signInEnabled={data?.signInEnabled ?? false} demo={data?.signInDemo ?? false} />}>
             {/* On a page with islands, the header's search is an island of its own (app/islands/island.tsx). */}
-            {islands ? <Island name="header-search" component={HeaderSearch} props={{}} /> : <HeaderSearch />}
+            {islands ? <Island name="header-search" component={HeaderSearch} props={{}} namespaces={["pages"]} /> : <HeaderSearch />}
           </SiteHeader>
           <div className="container page-layout">
             <main id="main-content" tabIndex={-1} className="page-layout__main">

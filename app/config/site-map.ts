@@ -113,7 +113,7 @@ export const SITE_PAGES = [
     path: "ferramentas/webservices/securityHeader/generateSecurityHeaderForm",
     parent: "security-header",
     module: "own",
-    hydrates: true,
+    islands: true,
     answersQuery: true,
     private: true,
     content: false,
@@ -135,7 +135,7 @@ export const SITE_PAGES = [
   // GET forms its loader answers (a page of text: no script).
   { id: "time-limits", path: "public/prazos", parent: "home", module: "own", answersQuery: true },
   // The search results page: reachable from the header's search form, not listed among the areas.
-  { id: "search", path: "public/pesquisa", parent: "home", listed: false, module: "own", hydrates: true, answersQuery: true, content: false },
+  { id: "search", path: "public/pesquisa", parent: "home", listed: false, module: "own", islands: true, answersQuery: true, content: false },
   // Pages every public-sector site has, linked from the footer of every page (not among the areas).
   { id: "accessibility", path: "public/acessibilidade", parent: "home", listed: false },
   { id: "privacy", path: "public/privacidade", parent: "home", listed: false },

@@ -6,6 +6,8 @@
 export const ISLAND_SOURCES = {
   "header-check": "app/islands/header-check.island.tsx",
   "header-search": "app/islands/header-search.island.tsx",
+  "search-page": "app/islands/search-page.island.tsx",
+  "security-header-form": "app/islands/security-header-form.island.tsx",
 } as const;
 
 export type IslandName = keyof typeof ISLAND_SOURCES;

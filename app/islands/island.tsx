@@ -69,10 +69,15 @@ export interface IslandProps<P extends object> {
   component: ComponentType<P>;
   /** JSON values only: they travel in the page. */
   props: P;
+  /**
+   * Namespaces the island needs besides those its server render used (e.g. `pages` for search results
+   * worded in the browser through `pageText`).
+   */
+  namespaces?: readonly string[];
 }
 
 /** The server wrapper of an island (see the comment at the top of this file). */
-export function Island<P extends object>({ name, component: Component, props }: IslandProps<P>) {
+export function Island<P extends object>({ name, component: Component, props, namespaces = [] }: IslandProps<P>) {
   const render = useContext(IslandRendererContext);
   const { i18n } = useTranslation();
   if (!render) {
@@ -86,7 +91,7 @@ export function Island<P extends object>({ name, component: Component, props }: 
     );
   }
   const lang = i18n.language;
-  const used = new Set<string>(["errors"]);
+  const used = new Set<string>(["errors", ...namespaces]);
   const tracking: TextSource = {
     language: lang,
     getFixedT: (lng, ns, keyPrefix) => i18n.getFixedT(lng, ns, keyPrefix),

@@ -15,7 +15,9 @@ import { configureErrorReporting, installGlobalErrorHandlers, reportError } from
 import type { ErrorReportingConfig } from "~/features/errors/error-reporter";
 import { ErrorScreen } from "~/features/errors/error-screen";
 import { chunkLoadErrorFrom } from "~/lib/chunk-load-error";
-import { TextsContext } from "~/i18n/texts-context";
+import { markFirstHydration, startFirstHydration } from "~/components/ui/hydration/first-hydration";
+import { setDefaultTextSource, TextsContext } from "~/i18n/texts-context";
+import type { Bundle } from "~/i18n/small-t";
 import { fixedTexts } from "./fixed-texts";
 import { IslandFrame } from "./island-frame";
 import { islandIdPrefix, type IslandData } from "./island";
@@ -105,7 +107,17 @@ function Mounted({ onMount, children }: { onMount: () => void; children: ReactNo
 }
 
 const containers = [...document.querySelectorAll<HTMLElement>("[data-island]")];
+// Code outside a component (the search's result titles: pageText) reads the texts of all the page's islands.
+const allTexts: Record<string, Bundle> = {};
+for (const element of document.querySelectorAll<HTMLScriptElement>("script[data-island-data]")) {
+  const data = JSON.parse(element.textContent ?? "{}") as Partial<IslandData>;
+  Object.assign(allTexts, data.texts);
+}
+setDefaultTextSource(fixedTexts(document.documentElement.lang, allTexts));
+// Code loaded once the page is idle (the notifications region) waits for the islands' first hydration.
+startFirstHydration();
 void Promise.allSettled(containers.map(startIsland)).then(() => {
   // Lets tests (and scripts) know the page is interactive, as on the pages React Router hydrates.
   document.documentElement.dataset.hydrated = "true";
+  markFirstHydration();
 });
