@@ -38,9 +38,9 @@ export function SearchPage({ query: initialQuery, results: initialResults }: Sea
       const found = next ? await (await loadSearch()).searchSite(lang, next) : [];
       if (ticket !== latest.current) return;
       setAnswer({ query: next, results: found });
+      // The address the GET form itself would give (its one field), as the router's submit did.
       const url = new URL(window.location.href);
-      if (next) url.searchParams.set("q", next);
-      else url.searchParams.delete("q");
+      url.search = new URLSearchParams({ q: next }).toString();
       window.history.replaceState(window.history.state, "", url);
     } catch {
       // The index did not arrive: the form still submits to the server.
