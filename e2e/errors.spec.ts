@@ -29,18 +29,18 @@ async function failChunk(page: Page, chunk: RegExp) {
 const FAILING_CHUNKS = [
   // The module of every page of text (app/routes/content-page.tsx).
   { which: "route module", chunk: /\/areaOE\/assets\/content-page-[^/]+\.js$/ },
-  // The Transit page's content file, its own chunk per language (app/features/content/lazy-content.ts).
-  { which: "content file", chunk: /\/areaOE\/assets\/transit-[^/]+\.js$/ },
+  // The Export page's content file, its own chunk per language (app/features/content/lazy-content.ts).
+  { which: "content file", chunk: /\/areaOE\/assets\/export-(?!dss-|nr-|stada)[A-Za-z0-9_-]{8}\.js$/ },
 ];
 
 for (const { which, chunk } of FAILING_CHUNKS) {
   test(`a failed page chunk (${which}) reloads once, then shows the error screen, and Retry recovers`, async ({ page }) => {
     const failing = await failChunk(page, chunk);
-    // From a hydrated page (pages of text are not hydrated: their links are page loads, which need no
-    // chunk), a navigation in the browser: the search results link to the Transit page.
-    await page.goto("/areaOE/public/pesquisa?q=transito&lang=en");
+    // From a page React Router hydrates (pages of text and pages with islands are not: their links are
+    // page loads, which need no chunk), a navigation in the browser: IVAExp links to the Export page.
+    await page.goto("/areaOE/public/ivaExp?lang=en");
     await waitForHydration(page);
-    await page.getByRole("main").getByRole("link", { name: "Transit", exact: true }).first().click();
+    await page.getByRole("main").getByRole("link", { name: "Export", exact: true }).first().click();
 
     const alert = page.getByRole("alert").filter({ hasText: MESSAGE_EN });
     await expect(alert).toBeVisible({ timeout: 30_000 });
@@ -49,8 +49,8 @@ for (const { which, chunk } of FAILING_CHUNKS) {
 
     failing.repair();
     await alert.getByRole("button", { name: "Retry" }).click();
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Transit");
-    await expect(page).toHaveURL(/\/areaOE\/public\/transito/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Export");
+    await expect(page).toHaveURL(/\/areaOE\/public\/exportacao/);
   });
 }
 

@@ -59,7 +59,11 @@ test("what a hydrated page needs before hydrating comes in a few scripts", async
     // Framework, shell, the route's own modules, the page's text and content chunks. It was 30 to 36:
     // Rollup cut the shell into twenty chunks of 0.1 to 6 KB (scripts/bundling/first-load-chunks.ts).
     expect(new Set(scripts).size, `${path}: ${scripts.join(", ")}`).toBeLessThanOrEqual(20);
-    expect(scripts.some((url) => /\/framework-[\w-]+\.js$/.test(url ?? ""))).toBe(true);
-    expect(scripts.some((url) => /\/shell-[\w-]+\.js$/.test(url ?? ""))).toBe(true);
+    expect(scripts.some((url) => /\/react-[\w-]+\.js$/.test(url ?? "")), path).toBe(true);
+    // A page with islands (app/islands/island.tsx) preloads React and its islands, never the router's chunks.
+    const islands = html.includes('id="areaoe-islands"');
+    expect(scripts.some((url) => /\/framework-[\w-]+\.js$/.test(url ?? "")), path).toBe(!islands);
+    expect(scripts.some((url) => /\/shell-[\w-]+\.js$/.test(url ?? "")), path).toBe(!islands);
+    expect(scripts.some((url) => /\/islands\.client-[\w-]+\.js$/.test(url ?? "")), path).toBe(islands);
   }
 });

@@ -1,5 +1,5 @@
-import { test, expect, axeViolations, waitForHydration, isHydratedPage } from "./support/fixtures";
-import { HYDRATED_IDS, ROUTED_PATHS } from "./support/routes";
+import { test, expect, axeViolations, waitForHydration, isHydratedPage, isIslandPage, isRouterPage } from "./support/fixtures";
+import { HYDRATED_IDS, ISLAND_IDS, ROUTED_PATHS } from "./support/routes";
 import { pageHref } from "../app/config/site-map";
 
 // Pages of text, tables and links are not hydrated. They send their HTML and the inline
@@ -14,7 +14,7 @@ const scriptTags = (html: string) => [...html.matchAll(/<script\b[^>]*>/g)].map(
 for (const lang of LANGS) {
   test(`every page of text in ${lang}: no framework script, no preload, no router context`, async ({ request }) => {
     const checked: string[] = [];
-    for (const { id, path } of ROUTED_PATHS.filter((route) => !HYDRATED_IDS.has(route.id))) {
+    for (const { id, path } of ROUTED_PATHS.filter((route) => !HYDRATED_IDS.has(route.id) && !ISLAND_IDS.has(route.id))) {
       const response = await request.get(`${path}?lang=${lang}`);
       expect(response.status(), path).toBe(200);
       const html = await response.text();
@@ -45,14 +45,29 @@ for (const lang of LANGS) {
     expect(checked.length).toBeGreaterThanOrEqual(30);
   });
 
-  test(`every hydrated page in ${lang} sends the router context and hydrates without a mismatch`, async ({ page, consoleErrors }) => {
+  test(`every hydrated page in ${lang} sends the router context (or, with islands, only the islands' runtime) and hydrates without a mismatch`, async ({ page, consoleErrors, request }) => {
     test.setTimeout(120_000);
     // The page frame's texts and the title as the server wrote them, before any script ran, and once
     // hydrated (widgets may change their form after hydration; these parts never do).
     const PARTS = ["header", "main h1", "nav.breadcrumbs", "aside", "footer"];
     await page.goto(`/areaOE/?lang=${lang}`);
-    for (const { path } of ROUTED_PATHS.filter((route) => HYDRATED_IDS.has(route.id))) {
+    for (const { id, path } of ROUTED_PATHS.filter((route) => HYDRATED_IDS.has(route.id) || ISLAND_IDS.has(route.id))) {
       const url = `${path}?lang=${lang}`;
+      if (ISLAND_IDS.has(id)) {
+        // A page with islands: no router context or route module, one module script with the page's nonce.
+        const response = await request.get(url);
+        const html = await response.text();
+        const nonce = /'nonce-([^']+)'/.exec(response.headers()["content-security-policy"] ?? "")?.[1];
+        expect(html, path).not.toContain("__reactRouter");
+        const modules = scriptTags(html).filter((tag) => tag.includes('type="module"'));
+        if (html.includes('data-island="header-search"') && !/data-island="(?!header-search")/.test(html)) {
+          // Only the header's search (the signed-out header form page): no script at all.
+          expect(modules, path).toEqual([]);
+          continue;
+        }
+        expect(modules, path).toHaveLength(1);
+        expect(modules[0], path).toContain(`nonce="${nonce}"`);
+      }
       const serverTexts = await page.evaluate(
         async ({ url, parts }) => {
           // Without its <style> (its nonce is another answer's: this page's policy would refuse it).
@@ -64,6 +79,8 @@ for (const lang of LANGS) {
       );
       await page.goto(url);
       expect(await isHydratedPage(page), path).toBe(true);
+      expect(await isRouterPage(page), path).toBe(!ISLAND_IDS.has(id));
+      expect(await isIslandPage(page), path).toBe(ISLAND_IDS.has(id));
       await waitForHydration(page);
       const hydratedTexts = await page.evaluate(
         (parts) => [document.title, ...parts.map((selector) => document.querySelector(selector)?.textContent ?? "")],

@@ -1,12 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { pageHydrates } from "./hydration";
+import { pageHasIslands, pageHydrates } from "./hydration";
 
 describe("pageHydrates", () => {
   it("hydrates only when a matched route is a page the manifest hydrates", () => {
     expect(pageHydrates(["root", "import"])).toBe(false);
     expect(pageHydrates(["root", "home"])).toBe(false);
     expect(pageHydrates(["root", "home-alias"])).toBe(false);
-    expect(pageHydrates(["root", "search"])).toBe(true);
+    // Search is a page with islands (no React Router in the browser).
+    expect(pageHydrates(["root", "search"])).toBe(false);
     expect(pageHydrates(["root", "web-services"])).toBe(true);
     expect(pageHydrates(["root", "not-found"])).toBe(false);
     expect(pageHydrates(["root", "no-such-page"])).toBe(false);
@@ -16,5 +17,16 @@ describe("pageHydrates", () => {
     expect(pageHydrates(["root"], new Error("broken"))).toBe(true);
     expect(pageHydrates(["root", "not-found"], { status: 404, statusText: "Not Found" })).toBe(false);
     expect(pageHydrates(["root", "import"], { status: 500 })).toBe(true);
+  });
+});
+
+describe("pageHasIslands", () => {
+  it("is true for the tool pages whose widgets are islands, never for an error screen", () => {
+    expect(pageHasIslands(["root", "search"])).toBe(true);
+    expect(pageHasIslands(["root", "security-header-check"])).toBe(true);
+    expect(pageHasIslands(["root", "security-header-form"])).toBe(true);
+    expect(pageHasIslands(["root", "import"])).toBe(false);
+    expect(pageHasIslands(["root", "search"], new Error("broken"))).toBe(false);
+    expect(pageHydrates(["root", "search"], new Error("broken"))).toBe(true);
   });
 });

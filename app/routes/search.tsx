@@ -4,6 +4,7 @@ import { cleanQuery } from "~/features/search/run-search";
 import { searchSite } from "~/features/search/search-site";
 import { SearchPage } from "~/features/search/search-page";
 import { portalContext } from "~/load-context";
+import { Island } from "~/islands/island";
 
 // Server-rendered results for `?q=`: the page works without JavaScript, and the index never ships
 // with it (the loader, and so the index, stays on the server).
@@ -19,5 +20,6 @@ const baseMeta = pageMeta("search");
 export const meta: Route.MetaFunction = (args) => [...baseMeta(args), { name: "robots", content: "noindex" }];
 
 export default function Search({ loaderData }: Route.ComponentProps) {
-  return <SearchPage query={loaderData.query} results={loaderData.results} />;
+  // An island (app/islands/island.tsx); `pages` words the results the browser finds (pageText).
+  return <Island name="search-page" component={SearchPage} props={{ query: loaderData.query, results: loaderData.results }} namespaces={["pages"]} />;
 }

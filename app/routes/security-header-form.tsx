@@ -8,8 +8,9 @@ import { requireCustomsProfile } from "~/features/session/require-customs-profil
 import { PermissionDenied } from "~/features/session/permission-denied";
 import { SignInDisabledNotice } from "~/features/session/sign-in-disabled-notice";
 import { SignInRequired } from "~/features/session/sign-in-required";
-import { SecurityHeaderForm } from "~/features/security-header/security-header-form";
 import { portalContext } from "~/load-context";
+import { Island } from "~/islands/island";
+import { SecurityHeaderFormIsland } from "~/islands/security-header-form.island";
 
 export const meta = pageMeta("security-header-form");
 
@@ -65,10 +66,11 @@ function FormPage(props: Pick<Route.ComponentProps["loaderData"], "usernamePrefi
   return (
     <article className="content-page">
       <h1>{t("security-header-form.title")}</h1>
-      <SecurityHeaderForm
-        {...props}
-        overviewHref={pageHref("security-header")}
-        configHref={pageHref("security-header-config")}
+      {/* An island (app/islands/island.tsx). The signed-out page has none besides the header's search: it ships no script. */}
+      <Island
+        name="security-header-form"
+        component={SecurityHeaderFormIsland}
+        props={{ ...props, overviewHref: pageHref("security-header"), configHref: pageHref("security-header-config") }}
       />
     </article>
   );

@@ -18,3 +18,5 @@ export const ROUTED_PATHS: { id: string; path: string }[] = [
 
 /** The pages the browser hydrates (`hydrates` in the page manifest); every other page is a page of text. */
 export const HYDRATED_IDS: ReadonlySet<string> = new Set(ROUTED_PAGES.filter((page) => page.hydrates).map((page) => page.id));
+/** Tool pages whose widgets are islands (app/islands/island.tsx): no React Router in the browser. */
+export const ISLAND_IDS: ReadonlySet<string> = new Set(ROUTED_PAGES.filter((page) => page.islands).map((page) => page.id));

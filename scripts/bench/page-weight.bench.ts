@@ -6,7 +6,8 @@
  * the bodies (independent of the server's choice of encoding), with the five largest files; then the
  * totals for all pages and, for a few pages, the median time to first byte, to load and to hydration
  * over several cold runs. Aims: pages of text 0 KB of framework JavaScript and at most
- * 3 KB gzip of page scripts; hydrated pages at most 110 KB gzip of first-load JavaScript.
+ * 3 KB gzip of page scripts; pages React Router hydrates at most 110 KB gzip of first-load JavaScript;
+ * tool pages with islands (docs/decisions/0015) at most 80 KB, web services and first steps 100 KB.
  */
 import { gzipSync } from "node:zlib";
 import { chromium, type Browser } from "@playwright/test";
@@ -17,6 +18,9 @@ import { ROUTED_PATHS } from "../../e2e/support/routes";
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const JS_BUDGET_BYTES = 110 * 1024;
 const PAGE_SCRIPT_BUDGET_BYTES = 3 * 1024;
+const ISLAND_BUDGET_BYTES = 80 * 1024;
+/** The two tool pages with the larger widgets (a data table, the web services' lists). */
+const LARGER_ISLAND_BUDGETS: Record<string, number> = { "/areaOE/public/webservices": 100 * 1024, "/areaOE/public/primeirosPassos": 100 * 1024 };
 const TIMED_PAGES = [
   { name: "home", path: "/areaOE/" },
   { name: "content (excise SICEU)", path: "/areaOE/public/iecs/siceu" },
@@ -29,6 +33,9 @@ interface Sample {
   chunks: Map<string, number>;
   /** Whether the server sent the page for hydration (React Router's context in the HTML). */
   hydrated: boolean;
+  /** Whether the page is a tool page whose islands the browser hydrates (the islands' runtime, no router). */
+  islands: boolean;
+  path: string;
   js: number;
   /** Inline module scripts of the page itself (gzip), e.g. the image preview's enhancement. */
   pageScripts: number;
@@ -62,14 +69,15 @@ async function measure(origin: string, path: string, browser: Browser): Promise<
     else if (type === "document") bodies.push({ type: "html", url, body: response.body() });
   });
   await page.goto(`${origin}${path}`, { waitUntil: "load" });
-  const { hydrated, inline } = await page.evaluate(() => ({
+  const { hydrated, islands, inline } = await page.evaluate(() => ({
     hydrated: [...document.scripts].some((script) => script.textContent?.includes("window.__reactRouterContext")),
+    islands: document.getElementById("areaoe-islands") !== null,
     inline: [...document.querySelectorAll<HTMLScriptElement>("script[type=module]:not([src])")]
       .filter((script) => !script.textContent?.includes("__reactRouter"))
       .map((script) => script.textContent ?? ""),
   }));
   // A page of text is interactive once loaded; a hydrated page once React has hydrated it.
-  if (hydrated) await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+  if (hydrated || islands) await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
   interactive = true;
   const { requestedBefore, ...timing } = await page.evaluate(() => {
     const [navigation] = performance.getEntriesByType("navigation") as PerformanceNavigationTiming[];
@@ -87,7 +95,7 @@ async function measure(origin: string, path: string, browser: Browser): Promise<
   });
   const firstLoad = new Set(requestedBefore);
   const pageScripts = inline.reduce((sum, source) => sum + gzipSync(source, { level: 9 }).length, 0);
-  const sample: Sample = { chunks: new Map(), hydrated, js: 0, pageScripts, css: 0, html: 0, ...timing };
+  const sample: Sample = { chunks: new Map(), hydrated, islands, path, js: 0, pageScripts, css: 0, html: 0, ...timing };
   for (const entry of bodies) {
     if (entry.type !== "html" && !firstLoad.has(entry.url)) continue;
     const body = await entry.body.catch(() => Buffer.alloc(0));
@@ -123,12 +131,13 @@ export async function runPageWeightBench(): Promise<void> {
       measured.push(sample);
       const top = [...sample.chunks].sort((a, b) => b[1] - a[1]).slice(0, 5);
       console.log(
-        `${path.padEnd(64)} ${(sample.hydrated ? "hydrated" : "text").padEnd(8)} ${kb(sample.js).padStart(9)} ${kb(sample.pageScripts).padStart(8)} ${kb(sample.html).padStart(8)}  ` +
+        `${path.padEnd(64)} ${(sample.hydrated ? "hydrated" : sample.islands ? "islands" : "text").padEnd(8)} ${kb(sample.js).padStart(9)} ${kb(sample.pageScripts).padStart(8)} ${kb(sample.html).padStart(8)}  ` +
           top.map(([file, size]) => `${shortName(file)} ${kb(size)}`).join(", "),
       );
     }
-    const text = measured.filter((sample) => !sample.hydrated);
+    const text = measured.filter((sample) => !sample.hydrated && !sample.islands);
     const hydrated = measured.filter((sample) => sample.hydrated);
+    const withIslands = measured.filter((sample) => sample.islands);
     const max = (samples: Sample[], key: "js" | "pageScripts" | "html") => Math.max(0, ...samples.map((sample) => sample[key]));
     const sum = (samples: Sample[], key: "js" | "pageScripts" | "html") => samples.reduce((total, sample) => total + sample[key], 0);
     console.log(`\nAll ${measured.length} pages${missed ? ` (${missed} not measured)` : ""}: first-load JS ${kb(sum(measured, "js") + sum(measured, "pageScripts"))} in total, HTML ${kb(sum(measured, "html"))} in total`);
@@ -142,6 +151,11 @@ export async function runPageWeightBench(): Promise<void> {
       `${hydrated.length} hydrated pages: first-load JS largest ${kb(max(hydrated, "js"))} (aim ≤ ${kb(JS_BUDGET_BYTES)}: ${overBudget === 0 ? "met" : `MISSED on ${overBudget}`}), ` +
         `HTML largest ${kb(max(hydrated, "html"))}`,
     );
+    const islandsOver = withIslands.filter((sample) => sample.js + sample.pageScripts > (LARGER_ISLAND_BUDGETS[sample.path] ?? ISLAND_BUDGET_BYTES));
+    console.log(
+      `${withIslands.length} pages with islands: first-load JS largest ${kb(max(withIslands, "js"))} (aim ≤ ${kb(ISLAND_BUDGET_BYTES)}, web services and first steps ≤ 100 KB: ` +
+        `${islandsOver.length === 0 ? "met" : `MISSED on ${islandsOver.map((sample) => sample.path).join(", ")}`}), HTML largest ${kb(max(withIslands, "html"))}`,
+    );
 
     console.log(`\nPage speed in Chromium (median of ${RUNS} cold runs)`);
     console.log("page                       | JS gzip  | CSS gzip | HTML gzip| TTFB   | load   | interactive");
@@ -150,7 +164,7 @@ export async function runPageWeightBench(): Promise<void> {
       await measure(server.origin, target.path, browser); // warm the server, not the browser
       const samples: Sample[] = [];
       for (let run = 0; run < RUNS; run += 1) samples.push(await measure(server.origin, target.path, browser));
-      const m = (key: Exclude<keyof Sample, "chunks" | "hydrated">) => median(samples.map((sample) => sample[key]));
+      const m = (key: Exclude<keyof Sample, "chunks" | "hydrated" | "islands" | "path">) => median(samples.map((sample) => sample[key]));
       console.log(
         [
           target.name.padEnd(26),

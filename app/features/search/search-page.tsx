@@ -1,6 +1,7 @@
-import { useEffect, useId, useRef } from "react";
-import { Form, useNavigation, useSubmit } from "react-router";
+import { useId, useRef, useState } from "react";
 import { useTranslation } from "~/i18n/use-translation";
+import { useLanguage } from "~/i18n/use-language";
+import { cleanQuery } from "./run-search";
 import type { SiteSearchResult } from "./run-search";
 import { SearchResultList } from "./search-result-list";
 import { useDebouncedCallback } from "./use-debounced-callback";
@@ -11,31 +12,47 @@ export interface SearchPageProps {
   results: SiteSearchResult[];
 }
 
+// The search code and index are fetched when the visitor types, never with the page.
+const loadSearch = () => import("./search-site");
+
 /**
- * The results page, rendered on the server from `?q=` (works without JavaScript). With JavaScript the
- * results follow the typing: each pause submits the GET form again, replacing the history entry.
+ * The results page, rendered on the server from `?q=` (works without JavaScript: a GET form). An island
+ * (app/islands/search-page.island.tsx): with JavaScript the results follow the typing, found in the
+ * browser by the same search as the server's (search-site.ts), and the address bar follows with `?q=`
+ * (the history entry replaced), so a reload or a shared address gives the same page.
  */
-export function SearchPage({ query, results }: SearchPageProps) {
+export function SearchPage({ query: initialQuery, results: initialResults }: SearchPageProps) {
   const { t } = useTranslation(["search", "pages", "common"]);
-  const submit = useSubmit();
-  const navigation = useNavigation();
+  const lang = useLanguage();
   const fieldId = useId();
   const hintId = useId();
-  const liveSubmit = useDebouncedCallback((form: HTMLFormElement) => {
-    void submit(form, { replace: true, preventScrollReset: true });
+  const [{ query, results }, setAnswer] = useState({ query: initialQuery, results: initialResults });
+  const [busy, setBusy] = useState(false);
+  const latest = useRef(0);
+  const liveSearch = useDebouncedCallback(async (form: HTMLFormElement) => {
+    const raw = new FormData(form).get("q");
+    const next = cleanQuery(typeof raw === "string" ? raw : "");
+    const ticket = ++latest.current;
+    setBusy(true);
+    try {
+      const found = next ? await (await loadSearch()).searchSite(lang, next) : [];
+      if (ticket !== latest.current) return;
+      setAnswer({ query: next, results: found });
+      // The address the GET form itself would give (its one field), as the router's submit did.
+      const url = new URL(window.location.href);
+      url.search = new URLSearchParams({ q: next }).toString();
+      window.history.replaceState(window.history.state, "", url);
+    } catch {
+      // The index did not arrive: the form still submits to the server.
+    } finally {
+      if (ticket === latest.current) setBusy(false);
+    }
   }, 300);
-  const inputRef = useRef<HTMLInputElement>(null);
-  // A new search from the header updates this field, but never while the visitor is typing in it.
-  useEffect(() => {
-    const input = inputRef.current;
-    if (input && document.activeElement !== input) input.value = query;
-  }, [query]);
-  const busy = navigation.state === "loading" && navigation.location.pathname.endsWith(SEARCH_ACTION);
 
   return (
     <div className="search-page">
       <h1>{t("pages:search.title")}</h1>
-      <Form method="get" action={SEARCH_ACTION} className="search-form" onChange={(event) => liveSubmit(event.currentTarget)}>
+      <form method="get" action={SEARCH_ACTION} className="search-form" onChange={(event) => liveSearch(event.currentTarget)}>
         <label htmlFor={fieldId} className="search-form__label">
           {t("pageFieldLabel")}
         </label>
@@ -48,8 +65,7 @@ export function SearchPage({ query, results }: SearchPageProps) {
             className="search-form__input"
             type="search"
             name="q"
-            defaultValue={query}
-            ref={inputRef}
+            defaultValue={initialQuery}
             placeholder={t("common:states.search")}
             aria-describedby={hintId}
             autoComplete="off"
@@ -60,7 +76,7 @@ export function SearchPage({ query, results }: SearchPageProps) {
             {t("submit")}
           </button>
         </div>
-      </Form>
+      </form>
       <div aria-busy={busy}>
         <p role="status" className="search-page__summary">
           {query === ""

@@ -1,4 +1,4 @@
-import { pageRoutePath } from "~/config/site-map";
+import { pageHref } from "~/config/site-map";
 
-/** The results page, relative to the router's basename (site map id "search"). */
-export const SEARCH_ACTION = pageRoutePath("search");
+/** The results page's full address (site map id "search"): the action of the plain GET forms (no router). */
+export const SEARCH_ACTION = pageHref("search");
