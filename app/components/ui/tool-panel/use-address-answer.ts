@@ -18,8 +18,11 @@ export interface AddressAnswer<State> {
  */
 export function useAddressAnswer<State>(initial: State, read: (url: URL) => State): AddressAnswer<State> {
   const [answer, setAnswer] = useState({ state: initial, key: 0 });
+  // The latest `read` for the handlers below (it changes only with the page's language).
   const readRef = useRef(read);
-  readRef.current = read;
+  useEffect(() => {
+    readRef.current = read;
+  });
 
   useEffect(() => {
     const onPopState = () => {
