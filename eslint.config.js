@@ -32,6 +32,9 @@ const ELEMENTS = [
   // The MDX pipeline and the components content files may use: it wires features (documents, glossary)
   // into the content, so it sits with the routes above the features.
   { type: "mdx", pattern: "app/mdx", partialMatch: false },
+  // Tool pages' widgets as React islands (docs/decisions/0015): the server wrapper, the browser's runtime
+  // and one module per island. Above the features (it wraps them), below the routes and the root.
+  { type: "islands", pattern: "app/islands", partialMatch: false },
   { type: "routes", pattern: "app/routes", partialMatch: false },
   { type: "styles", pattern: "app/styles", partialMatch: false },
   { type: "server", pattern: "server", partialMatch: false },
@@ -56,7 +59,7 @@ const FILES = [
 ];
 
 const to = (...types) => ({ to: { element: { types: { anyOf: types } } } });
-const APP_LAYERS = ["routes", "mdx", "feature", "layout", "ui", "config", "i18n", "render", "styles", "lib"];
+const APP_LAYERS = ["routes", "islands", "mdx", "feature", "layout", "ui", "config", "i18n", "render", "styles", "lib"];
 
 const LAYER_POLICIES = [
   { from: { element: { type: "lib" } }, allow: to("lib") },
@@ -82,9 +85,10 @@ const LAYER_POLICIES = [
   // The server's own pages link home and carry the portal's stylesheet (its address in the build).
   { from: { element: { type: "render" } }, allow: to("render", "i18n", "config", "styles", "lib") },
   { from: { element: { type: "mdx" } }, allow: to("mdx", "feature", "ui", "config", "i18n", "lib") },
+  { from: { element: { type: "islands" } }, allow: to("islands", "feature", "ui", "config", "i18n", "lib") },
   {
     from: { element: { type: "routes" } },
-    allow: [to("routes", "mdx", "feature", "layout", "ui", "config", "i18n", "lib"), { to: { file: { categories: "load-context" } } }],
+    allow: [to("routes", "islands", "mdx", "feature", "layout", "ui", "config", "i18n", "lib"), { to: { file: { categories: "load-context" } } }],
   },
   // The wiring (root, entries, route table, load context, server surface) may reach every layer of app/.
   {

@@ -14,6 +14,7 @@ import { pageFrontMatterPlugin } from "./scripts/content/vite-plugin-page-front-
 import { rehypePlugins, remarkPlugins } from "./app/mdx/mdx-pipeline";
 import { BASE_URL } from "./app/config/paths";
 import { firstLoadChunks } from "./scripts/bundling/first-load-chunks";
+import { ISLAND_RUNTIME_SOURCE, ISLAND_SOURCES } from "./app/islands/island-names";
 
 const brotli = promisify(brotliCompress);
 
@@ -43,6 +44,46 @@ function clientBuild(): Plugin {
           },
         },
       };
+    },
+  };
+}
+
+/**
+ * Tool pages' islands (app/islands/island.tsx, docs/decisions/0015): the client build emits the islands'
+ * runtime and each island's module as entries of their own (their exports kept), beside React Router's;
+ * the server finds their files in the client manifest (app/islands/island-head.ts). The build fails when
+ * an island's first load would reach React Router: a page with islands must not download the router.
+ */
+function islandEntries(): Plugin {
+  const sources = [ISLAND_RUNTIME_SOURCE, ...Object.values(ISLAND_SOURCES)];
+  return {
+    name: "areaoe-island-entries",
+    apply: "build",
+    applyToEnvironment: (environment) => environment.name === "client",
+    buildStart() {
+      for (const source of sources) this.emitFile({ type: "chunk", id: fileURLToPath(new URL(`./${source}`, import.meta.url)), preserveSignature: "strict" });
+    },
+    generateBundle(_options, bundle) {
+      const chunks = new Map(Object.values(bundle).flatMap((output) => (output.type === "chunk" ? [[output.fileName, output] as const] : [])));
+      for (const chunk of chunks.values()) {
+        const source = chunk.facadeModuleId ?? "";
+        if (!sources.some((island) => source.endsWith(`/${island}`))) continue;
+        const seen = new Set<string>();
+        const walk = (fileName: string, via: string[]) => {
+          if (seen.has(fileName)) return;
+          seen.add(fileName);
+          const found = chunks.get(fileName);
+          if (!found) return;
+          const router = found.moduleIds.find((id) => /\/node_modules\/react-router\//.test(id));
+          if (router) {
+            this.error(
+              `The island ${source} loads React Router (${router}, through ${[...via, fileName].join(" → ")}): an island's widget must not import react-router (app/islands/island.tsx).`,
+            );
+          }
+          for (const imported of found.imports) walk(imported, [...via, fileName]);
+        };
+        walk(chunk.fileName, []);
+      }
     },
   };
 }
@@ -106,6 +147,7 @@ export default defineConfig({
     },
     reactRouter(),
     clientBuild(),
+    islandEntries(),
     verificationWorkerEntry(),
     // The search index of each language, built from the content on every build (never committed).
     searchIndexPlugin(),

@@ -9,7 +9,10 @@ import portalStylesheet from "./styles/portal.css?url";
 import { busyResponse } from "~/render/busy-page";
 import { contentHeadElements } from "~/features/content/content-bootstrap";
 import { portalContext } from "./load-context";
-import { pageHydrates } from "~/config/hydration";
+import { pageHasIslands, pageHydrates } from "~/config/hydration";
+import { renderToString } from "react-dom/server";
+import { IslandRendererContext, type IslandRenderer } from "~/islands/island";
+import { islandHeadElements, islandsIn } from "~/islands/island-head";
 import { speculationRulesElement, speculationRulesText } from "~/render/speculation-rules";
 import { cspHash } from "~/render/inline-hash";
 import { IMAGE_PREVIEW_ATTRIBUTE, imagePreviewScript, imagePreviewSource } from "~/components/ui/image-preview/image-preview-script";
@@ -27,6 +30,9 @@ export const renderTimeoutMs = streamTimeout + 1_000;
 export function handleError(error: unknown, { request }: { request: Request }): void {
   reportServerError(error, request);
 }
+
+/** Each island in a root of its own (app/islands/island.tsx): the browser hydrates its container alone. */
+const renderIsland: IslandRenderer = (element, identifierPrefix) => renderToString(element, { identifierPrefix });
 
 export default async function handleRequest(
   request: Request,
@@ -46,19 +52,23 @@ export default async function handleRequest(
   // file (content pages: their route id is the page id), which the browser loads before hydrating.
   // A page that is not hydrated gets neither: instead, the links the visitor points at are prefetched.
   const { matches, errors } = routerContext.staticHandlerContext;
-  const hydrates = pageHydrates(
-    matches.map((match) => match.route.id),
-    errors ? Object.values(errors)[0] : undefined,
-  );
+  const routeIds = matches.map((match) => match.route.id);
+  const firstError = errors ? Object.values(errors)[0] : undefined;
+  const hydrates = pageHydrates(routeIds, firstError);
+  // A tool page whose widgets are islands (app/islands/island.tsx): rendered like a page of text, plus its
+  // islands' module script; it keeps the nonce (never a static document).
+  const islands = pageHasIslands(routeIds, firstError);
   // A static document: an anonymous page of text answered 200. It is rendered without the nonce
   // (nothing in it varies per response), and its inline elements are allowed by their hashes, so
   // every visitor can get the same bytes. Pages that hydrate, signed-in pages and errors keep the
   // nonce; so does a page of text whose render failed (rendered again with it).
-  const staticCandidate = !hydrates && loadContext.session === null && loadContext.onStaticDocument !== undefined && responseStatusCode === 200;
+  const staticCandidate = !hydrates && !islands && loadContext.session === null && loadContext.onStaticDocument !== undefined && responseStatusCode === 200;
   const render = (withNonce: string | undefined) =>
     renderToHtml(
       <TextsContext value={texts}>
-        <ServerRouter context={routerContext} url={request.url} nonce={withNonce} />
+        <IslandRendererContext value={renderIsland}>
+          <ServerRouter context={routerContext} url={request.url} nonce={withNonce} />
+        </IslandRendererContext>
       </TextsContext>,
       { nonce: withNonce, timeoutMs: renderTimeoutMs, onError: (error) => reportServerError(error, request) },
     );
@@ -77,6 +87,13 @@ export default async function handleRequest(
   } else {
     head = speculationRulesElement(BASE_PATH, elementNonce);
     scriptTexts.push(speculationRulesText(BASE_PATH));
+  }
+  if (islands) {
+    head += islandHeadElements(islandsIn(outcome.html.toString("utf8")), {
+      chunks: loadContext.localeChunks,
+      nonce: elementNonce,
+      reporting: loadContext.publicConfig.errorReporting,
+    });
   }
   // A page with an image preview gets its one small module (app/components/ui/image-preview/image-preview-script.ts).
   if (outcome.html.includes(`${IMAGE_PREVIEW_ATTRIBUTE}=`)) {

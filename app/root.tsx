@@ -1,5 +1,5 @@
 import { useEffect, type ReactNode } from "react";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteError, type ShouldRevalidateFunctionArgs } from "react-router";
+import { Link, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteError, type ShouldRevalidateFunctionArgs } from "react-router";
 import { TextsContext } from "~/i18n/texts-context";
 import { useTranslation } from "~/i18n/use-translation";
 import type { Route } from "./+types/root";
@@ -20,10 +20,12 @@ import { PageBoundary } from "~/features/errors/page-error-boundary";
 import { RouteErrorScreen } from "~/features/errors/route-error-screen";
 import { ErrorHandling } from "~/features/errors/error-handling";
 import { FaultInjection } from "~/features/errors/fault-injection";
+import { RouterLinkContext } from "~/components/ui/link/smart-link";
 import { lazyComponent } from "~/mdx/lazy-component";
 import { markFirstHydration } from "~/components/ui/hydration/first-hydration";
 import { PortalStylesheet } from "~/render/portal-stylesheet";
-import { pageHydrates } from "~/config/hydration";
+import { pageHasIslands, pageHydrates } from "~/config/hydration";
+import { Island } from "~/islands/island";
 
 // Only a page that is not found loads the unavailable screen's chunk (the server waits for it).
 const NotFound = lazyComponent(() => import("~/routes/not-found").then((m) => m.default));
@@ -80,18 +82,16 @@ function CurrentBreadcrumbs() {
  * Whether this page hydrates (app/config/hydration.ts): only a page the manifest says hydrates, or the
  * error screen of an unexpected failure. Every other page is HTML and the inline stylesheet only.
  */
-function useHydratesPage(): boolean {
+function useHydratesPage(): { hydrates: boolean; islands: boolean } {
   const matches = useMatches();
   const error = useRouteError();
-  return pageHydrates(
-    matches.map((match) => match.id),
-    error,
-  );
+  const ids = matches.map((match) => match.id);
+  return { hydrates: pageHydrates(ids, error), islands: pageHasIslands(ids, error) };
 }
 
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRootData();
-  const hydrates = useHydratesPage();
+  const { hydrates, islands } = useHydratesPage();
   const lang = data?.lang ?? DEFAULT_LANGUAGE;
   const i18n = useLanguageScopedI18n(lang);
   return (
@@ -105,9 +105,11 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body id="top">
         <TextsContext value={i18n}>
+          <RouterLinkContext value={Link}>
           <SkipLink />
           <SiteHeader account={<SessionStatus user={data?.visitor ?? null} signInEnabled={data?.signInEnabled ?? false} demo={data?.signInDemo ?? false} />}>
-            <HeaderSearch />
+            {/* On a page with islands, the header's search is an island of its own (app/islands/island.tsx). */}
+            {islands ? <Island name="header-search" component={HeaderSearch} props={{}} /> : <HeaderSearch />}
           </SiteHeader>
           <div className="container page-layout">
             <main id="main-content" tabIndex={-1} className="page-layout__main">
@@ -119,6 +121,7 @@ export function Layout({ children }: { children: ReactNode }) {
           <SiteFooter financePortal={data?.publicConfig.links.financePortal} />
           <Toaster />
           <ErrorHandling reporting={data?.publicConfig.errorReporting} />
+          </RouterLinkContext>
         </TextsContext>
         {/* In the browser the app is already running (a hydrated page, then navigations in it): scroll
             restoration stays on for every page it shows. */}

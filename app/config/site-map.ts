@@ -24,8 +24,13 @@ export interface SitePage {
    * app/routes/content-page.tsx.
    */
   readonly module?: "own";
-  /** The browser hydrates the page: it has a widget that needs script (app/config/hydration.ts). */
+  /** The browser hydrates the page with React Router: it has a widget that needs script (app/config/hydration.ts). */
   readonly hydrates?: true;
+  /**
+   * The page's widgets are islands (app/islands/island.tsx, docs/decisions/0015): rendered like a page
+   * of text, no React Router in the browser; the header's search is an island too. Never with `hydrates`.
+   */
+  readonly islands?: true;
   /**
    * Its module answers the address's query (a GET form, the search, the return address after sign-in):
    * the page cache renders it for any query besides `lang` (server/page-cache/cache-rules.ts); any other
@@ -88,7 +93,7 @@ export const SITE_PAGES = [
     path: "public/ferramentas/webservices/securityHeader/checkSecurityHeader",
     parent: "security-header",
     module: "own",
-    hydrates: true,
+    islands: true,
     // `?tooLarge`: the server sent a post too large to read back here (the form then states the limit).
     answersQuery: true,
     private: true,
@@ -202,6 +207,11 @@ export function pageAnswersQuery(id: string): boolean {
 /** Whether the browser hydrates the page (false for an unknown id). */
 export function pageIdHydrates(id: string): boolean {
   return BY_ID.get(id)?.hydrates === true;
+}
+
+/** Whether the page's widgets are islands (false for an unknown id). */
+export function pageIdHasIslands(id: string): boolean {
+  return BY_ID.get(id)?.islands === true;
 }
 
 /** Whether the page has a content file per language (not its module alone, nor 'Coming soon'). */

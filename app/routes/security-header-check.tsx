@@ -5,6 +5,7 @@ import { useLazyContent } from "~/features/content/use-lazy-content";
 import { pageMeta } from "~/config/page-meta";
 import { mdxComponents } from "~/mdx/mdx-components";
 import { HeaderCheckForm } from "~/features/security-header/header-check-form";
+import { Island } from "~/islands/island";
 import { HeaderCheckUnavailable } from "~/features/security-header/header-check-unavailable";
 import { HEADER_CHECK_MAX_BYTES, HEADER_CHECK_TOO_LARGE_QUERY, type HeaderCheckActionData } from "~/features/security-header/header-check";
 import { TestCertificateDetails } from "~/features/security-header/test-certificate-details";
@@ -49,12 +50,9 @@ export function headers() {
   return { "Cache-Control": "private, no-store" };
 }
 
-/** The form after the server refused a post too large to read: it says so, with the limit (one identity, so it keeps its state). */
-function HeaderCheckFormAfterTooLarge() {
-  return <HeaderCheckForm tooLarge />;
-}
-
-export default function Page({ loaderData }: Route.ComponentProps) {
+export default function Page({ loaderData, actionData }: Route.ComponentProps) {
+  // The form is an island (app/islands/island.tsx): the action's answer and `?tooLarge` come in as props.
+  const checkForm = () => <Island name="header-check" component={HeaderCheckForm} props={{ tooLarge: loaderData.tooLarge, data: actionData ?? null }} />;
   const components = {
     ...mdxComponents,
     // The content places the test certificate and the form where its steps need them.
@@ -64,7 +62,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
     // The retired, current and next keys, for the rotation rehearsal.
     SandboxKeys: () => <SandboxKeysList keys={loaderData.keys} keysHref={SANDBOX_PATHS.keys} />,
     // Switched off at start when the runtime cannot decrypt the Nonce safely: the page says so instead.
-    HeaderCheckForm: !loaderData.checkerEnabled ? HeaderCheckUnavailable : loaderData.tooLarge ? HeaderCheckFormAfterTooLarge : HeaderCheckForm,
+    HeaderCheckForm: !loaderData.checkerEnabled ? HeaderCheckUnavailable : checkForm,
   };
   return <ContentPage id="security-header-check" content={useLazyContent("security-header-check")} components={components} />;
 }

@@ -34,10 +34,21 @@ export async function axeViolations(page: Page) {
 
 /**
  * Whether the page as the server sent it is one the browser hydrates (app/config/hydration.ts): its
- * HTML carries React Router's context. Pages of text carry no framework script at all.
+ * HTML carries React Router's context, or it is a tool page whose islands the browser hydrates (it
+ * carries the islands' runtime: app/islands/island-head.ts). Pages of text carry no framework script at all.
  */
 export async function isHydratedPage(page: Page): Promise<boolean> {
+  return (await isRouterPage(page)) || (await isIslandPage(page));
+}
+
+/** A page React Router hydrates whole: its HTML carries the router's context. */
+export async function isRouterPage(page: Page): Promise<boolean> {
   return page.evaluate(() => [...document.scripts].some((script) => script.textContent?.includes("window.__reactRouterContext")));
+}
+
+/** A page with islands (app/islands/island.tsx): the islands' manifest and its one module script, no router. */
+export async function isIslandPage(page: Page): Promise<boolean> {
+  return page.evaluate(() => document.getElementById("areaoe-islands") !== null && document.querySelectorAll("script[type=module][src]").length === 1);
 }
 
 /** A hydrated page once React has hydrated it; a page of text (never hydrated) once it has loaded. */

@@ -2,6 +2,12 @@ import type { GetModuleInfo } from "rollup";
 
 /** The client build's entry points whose static imports every page loads before it can hydrate. */
 const FIRST_LOAD_ENTRIES = [/\/app\/entry\.client\.tsx$/, /\/app\/root\.tsx\?__react-router-build-client-route$/];
+/** The islands' runtime (app/islands/islands.client.tsx): what it imports is React's chunk, shared by every island. */
+const ISLAND_RUNTIME = /\/app\/islands\/islands\.client\.tsx$/;
+/** The islands' modules (app/islands/*.island.tsx), loaded by the runtime. */
+const ISLAND_MODULES = /\/app\/islands\/[^/]+\.island\.tsx$/;
+/** Rollup's and Vite's helpers that React's CommonJS and the islands' dynamic imports use. */
+const HELPERS = new Set(["\0commonjsHelpers.js", "\0vite/preload-helper.js"]);
 
 /**
  * Rollup's `manualChunks` for the client build: every module that the browser entry or the root route
@@ -10,8 +16,14 @@ const FIRST_LOAD_ENTRIES = [/\/app\/entry\.client\.tsx$/, /\/app\/root\.tsx\?__r
  * into about twenty chunks of 0.1 to 6 KB, each one more request on a first visit; a slow mobile
  * connection pays a round trip for each. Everything loaded on demand (pages, widgets, texts) keeps
  * its own chunks.
+ *
+ * Pages with islands (app/islands/island.tsx) load no router: whatever the islands' runtime and modules
+ * import is never put in `framework` or `shell` (which import React Router). The libraries the runtime
+ * imports (React, ReactDOM, the scheduler) go into a `react` chunk of their own, which `framework` imports
+ * in turn; the portal's own modules that the islands share with the router's first load go into
+ * `island-shared`; the rest is left to Rollup.
  */
-export function firstLoadChunks(): (id: string, meta: { getModuleInfo: GetModuleInfo }) => string | undefined {
+export function firstLoadChunks(): (id: string, meta: { getModuleInfo: GetModuleInfo; getModuleIds: () => IterableIterator<string> }) => string | undefined {
   const verdicts = new Map<string, boolean>();
   const loadedFirst = (id: string, getModuleInfo: GetModuleInfo): boolean => {
     const known = verdicts.get(id);
@@ -24,8 +36,41 @@ export function firstLoadChunks(): (id: string, meta: { getModuleInfo: GetModule
     verdicts.set(id, verdict);
     return verdict;
   };
-  return (id, { getModuleInfo }) => {
-    if (getModuleInfo(id)?.isEntry || !loadedFirst(id, getModuleInfo)) return undefined;
+  // What the islands reach, found forwards from their modules once (static imports only): a module an
+  // island loads first must never be put in a chunk that imports React Router.
+  let islandSets: { fromRuntime: Set<string>; fromIslands: Set<string> } | undefined;
+  const reach = (roots: string[], getModuleInfo: GetModuleInfo): Set<string> => {
+    const seen = new Set<string>();
+    const queue = [...roots];
+    for (let id = queue.pop(); id !== undefined; id = queue.pop()) {
+      if (seen.has(id)) continue;
+      seen.add(id);
+      queue.push(...(getModuleInfo(id)?.importedIds ?? []));
+    }
+    return seen;
+  };
+  const islands = (getModuleInfo: GetModuleInfo, getModuleIds: () => IterableIterator<string>) => {
+    if (!islandSets) {
+      const ids = [...getModuleIds()];
+      islandSets = {
+        fromRuntime: reach(ids.filter((id) => ISLAND_RUNTIME.test(id)), getModuleInfo),
+        fromIslands: reach(ids.filter((id) => ISLAND_RUNTIME.test(id) || ISLAND_MODULES.test(id)), getModuleInfo),
+      };
+    }
+    return islandSets;
+  };
+  return (id, { getModuleInfo, getModuleIds }) => {
+    if (getModuleInfo(id)?.isEntry) return undefined;
+    const library = id.includes("/node_modules/") || id.startsWith("\0");
+    const { fromRuntime, fromIslands } = islands(getModuleInfo, getModuleIds);
+    const first = loadedFirst(id, getModuleInfo);
+    // A module in a manual chunk takes along the dependencies no other chunk claims: what an island shares
+    // with the router's first load is claimed here, or `shell` (which imports React Router) would take it.
+    if (fromIslands.has(id)) {
+      if (library && (fromRuntime.has(id) || HELPERS.has(id))) return "react";
+      return first ? (library ? "react" : "island-shared") : undefined;
+    }
+    if (!first) return undefined;
     // Rollup's and Vite's virtual helpers (`\0commonjsHelpers.js`, `\0vite/preload-helper.js`) go with the
     // libraries that use them: in `shell` they made the two chunks import each other (a cycle).
     return id.includes("/node_modules/") || id.startsWith("\0") ? "framework" : "shell";

@@ -1,5 +1,4 @@
 import { useId, useRef, useState, type FocusEvent, type KeyboardEvent } from "react";
-import { Form } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
 import { SmartLink } from "~/components/ui/link/smart-link";
 import { pageHref } from "~/config/site-map";
@@ -16,8 +15,8 @@ const PANEL_RESULTS = 5;
 const loadSearch = () => import("./search-site");
 
 /**
- * The search field of every page: a GET form to the results page (works without JavaScript). Once
- * hydrated, typing shows the first results below the field, from the index loaded on focus.
+ * The search field of every page: a plain GET form to the results page (works without JavaScript; no
+ * router, so it is an island on pages with islands: app/root.tsx). Once hydrated, typing shows the first results below the field, from the index loaded on focus.
  */
 export function HeaderSearch() {
   const lang = useLanguage();
@@ -75,7 +74,9 @@ export function HeaderSearch() {
   }
 
   return (
-    <Form
+    // The search landmark closes its panel on Escape and on leaving it (the field and the results keep their roles).
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
+    <form
       method="get"
       action={SEARCH_ACTION}
       role="search"
@@ -128,6 +129,6 @@ export function HeaderSearch() {
           </>
         ) : null}
       </div>
-    </Form>
+    </form>
   );
 }

@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "~/i18n/use-translation";
-import { Form, useActionData, useNavigation } from "react-router";
 import { ErrorSummary, type ErrorSummaryItem } from "~/components/ui/form/error-summary";
 import { Field } from "~/components/ui/form/field";
 import { MANDATORY_MESSAGE_KEY } from "~/components/ui/form/form-validation";
@@ -15,15 +14,23 @@ const ENVELOPE_ROWS = 14;
 
 /**
  * The header checker (placed by the page's content, under its "paste it" step): a plain form posted to the page's own action, so it works without JavaScript.
+ * An island (app/islands/header-check.island.tsx): the action's answer comes in as `data`, and the browser loads the answer page.
  * The server checks the header with the portal's local TEST key only. The password (optional) is
  * compared in the server's memory; it is never stored, logged or sent back, so its field starts empty.
  */
-export function HeaderCheckForm({ tooLarge = false }: { /** The server refused a post too large to read (the page's `?tooLarge`). */ tooLarge?: boolean }) {
+export interface HeaderCheckFormProps {
+  /** The server refused a post too large to read (the page's `?tooLarge`). */
+  tooLarge?: boolean;
+  /** The action's answer to this post (the route's `actionData`), none before a check. */
+  data?: HeaderCheckActionData | null;
+}
+
+export function HeaderCheckForm({ tooLarge = false, data: answer = null }: HeaderCheckFormProps) {
   const { t } = useTranslation("security-header");
   const { t: tUi } = useTranslation("ui");
-  const data = useActionData<HeaderCheckActionData>();
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting";
+  const data = answer ?? undefined;
+  // Sent: the browser is loading the answer page (a plain post); the button says so meanwhile.
+  const [busy, setBusy] = useState(false);
   const reportRef = useRef<HTMLHeadingElement>(null);
   // With scripts, an envelope over the limit is refused here, before it is sent (the server would too).
   const [tooLargeHere, setTooLargeHere] = useState(false);
@@ -32,7 +39,17 @@ export function HeaderCheckForm({ tooLarge = false }: { /** The server refused a
     const over = typeof envelope === "string" && new TextEncoder().encode(envelope).length > HEADER_CHECK_MAX_BYTES;
     setTooLargeHere(over);
     if (over) event.preventDefault();
+    else setBusy(true);
   };
+
+  // Back to this page from the browser's page cache: the post is no longer under way.
+  useEffect(() => {
+    const shown = (event: PageTransitionEvent) => {
+      if (event.persisted) setBusy(false);
+    };
+    window.addEventListener("pageshow", shown);
+    return () => window.removeEventListener("pageshow", shown);
+  }, []);
 
   // A new report takes focus, so keyboard and screen-reader users land on it.
   useEffect(() => {
@@ -54,7 +71,7 @@ export function HeaderCheckForm({ tooLarge = false }: { /** The server refused a
   return (
     <section className="header-check" aria-labelledby="header-check-title">
       <h3 id="header-check-title">{t("check.formTitle")}</h3>
-      <Form method="post" className="tool-panel header-check__form" noValidate onSubmit={onSubmit}>
+      <form method="post" className="tool-panel header-check__form" noValidate onSubmit={onSubmit}>
         <ErrorSummary errors={summary} />
         <Field id={ENVELOPE_ID} label={t("check.envelope")} hint={t("check.envelopeHint", { kilobytes: HEADER_CHECK_MAX_KILOBYTES })} error={envelopeError} required>
           <Textarea
@@ -72,7 +89,7 @@ export function HeaderCheckForm({ tooLarge = false }: { /** The server refused a
         <button type="submit" className="button" aria-disabled={busy || undefined}>
           {busy ? t("check.checking") : t("check.submit")}
         </button>
-      </Form>
+      </form>
       {data?.status === "checked" ? (
         <HeaderCheckReport outcome={data.outcome} passwordCompared={data.passwordCompared} headingRef={reportRef} />
       ) : null}

@@ -1,5 +1,4 @@
-import type { AnchorHTMLAttributes, ReactNode } from "react";
-import { Link } from "react-router";
+import { createContext, createElement, useContext, type AnchorHTMLAttributes, type ComponentType, type ReactNode } from "react";
 import { isUnderBasePath, toRouterPath } from "~/config/paths";
 import { ExternalLinkHint } from "./external-link-hint";
 import { InsideLinkContext } from "./inside-link";
@@ -11,12 +10,21 @@ export interface SmartLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElem
   children: ReactNode;
 }
 
+/**
+ * The router's link, provided by the root (app/root.tsx) on pages React Router renders and hydrates. An
+ * island (app/islands/island.tsx) has no router: there, and wherever nothing provides it, an in-app link
+ * is a plain `<a>` (a full page load). Keeping `react-router` out of this module keeps it out of the
+ * islands' chunks.
+ */
+export const RouterLinkContext = createContext<ComponentType<{ to: string; children: ReactNode } & Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "href">> | null>(null);
+
 export function isInAppHref(href: string): boolean {
   return isUnderBasePath(href) || href.startsWith("#");
 }
 
 export function SmartLink({ href, inApp, children: content, ...rest }: SmartLinkProps) {
   const children = <InsideLinkContext value>{content}</InsideLinkContext>;
+  const Link = useContext(RouterLinkContext);
   const internal = inApp ?? isInAppHref(href);
   if (internal) {
     if (href.startsWith("#")) {
@@ -26,11 +34,14 @@ export function SmartLink({ href, inApp, children: content, ...rest }: SmartLink
         </a>
       );
     }
-    return (
-      <Link to={toRouterPath(href)} {...rest}>
-        {children}
-      </Link>
-    );
+    if (!Link) {
+      return (
+        <a href={href} {...rest}>
+          {children}
+        </a>
+      );
+    }
+    return createElement(Link, { to: toRouterPath(href), ...rest, children });
   }
   return (
     <a href={href} target="_blank" rel="noopener noreferrer" {...rest}>

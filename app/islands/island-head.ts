@@ -1,0 +1,58 @@
+import { BASE_URL } from "~/config/paths";
+import type { LocaleChunks } from "~/i18n/i18n-head";
+import type { ErrorReportingConfig } from "~/features/errors/error-reporter";
+import { islandJson } from "./island";
+import { ISLAND_MANIFEST_ID, ISLAND_RUNTIME_SOURCE, ISLAND_SOURCES, isIslandName, type IslandName } from "./island-names";
+import type { IslandManifest } from "./islands.client";
+
+const ISLAND_ATTRIBUTE = /<div data-island="([a-z][a-z-]*)"/g;
+
+/** The islands a rendered page holds, in order, once each. */
+export function islandsIn(html: string): IslandName[] {
+  const names = new Set<IslandName>();
+  for (const match of html.matchAll(ISLAND_ATTRIBUTE)) if (match[1] && isIslandName(match[1])) names.add(match[1]);
+  return [...names];
+}
+
+/**
+ * Whether a page ships the island runtime: it holds an island other than the header's search. The header's
+ * search alone (the signed-out header form page, which shows only links) is a GET form that needs no
+ * script, so such a page ships none.
+ */
+export function shipsIslands(names: readonly IslandName[]): boolean {
+  return names.some((name) => name !== "header-search");
+}
+
+const attribute = (value: string) => value.replace(/&/g, "&amp;").replace(/"/g, "&quot;");
+
+/**
+ * What goes at the end of <head> of a page with islands (app/entry.server.tsx): the JSON that tells the
+ * runtime each island's module, a modulepreload of the runtime, of each island's module and of what they
+ * import (React's chunk), and the page's one module script, all with the page's nonce. Without a client
+ * manifest (`npm run dev`) the modules are the source files, which Vite serves.
+ */
+export function islandHeadElements(
+  names: readonly IslandName[],
+  options: { chunks: LocaleChunks | undefined; nonce: string | undefined; reporting?: ErrorReportingConfig },
+): string {
+  if (!shipsIslands(names)) return "";
+  const urlsOf = (source: string): string[] => {
+    const built = options.chunks?.(source) ?? [];
+    return built.length > 0 ? built : [`${BASE_URL}${source}`];
+  };
+  const runtime = urlsOf(ISLAND_RUNTIME_SOURCE);
+  const modules: IslandManifest["modules"] = {};
+  const preload = new Set(runtime);
+  for (const name of names) {
+    const urls = urlsOf(ISLAND_SOURCES[name]);
+    modules[name] = urls[0];
+    for (const url of urls) preload.add(url);
+  }
+  const manifest: IslandManifest = { modules, ...(options.reporting ? { reporting: options.reporting } : {}) };
+  const nonce = options.nonce ? ` nonce="${attribute(options.nonce)}"` : "";
+  return (
+    `<script type="application/json" id="${ISLAND_MANIFEST_ID}">${islandJson(manifest)}</script>` +
+    [...preload].map((href) => `<link rel="modulepreload" href="${attribute(href)}"${nonce}/>`).join("") +
+    `<script type="module" src="${attribute(runtime[0] ?? "")}"${nonce}></script>`
+  );
+}

@@ -1,0 +1,21 @@
+/**
+ * The islands the client build emits, each an entry of its own (vite.config.ts), and the one runtime that
+ * every page with islands loads. Imported by vite.config.ts, so no "~/" import here. Add a line to convert
+ * a page (see the comment at the top of ./island.tsx).
+ */
+export const ISLAND_SOURCES = {
+  "header-check": "app/islands/header-check.island.tsx",
+  "header-search": "app/islands/header-search.island.tsx",
+} as const;
+
+export type IslandName = keyof typeof ISLAND_SOURCES;
+
+/** The browser's island runtime: the one module script of a page with islands. */
+export const ISLAND_RUNTIME_SOURCE = "app/islands/islands.client.tsx";
+
+/** The head's JSON block that tells the runtime where each island's module is, and how to report errors. */
+export const ISLAND_MANIFEST_ID = "areaoe-islands";
+
+export function isIslandName(value: string): value is IslandName {
+  return Object.hasOwn(ISLAND_SOURCES, value);
+}

@@ -1,0 +1,115 @@
+// @vitest-environment jsdom
+import { act } from "react";
+import { hydrateRoot } from "react-dom/client";
+import { renderToString } from "react-dom/server";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { createRenderTexts } from "~/i18n/server-texts";
+import { TextsContext } from "~/i18n/texts-context";
+import { HeaderCheckForm } from "~/features/security-header/header-check-form";
+import { HeaderSearch } from "~/features/search/header-search";
+import { fixedTexts } from "./fixed-texts";
+import { Island, IslandRendererContext, islandIdPrefix, islandJson, type IslandData, type IslandRenderer } from "./island";
+import { IslandFrame } from "./island-frame";
+import { islandHeadElements, islandsIn, shipsIslands } from "./island-head";
+import { ISLAND_MANIFEST_ID } from "./island-names";
+
+const renderIsland: IslandRenderer = (element, identifierPrefix) => renderToString(element, { identifierPrefix });
+
+function serverPage(element: React.ReactElement, lang = "en"): string {
+  return renderToString(
+    <TextsContext value={createRenderTexts(lang)}>
+      <IslandRendererContext value={renderIsland}>
+        <main>{element}</main>
+      </IslandRendererContext>
+    </TextsContext>,
+  );
+}
+
+function islandData(container: HTMLElement): IslandData {
+  const script = container.nextElementSibling as HTMLScriptElement;
+  expect(script.dataset.islandData).toBe(container.dataset.island);
+  return JSON.parse(script.textContent ?? "") as IslandData;
+}
+
+afterEach(() => {
+  document.body.innerHTML = "";
+  vi.restoreAllMocks();
+});
+
+describe("Island (server wrapper)", () => {
+  it("writes the container, then the language, the texts its render used and the props as JSON", () => {
+    const html = serverPage(<Island name="header-check" component={HeaderCheckForm} props={{ tooLarge: true, data: null }} />, "pt");
+    document.body.innerHTML = html;
+    const container = document.querySelector<HTMLElement>('[data-island="header-check"]')!;
+    expect(container.querySelector("form[method=post]")).not.toBeNull();
+    const data = islandData(container);
+    expect(data.lang).toBe("pt");
+    expect(Object.keys(data.texts).sort()).toEqual(["errors", "security-header", "ui"]);
+    expect(data.props).toEqual({ tooLarge: true, data: null });
+    // The too-large message is in the server HTML (the widget rendered with its props, in Portuguese).
+    expect(container.textContent).toContain(String((data.texts["security-header"] as { check: { formTitle: string } }).check.formTitle));
+    // Ids come from the island's own root, with its prefix.
+    expect(container.querySelector("textarea")?.id).toBe("header-check-envelope");
+    expect(container.innerHTML).toContain(islandIdPrefix("header-check"));
+  });
+
+  it("hydrates in the browser from its JSON alone, without a mismatch (ids, texts, links)", async () => {
+    for (const lang of ["pt", "en"]) {
+      document.body.innerHTML = serverPage(<Island name="header-search" component={HeaderSearch} props={{}} />, lang);
+      const container = document.querySelector<HTMLElement>('[data-island="header-search"]')!;
+      const before = container.innerHTML;
+      const data = islandData(container);
+      const errors = vi.spyOn(console, "error");
+      const recoverable = vi.fn();
+      await act(async () => {
+        hydrateRoot(
+          container,
+          <IslandFrame texts={fixedTexts(data.lang, data.texts)}>
+            <HeaderSearch />
+          </IslandFrame>,
+          { identifierPrefix: islandIdPrefix("header-search"), onRecoverableError: recoverable },
+        );
+      });
+      expect(recoverable).not.toHaveBeenCalled();
+      expect(errors).not.toHaveBeenCalled();
+      expect(container.innerHTML).toBe(before);
+      errors.mockRestore();
+    }
+  });
+
+  it("keeps its JSON inside the script element whatever the props hold", () => {
+    const json = islandJson({ text: "</script><script>alert(1)</script><!--\u2028" });
+    expect(json).not.toContain("<");
+    expect(json).not.toContain("\u2028");
+    expect(JSON.parse(json)).toEqual({ text: "</script><script>alert(1)</script><!--\u2028" });
+  });
+});
+
+describe("island head elements", () => {
+  const chunks = (source: string) =>
+    source.endsWith("islands.client.tsx") ? ["/areaOE/assets/islands.client-a.js", "/areaOE/assets/react-b.js"] : source.endsWith("header-check.island.tsx") ? ["/areaOE/assets/header-check.island-c.js", "/areaOE/assets/react-b.js"] : [];
+
+  it("finds the islands of a page, and ships the runtime only with an island besides the header's search", () => {
+    const html = '<div data-island="header-search" class="island"></div><p>data-island="nope"</p><div data-island="header-check" class="island"></div>';
+    expect(islandsIn(html)).toEqual(["header-search", "header-check"]);
+    expect(shipsIslands(["header-search"])).toBe(false);
+    expect(islandHeadElements(["header-search"], { chunks, nonce: "n1" })).toBe("");
+    expect(shipsIslands(["header-search", "header-check"])).toBe(true);
+  });
+
+  it("preloads the runtime, the islands and React's chunk once each, and writes one module script with the nonce", () => {
+    const head = islandHeadElements(["header-check"], { chunks, nonce: "n1" });
+    document.head.innerHTML = head;
+    const scripts = document.head.querySelectorAll("script[type=module]");
+    expect(scripts).toHaveLength(1);
+    expect(scripts[0]?.getAttribute("src")).toBe("/areaOE/assets/islands.client-a.js");
+    expect(scripts[0]?.getAttribute("nonce")).toBe("n1");
+    expect([...document.head.querySelectorAll("link[rel=modulepreload]")].map((link) => link.getAttribute("href"))).toEqual([
+      "/areaOE/assets/islands.client-a.js",
+      "/areaOE/assets/react-b.js",
+      "/areaOE/assets/header-check.island-c.js",
+    ]);
+    const manifest = JSON.parse(document.getElementById(ISLAND_MANIFEST_ID)?.textContent ?? "") as { modules: Record<string, string> };
+    expect(manifest.modules).toEqual({ "header-check": "/areaOE/assets/header-check.island-c.js" });
+  });
+});
