@@ -7,7 +7,10 @@ describe("pageHydrates", () => {
     expect(pageHydrates(["root", "home"])).toBe(false);
     expect(pageHydrates(["root", "home-alias"])).toBe(false);
     expect(pageHydrates(["root", "search"])).toBe(true);
-    expect(pageHydrates(["root", "web-services"])).toBe(true);
+    // Tool pages whose widgets are islands are not hydrated by React Router.
+    expect(pageHydrates(["root", "web-services"])).toBe(false);
+    expect(pageHydrates(["root", "iva-exp"])).toBe(false);
+    expect(pageHydrates(["root", "first-steps"])).toBe(false);
     expect(pageHydrates(["root", "not-found"])).toBe(false);
     expect(pageHydrates(["root", "no-such-page"])).toBe(false);
   });
