@@ -33,7 +33,7 @@ const ELEMENTS = [
   // The MDX pipeline and the components content files may use: it wires features (documents, glossary)
   // into the content, so it sits with the routes above the features.
   { type: "mdx", pattern: "app/mdx", partialMatch: false },
-  // Tool pages' widgets as React islands (docs/decisions/0015): the server wrapper, the browser's runtime
+  // Tool pages' widgets as React islands (docs/decisions/0019): the server wrapper, the browser's runtime
   // and one module per island. Above the features (it wraps them), below the routes and the root.
   { type: "islands", pattern: "app/islands", partialMatch: false },
   { type: "routes", pattern: "app/routes", partialMatch: false },

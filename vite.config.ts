@@ -49,7 +49,7 @@ function clientBuild(): Plugin {
 }
 
 /**
- * Tool pages' islands (app/islands/island.tsx, docs/decisions/0015): the client build emits the islands'
+ * Tool pages' islands (app/islands/island.tsx, docs/decisions/0019): the client build emits the islands'
  * runtime and each island's module as entries of their own (their exports kept), beside React Router's;
  * the server finds their files in the client manifest (app/islands/island-head.ts). The build fails when
  * an island's first load would reach React Router: a page with islands must not download the router.

@@ -53,7 +53,7 @@ test.describe("without JavaScript", () => {
 });
 
 test("what a hydrated page needs before hydrating comes in a few scripts", async ({ request }) => {
-  for (const path of [HYDRATED, pageHref("security-header-check"), pageHref("first-steps")]) {
+  for (const path of [HYDRATED, pageHref("security-header-check")]) {
     const html = await (await request.get(path)).text();
     const scripts = [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((match) => match[1]);
     // Framework, shell, the route's own modules, the page's text and content chunks. It was 30 to 36:
@@ -65,5 +65,18 @@ test("what a hydrated page needs before hydrating comes in a few scripts", async
     expect(scripts.some((url) => /\/framework-[\w-]+\.js$/.test(url ?? "")), path).toBe(!islands);
     expect(scripts.some((url) => /\/shell-[\w-]+\.js$/.test(url ?? "")), path).toBe(!islands);
     expect(scripts.some((url) => /\/islands\.client-[\w-]+\.js$/.test(url ?? "")), path).toBe(islands);
+  }
+});
+
+test("a tool page of islands loads React and its islands in a few scripts, none of React Router", async ({ request }) => {
+  for (const path of [pageHref("first-steps"), pageHref("web-services"), pageHref("iva-exp")]) {
+    const html = await (await request.get(path)).text();
+    const scripts = [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((match) => match[1]);
+    const modules = [...html.matchAll(/<script type="module"[^>]* src="([^"]+)"/g)].map((match) => match[1]);
+    expect(modules, path).toHaveLength(1);
+    expect(new Set(scripts).size, `${path}: ${scripts.join(", ")}`).toBeLessThanOrEqual(20);
+    expect(scripts.some((url) => /\/react-[\w-]+\.js$/.test(url ?? "")), `${path}: ${scripts.join(", ")}`).toBe(true);
+    expect([...scripts, ...modules].some((url) => /\/(framework|shell)-[\w-]+\.js$/.test(url ?? ""))).toBe(false);
+    expect(html).not.toContain("__reactRouterContext");
   }
 });

@@ -1,7 +1,7 @@
 import { test, expect, axeViolations, waitForHydration, isIslandPage, isRouterPage } from "./support/fixtures";
 import { pageHref } from "../app/config/site-map";
 
-// Tool pages as islands (app/islands/island.tsx, docs/decisions/0015): each widget hydrated alone, no
+// Tool pages as islands (app/islands/island.tsx, docs/decisions/0019): each widget hydrated alone, no
 // React Router in the browser; with and without JavaScript, in both languages, at 390 px; a failed
 // island chunk shows the error screen in the island's place, and Retry brings the widget.
 const CHECKER = pageHref("security-header-check");

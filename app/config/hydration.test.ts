@@ -6,9 +6,11 @@ describe("pageHydrates", () => {
     expect(pageHydrates(["root", "import"])).toBe(false);
     expect(pageHydrates(["root", "home"])).toBe(false);
     expect(pageHydrates(["root", "home-alias"])).toBe(false);
-    // Search is a page with islands (no React Router in the browser).
+    // Tool pages whose widgets are islands are not hydrated by React Router.
     expect(pageHydrates(["root", "search"])).toBe(false);
-    expect(pageHydrates(["root", "web-services"])).toBe(true);
+    expect(pageHydrates(["root", "web-services"])).toBe(false);
+    expect(pageHydrates(["root", "iva-exp"])).toBe(false);
+    expect(pageHydrates(["root", "first-steps"])).toBe(false);
     expect(pageHydrates(["root", "not-found"])).toBe(false);
     expect(pageHydrates(["root", "no-such-page"])).toBe(false);
   });

@@ -27,7 +27,7 @@ export interface SitePage {
   /** The browser hydrates the page with React Router: it has a widget that needs script (app/config/hydration.ts). */
   readonly hydrates?: true;
   /**
-   * The page's widgets are islands (app/islands/island.tsx, docs/decisions/0015): rendered like a page
+   * The page's widgets are islands (app/islands/island.tsx, docs/decisions/0019): rendered like a page
    * of text, no React Router in the browser; the header's search is an island too. Never with `hydrates`.
    */
   readonly islands?: true;
@@ -80,7 +80,7 @@ export const SITE_PAGES = [
   { id: "liquidation-settlements", path: "public/liquidacaoGarantias/liquidacoesAduaneiras", parent: "liquidation" },
   { id: "liquidation-guarantees", path: "public/liquidacaoGarantias/garantiasAduaneiras", parent: "liquidation" },
   { id: "other-applications", path: "public/outrasAplicacoes", parent: "home" },
-  { id: "web-services", path: "public/webservices", parent: "home", module: "own", hydrates: true, answersQuery: true },
+  { id: "web-services", path: "public/webservices", parent: "home", module: "own", islands: true, answersQuery: true },
   { id: "tools", path: "public/ferramentas", parent: "home" },
   { id: "security-header", path: "public/ferramentas/webservices/securityHeader", parent: "tools" },
   {
@@ -128,9 +128,9 @@ export const SITE_PAGES = [
     path: "public/ferramentas/webservices/securityHeader/fromSandboxToAuthority",
     parent: "security-header",
   },
-  { id: "first-steps", path: "public/primeirosPassos", parent: "home", module: "own", hydrates: true, answersQuery: true, private: true },
+  { id: "first-steps", path: "public/primeirosPassos", parent: "home", module: "own", islands: true, answersQuery: true, private: true },
   { id: "testing-manual", path: "public/manualDeTestes", parent: "home" },
-  { id: "iva-exp", path: "public/ivaExp", parent: "home", module: "own", hydrates: true, answersQuery: true },
+  { id: "iva-exp", path: "public/ivaExp", parent: "home", module: "own", islands: true, answersQuery: true },
   // Every time limit of the portal's pages (content/time-limits/*.json), filterable, and the calculator:
   // GET forms its loader answers (a page of text: no script).
   { id: "time-limits", path: "public/prazos", parent: "home", module: "own", answersQuery: true },

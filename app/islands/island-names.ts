@@ -8,6 +8,10 @@ export const ISLAND_SOURCES = {
   "header-search": "app/islands/header-search.island.tsx",
   "search-page": "app/islands/search-page.island.tsx",
   "security-header-form": "app/islands/security-header-form.island.tsx",
+  "iva-exp-check": "app/islands/iva-exp-check.island.tsx",
+  "renewal-planner": "app/islands/renewal-planner.island.tsx",
+  "first-steps-guide": "app/islands/first-steps-guide.island.tsx",
+  "systems-table": "app/islands/systems-table.island.tsx",
 } as const;
 
 export type IslandName = keyof typeof ISLAND_SOURCES;

@@ -13,6 +13,7 @@ import { SystemsTable } from "~/features/session/systems-table";
 import { FirstStepsGuide } from "~/features/session/first-steps-guide";
 import { returnToFromUrl } from "~/features/session/return-to";
 import { portalContext } from "~/load-context";
+import { Island } from "~/islands/island";
 
 export const meta = pageMeta("first-steps");
 
@@ -46,7 +47,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
 
       <section aria-labelledby="steps-heading">
         <h2 id="steps-heading">{t("steps.heading")}</h2>
-        <FirstStepsGuide gueHref={gueHref} financePortalHref={links?.financePortal ?? BASE_URL} />
+        <Island name="first-steps-guide" component={FirstStepsGuide} props={{ gueHref, financePortalHref: links?.financePortal ?? BASE_URL }} />
       </section>
 
       <section aria-labelledby="profiles-heading">
@@ -56,7 +57,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
 
       <section aria-labelledby="systems-heading">
         <h2 id="systems-heading">{t("systems.heading")}</h2>
-        <SystemsTable roles={user ? roles : null} />
+        <Island name="systems-table" component={SystemsTable} props={{ roles: user ? roles : null }} />
       </section>
     </ContentPage>
   );

@@ -1,21 +1,17 @@
-import type { Route } from "./+types/iva-exp";
 import { widgetContentPage } from "./widget-content-page";
 import { widgetPageLoader } from "./widget-page-loader.server";
 import { pageMeta } from "~/config/page-meta";
-import { navigationLanguage } from "~/i18n/client-texts";
 import { readIvaExpCheck } from "~/features/iva-exp/iva-exp-check";
 import { IvaExpEligibilityCheck } from "~/features/iva-exp/iva-exp-eligibility-check";
+import { Island } from "~/islands/island";
 
 export const meta = pageMeta("iva-exp");
 
 // The value check is a GET form (`?valor=…&lang=…`): the server answers it, so it works without
-// JavaScript; in the browser the client loader answers the same address with the same rules.
+// JavaScript; in the browser the widget, an island, answers the same address with the same rules
+// (useAddressAnswer).
 export const loader = widgetPageLoader("iva-exp", (url, portal) => readIvaExpCheck(url, portal.lang));
 
-export function clientLoader({ url }: Route.ClientLoaderArgs) {
-  return readIvaExpCheck(url, navigationLanguage(url));
-}
-
 export default widgetContentPage<typeof loader>("iva-exp", {
-  IvaExpEligibilityCheck: ({ data }) => <IvaExpEligibilityCheck check={data} />,
+  IvaExpEligibilityCheck: ({ data }) => <Island name="iva-exp-check" component={IvaExpEligibilityCheck} props={{ check: data }} />,
 });

@@ -1,33 +1,30 @@
-import type { Route } from "./+types/web-services";
 import { widgetContentPage } from "./widget-content-page";
 import { widgetPageLoader } from "./widget-page-loader.server";
 import { pageMeta } from "~/config/page-meta";
-import { navigationLanguage } from "~/i18n/client-texts";
 import { readRenewalCheck } from "~/features/certificate-renewal/renewal-check";
 import { RENEWAL_REMINDER_PATH } from "~/features/certificate-renewal/renewal-reminder";
 import { CertificateRenewalPlanner } from "~/features/certificate-renewal/certificate-renewal-planner";
 import { AuthorityCertificatesTable } from "~/features/certificate-renewal/authority-certificates-table";
-import type { AuthorityCertificateSummary } from "~/features/certificate-renewal/authority-certificates";
+import { Island } from "~/islands/island";
 
 export const meta = pageMeta("web-services");
 
 // The renewal planner is a GET form (`?validade=…&lang=…`): the server answers it, so it works without
-// JavaScript; in the browser the client loader answers the same address with the same rules.
-// The authority certificates table comes from the server (the certificates loaded at start).
+// JavaScript; in the browser the widget, an island, answers the same address with the same rules
+// (useAddressAnswer). The authority certificates table comes from the server (the certificates loaded
+// at start) and is plain HTML: no island, nothing of it in the browser's JavaScript.
 export const loader = widgetPageLoader("web-services", (url, portal) => ({
   ...readRenewalCheck(url, portal.lang),
   certificates: portal.authorityCertificates(),
 }));
 
-/** The certificates of the first server answer in this browser: the planner's submissions reuse them. */
-let knownCertificates: AuthorityCertificateSummary[] | undefined;
-
-export async function clientLoader({ url, serverLoader }: Route.ClientLoaderArgs) {
-  knownCertificates ??= (await serverLoader()).certificates;
-  return { ...readRenewalCheck(url, navigationLanguage(url)), certificates: knownCertificates };
-}
-
 export default widgetContentPage<typeof loader>("web-services", {
-  CertificateRenewalPlanner: ({ data }) => <CertificateRenewalPlanner check={data} reminderHref={RENEWAL_REMINDER_PATH} />,
+  CertificateRenewalPlanner: ({ data }) => (
+    <Island
+      name="renewal-planner"
+      component={CertificateRenewalPlanner}
+      props={{ check: { text: data.text, answer: data.answer, lang: data.lang }, reminderHref: RENEWAL_REMINDER_PATH }}
+    />
+  ),
   AuthorityCertificates: ({ data }) => <AuthorityCertificatesTable certificates={data.certificates} reminderHref={RENEWAL_REMINDER_PATH} />,
 });

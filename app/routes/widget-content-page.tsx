@@ -9,12 +9,11 @@ import { mdxComponents } from "~/mdx/mdx-components";
  * A content page plus widgets answered by the route's loader: the page is its content file
  * (content/<lang>/<id>.mdx), which places each widget by name; a widget gets the loader data. The
  * widgets are GET forms the server answers (so they work without JavaScript) and, once hydrated, the
- * route's client loader answers the same address with the same rules. Each route module keeps only
- * its own part:
+ * widget answers the same address with the same rules itself (useAddressAnswer: the address bar, no
+ * router). Each route module keeps only its own part:
  *
  *     export const meta = pageMeta(id);
  *     export const loader = widgetPageLoader(id, (url, portal) => …);   // widget-page-loader.server.ts
- *     export function clientLoader(…) { … }                             // the same answer in the browser
  *     export default widgetContentPage<typeof loader>(id, { WidgetName: ({ data }) => … });
  *
  * The widgets are in that route's chunk only: each is used by its one page.

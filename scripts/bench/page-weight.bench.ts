@@ -7,7 +7,7 @@
  * totals for all pages and, for a few pages, the median time to first byte, to load and to hydration
  * over several cold runs. Aims: pages of text 0 KB of framework JavaScript and at most
  * 3 KB gzip of page scripts; pages React Router hydrates at most 110 KB gzip of first-load JavaScript;
- * tool pages with islands (docs/decisions/0015) at most 80 KB, web services and first steps 100 KB.
+ * tool pages with islands (docs/decisions/0019) at most 80 KB, web services and first steps 100 KB.
  */
 import { gzipSync } from "node:zlib";
 import { chromium, type Browser } from "@playwright/test";

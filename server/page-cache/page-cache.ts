@@ -106,7 +106,7 @@ function bodyFor(page: CachedPage, nonce: string, encoding: "gzip" | "identity")
  * Headers the early answer must not copy: they belong to one response. HSTS depends on the request
  * (only over HTTPS) and is added to each response, never frozen from the first visitor's.
  */
-const PER_RESPONSE = new Set(["content-length", "content-encoding", "cache-status", "date", "strict-transport-security"]);
+const PER_RESPONSE = new Set(["content-length", "content-encoding", "cache-status", "date", "strict-transport-security", "x-request-id"]);
 
 /**
  * The Express path's headers for this page, with the nonce cut out; undefined if a cookie other than
@@ -143,7 +143,7 @@ export function earlyLanguageQuery(url: string): Language | undefined | false {
 }
 
 /** Headers the chain set that belong to this response only, and that a stored answer keeps. */
-const KEPT_PER_RESPONSE = ["Set-Cookie", "Strict-Transport-Security", CACHE_STATUS];
+const KEPT_PER_RESPONSE = ["Set-Cookie", "Strict-Transport-Security", CACHE_STATUS, "X-Request-Id"];
 
 /**
  * The per-response headers the chain set (a language or session-clearing cookie, HSTS, Cache-Status),

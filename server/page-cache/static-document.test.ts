@@ -168,6 +168,9 @@ describe("storeStaticDocument", () => {
     expect(await tag({ headers: [["Content-Language", "en"]] })).not.toBe(base);
     // Per-response headers are not part of the document.
     expect(await tag({ headers: [...input().headers, ["Set-Cookie", "lang=en"]] })).toBe(base);
+    // Nor is the rendering request's id: two instances (or two renders) store the same document, the same tag.
+    expect(await tag({ headers: [...input().headers, ["X-Request-Id", "a2b5f0a4-2c1e-4d0e-9b7a-1f1e2d3c4b5a"]] })).toBe(base);
+    expect((await storeStaticDocument(input({ headers: [...input().headers, ["X-Request-Id", "first-render"]] }))).variants.identity.headers).not.toContain("first-render");
   });
 
   it("varies by language headers only when the address did not choose the language", async () => {

@@ -71,6 +71,8 @@ const NOT_STORED = new Set([
   "strict-transport-security",
   "transfer-encoding",
   "vary",
+  // One request's id (server/observability/request-id.ts): each answer, a stored one too, carries its own.
+  "x-request-id",
 ]);
 
 const gzipAsync = promisify(gzip);

@@ -3,27 +3,20 @@ import { cleanup, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { addDays, addMonths, differenceInCalendarDays, format, subMonths } from "date-fns";
 import { enGB } from "date-fns/locale";
-import { createRoutesStub, useLoaderData } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
 import { withI18n } from "~/components/ui/test-i18n";
 import type { Language } from "~/i18n/languages";
 import { CertificateRenewalPlanner } from "./certificate-renewal-planner";
-import { readRenewalCheck, type RenewalCheckState } from "./renewal-check";
+import { readRenewalCheck } from "./renewal-check";
 
 afterEach(cleanup);
 
 const REMINDER = "/areaOE/public/webservices/lembrete-renovacao.ics";
 
-function Page() {
-  return <CertificateRenewalPlanner check={useLoaderData<RenewalCheckState>()} reminderHref={REMINDER} />;
-}
-
-/** The planner on a page whose loader answers the address, as the route's loaders do. */
+/** The planner as the page serves it: the server's answer for the address, then the browser's own. */
 async function renderPlanner(lang: Language) {
-  const Stub = createRoutesStub([
-    { path: "/webservices", Component: Page, loader: ({ request }) => readRenewalCheck(new URL(request.url), lang), HydrateFallback: () => null },
-  ]);
-  render(withI18n(<Stub initialEntries={["/webservices"]} />, lang));
+  window.history.replaceState(null, "", "/webservices");
+  render(withI18n(<CertificateRenewalPlanner check={readRenewalCheck(new URL(window.location.href), lang)} reminderHref={REMINDER} />, lang));
   return screen.findByRole("textbox");
 }
 
@@ -42,6 +35,8 @@ describe("<CertificateRenewalPlanner>", () => {
     const link = screen.getByRole("link", { name: "Download a calendar reminder (.ics)" });
     expect(link).toHaveAttribute("href", `${REMINDER}?validade=${format(expiry, "yyyy-MM-dd")}&lang=en`);
     expect(link).toHaveAttribute("download", "certificate-renewal-reminder.ics");
+    // The answer's address: shareable, and what the server answers without JavaScript.
+    expect(`${window.location.search}${window.location.hash}`).toBe(`?validade=${encodeURIComponent(format(expiry, "dd/MM/yyyy"))}&lang=en#renewal-planner`);
   });
 
   it("says clearly when the last day has passed, and refuses an impossible date (pt)", async () => {

@@ -3,8 +3,9 @@ import { DateInput, useDateErrorMessage } from "~/components/ui/date/date-input"
 import { AnsweredToolPanel } from "~/components/ui/tool-panel/answered-tool-panel";
 import { Field } from "~/components/ui/form/field";
 import { useAnsweredText } from "~/components/ui/tool-panel/use-answered-text";
+import { useAddressAnswer } from "~/components/ui/tool-panel/use-address-answer";
 import { MANDATORY_MESSAGE_KEY } from "~/components/ui/form/form-validation";
-import { RENEWAL_EXPIRY_PARAM, RENEWAL_PLANNER_ID, type RenewalCheckState, type RenewalPlanAnswer } from "./renewal-check";
+import { RENEWAL_EXPIRY_PARAM, RENEWAL_PLANNER_ID, readRenewalCheck, type RenewalCheckState, type RenewalPlanAnswer } from "./renewal-check";
 import { longDay, renewalReminderQuery } from "./renewal-reminder";
 import { useLanguage } from "~/i18n/use-language";
 
@@ -12,7 +13,7 @@ import { useLanguage } from "~/i18n/use-language";
 const FIELD_ID = "renewal-expiry";
 
 export interface CertificateRenewalPlannerProps {
-  /** The planner read from the page address by the route's loader (server) or client loader (browser). */
+  /** The planner the server read from the page address (the route's loader): the first answer shown. */
   check: RenewalCheckState;
   /** Address of the .ics reminder (a resource route that answers `text/calendar`). */
   reminderHref: string;
@@ -22,17 +23,19 @@ export interface CertificateRenewalPlannerProps {
  * The certificate renewal planner of the web services page: the visitor types (or, with JavaScript,
  * picks) the certificate's expiry date and sees the last day to request the renewal (one month before),
  * the days left, and a link to an .ics reminder. A plain GET form: without JavaScript the server
- * answers (`?validade=…&lang=…`); with it, React Router submits the same form and the client loader
- * answers with the same rules (`checkRenewalExpiry`), then focus moves to the answer.
+ * answers (`?validade=…&lang=…`); with it, the form's query goes to the address bar and the browser
+ * answers it with the same rules (`readRenewalCheck`, useAddressAnswer), then focus moves to the
+ * answer; Back shows the previous answer. No router: the page hydrates it as an island.
  */
 export function CertificateRenewalPlanner({ check, reminderHref }: CertificateRenewalPlannerProps) {
   const { t } = useTranslation("certificate-renewal");
   const { t: tUi } = useTranslation("ui");
   const dateError = useDateErrorMessage();
   const lang = useLanguage();
-  const [text, setText] = useAnsweredText(check.text);
+  const shown = useAddressAnswer(check, (url) => readRenewalCheck(url, lang));
+  const [text, setText] = useAnsweredText(shown.state.text, shown.key);
 
-  const { answer } = check;
+  const { answer } = shown.state;
   const error =
     answer?.kind === "mandatory" ? tUi(MANDATORY_MESSAGE_KEY) : answer?.kind === "invalid" ? dateError(answer.error) : undefined;
 
@@ -42,7 +45,9 @@ export function CertificateRenewalPlanner({ check, reminderHref }: CertificateRe
       className="renewal-planner"
       texts={(key) => t(key)}
       problems={error ? [{ fieldId: FIELD_ID, label: t("label"), message: error }] : []}
-      answer={check}
+      answer={shown.state}
+      answerKey={shown.key}
+      onSubmit={shown.submit}
       resultClassName="renewal-planner__result"
       result={answer?.kind === "plan" ? <PlanAnswer plan={answer} lang={lang} reminderHref={reminderHref} /> : null}
     >

@@ -1,40 +1,31 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen, waitFor, within } from "@testing-library/react";
+import { act, cleanup, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { createRoutesStub, useLoaderData, useLocation } from "react-router";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { withI18n } from "~/components/ui/test-i18n";
 import type { Language } from "~/i18n/languages";
 import { IvaExpEligibilityCheck } from "./iva-exp-eligibility-check";
-import { readIvaExpCheck, type IvaExpCheckState } from "./iva-exp-check";
+import { readIvaExpCheck } from "./iva-exp-check";
 import { IVA_EXP_LIMIT_EUR, isWithinIvaExpLimit } from "./iva-exp-limit";
 
-afterEach(cleanup);
-
-// Before 1 July 2027: excise goods are not covered yet.
+// Before 1 July 2027: excise goods are not covered yet. Only Date is faked: the browser's answer reads
+// today's date as the server's does.
 const TODAY = new Date("2026-11-25T12:00:00Z");
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ["Date"], now: TODAY });
+});
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
 
-function Page() {
-  const location = useLocation();
-  return (
-    <>
-      <IvaExpEligibilityCheck check={useLoaderData<IvaExpCheckState>()} />
-      <output data-testid="address">{`${location.search}${location.hash}`}</output>
-    </>
-  );
-}
+/** The address bar, as a visitor reads it. */
+const address = () => `${window.location.search}${window.location.hash}`;
 
-/** The check on a page whose loader answers the address, as the route's loaders do. */
+/** The check as the page serves it: the server's answer for the address, then the browser's own. */
 async function renderCheck(lang: Language, entry = "/ivaExp") {
-  const Stub = createRoutesStub([
-    {
-      path: "/ivaExp",
-      Component: Page,
-      loader: ({ request }) => readIvaExpCheck(new URL(request.url), lang, TODAY),
-      HydrateFallback: () => null,
-    },
-  ]);
-  render(withI18n(<Stub initialEntries={[entry]} />, lang));
+  window.history.replaceState(null, "", entry);
+  render(withI18n(<IvaExpEligibilityCheck check={readIvaExpCheck(new URL(window.location.href), lang, TODAY)} />, lang));
   return screen.findByRole("textbox");
 }
 
@@ -83,9 +74,7 @@ describe("<IvaExpEligibilityCheck>", () => {
     expect(await screen.findByText("The consignment meets the conditions of the simplified export certificate.")).toBeInTheDocument();
     expect(screen.getByText("€1,000.00 is within the limit of €1,000.")).toBeInTheDocument();
     // The form's address: readable, every answer, and the language the value was written in.
-    expect(screen.getByTestId("address")).toHaveTextContent(
-      "?valor=1%2C000.00&remessa=postal&direitos=nao&saida=portugal&iec=nao&lang=en#iva-exp-check",
-    );
+    expect(address()).toBe("?valor=1%2C000.00&remessa=postal&direitos=nao&saida=portugal&iec=nao&lang=en#iva-exp-check");
   });
   it("says 1000.01 is over the limit, names that condition as not met, and focuses the answer", async () => {
     await check("1000.01");
@@ -170,5 +159,26 @@ describe("<IvaExpEligibilityCheck>", () => {
     expect(input).toHaveValue("999,99");
     expect(screen.getByRole("radio", { name: /^Remessa expresso/ })).toBeChecked();
     expect(screen.getByText("A remessa cumpre as condições do certificado de exportação simplificado.")).toBeInTheDocument();
+  });
+  it("shows the previous answer again on Back, with its text, and the newer one on Forward", async () => {
+    const input = await check("1000.01");
+    expect(await screen.findByText("€1,000.01 is over the limit of €1,000.")).toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.clear(input);
+    await user.type(input, "20");
+    await user.click(screen.getByRole("button"));
+    expect(await screen.findByText("€20.00 is within the limit of €1,000.")).toBeInTheDocument();
+    await act(async () => {
+      window.history.back();
+      await new Promise((resolve) => window.addEventListener("popstate", resolve, { once: true }));
+    });
+    expect(await screen.findByText("€1,000.01 is over the limit of €1,000.")).toBeInTheDocument();
+    expect(input).toHaveValue("1000.01");
+    await act(async () => {
+      window.history.forward();
+      await new Promise((resolve) => window.addEventListener("popstate", resolve, { once: true }));
+    });
+    expect(await screen.findByText("€20.00 is within the limit of €1,000.")).toBeInTheDocument();
+    expect(input).toHaveValue("20");
   });
 });

@@ -3,6 +3,7 @@ import { AnsweredToolPanel } from "~/components/ui/tool-panel/answered-tool-pane
 import { Field } from "~/components/ui/form/field";
 import { RadioGroupField } from "~/components/ui/form/radio-group-field";
 import { useAnsweredText } from "~/components/ui/tool-panel/use-answered-text";
+import { useAddressAnswer } from "~/components/ui/tool-panel/use-address-answer";
 import { MANDATORY_MESSAGE_KEY } from "~/components/ui/form/form-validation";
 import type { ErrorSummaryItem } from "~/components/ui/form/error-summary";
 import { NumericInput, useNumericErrorMessage } from "~/components/ui/form/numeric-input";
@@ -16,6 +17,7 @@ import {
   type IvaExpCheckState,
   type IvaExpChoiceQuestion,
   type IvaExpQuestion,
+  readIvaExpCheck,
 } from "./iva-exp-check";
 import { IVA_EXP_BOUNDS, IVA_EXP_LIMIT_EUR } from "./iva-exp-limit";
 import { useLanguage } from "~/i18n/use-language";
@@ -25,7 +27,7 @@ const fieldId = (question: IvaExpQuestion) => `iva-exp-${question}`;
 const CHOICE_QUESTIONS = Object.keys(IVA_EXP_CHOICES) as IvaExpChoiceQuestion[];
 
 export interface IvaExpEligibilityCheckProps {
-  /** The check read from the page address by the route's loader (server) or client loader (browser). */
+  /** The check the server read from the page address (the route's loader): the first answer shown. */
   check: IvaExpCheckState;
 }
 
@@ -33,8 +35,9 @@ export interface IvaExpEligibilityCheckProps {
  * The IVAExp check of the IVAExp page: the visitor answers the certificate's conditions (value, kind of
  * consignment, export duties, office of exit, excise goods) and learns whether the consignment can be
  * covered, and which condition it misses. A plain GET form: without JavaScript the server answers
- * (`?valor=…&remessa=…&lang=…`); with it, React Router submits the same form and the client loader
- * answers with the same rules (`checkIvaExp`), then focus moves to the answer. What was typed is kept.
+ * (`?valor=…&remessa=…&lang=…`); with it, the form's query goes to the address bar and the browser
+ * answers it with the same rules (`readIvaExpCheck`, useAddressAnswer), then focus moves to the answer;
+ * Back shows the previous answer. What was typed is kept. No router: the page hydrates it as an island.
  */
 /** A choice's text key, each question with its own options only (the texts of every pair are checked by the type). */
 type ChoiceKey = { [Q in IvaExpChoiceQuestion]: `questions.${Q}.options.${(typeof IVA_EXP_CHOICES)[Q][number]}` }[IvaExpChoiceQuestion];
@@ -47,11 +50,13 @@ export function IvaExpEligibilityCheck({ check }: IvaExpEligibilityCheckProps) {
   const lang = useLanguage();
   const separators = numericSeparators(lang);
   const numericError = useNumericErrorMessage(separators);
-  const [text, setText] = useAnsweredText(check.values.value);
-  const [consignment, setConsignment] = useAnsweredText(check.values.consignment);
-  const [exportDuties, setExportDuties] = useAnsweredText(check.values.exportDuties);
-  const [exit, setExit] = useAnsweredText(check.values.exit);
-  const [excise, setExcise] = useAnsweredText(check.values.excise);
+  const shown = useAddressAnswer(check, (url) => readIvaExpCheck(url, lang));
+  const { values } = shown.state;
+  const [text, setText] = useAnsweredText(values.value, shown.key);
+  const [consignment, setConsignment] = useAnsweredText(values.consignment, shown.key);
+  const [exportDuties, setExportDuties] = useAnsweredText(values.exportDuties, shown.key);
+  const [exit, setExit] = useAnsweredText(values.exit, shown.key);
+  const [excise, setExcise] = useAnsweredText(values.excise, shown.key);
   const choices: Record<IvaExpChoiceQuestion, [string, (value: string) => void]> = {
     consignment: [consignment, setConsignment],
     exportDuties: [exportDuties, setExportDuties],
@@ -59,7 +64,7 @@ export function IvaExpEligibilityCheck({ check }: IvaExpEligibilityCheckProps) {
     excise: [excise, setExcise],
   };
 
-  const { answer } = check;
+  const { answer } = shown.state;
   const errors = problemMessages(answer, numericError, tUi(MANDATORY_MESSAGE_KEY));
   const problems: ErrorSummaryItem[] = IVA_EXP_QUESTIONS.flatMap((question) => {
     const message = errors[question];
@@ -74,7 +79,9 @@ export function IvaExpEligibilityCheck({ check }: IvaExpEligibilityCheckProps) {
       className="iva-exp-check"
       texts={(key) => t(key)}
       problems={problems}
-      answer={check}
+      answer={shown.state}
+      answerKey={shown.key}
+      onSubmit={shown.submit}
       resultClassName="iva-exp-check__result"
       result={answer?.kind === "verdict" ? <Verdict answer={answer} lang={lang} /> : null}
     >

@@ -14,8 +14,12 @@ export interface AnsweredToolPanelProps {
   texts: (key: "title" | "intro" | "submit") => string;
   /** The fields that failed, in the order of the form (each field shows its own message too). */
   problems: readonly ErrorSummaryItem[];
-  /** The loader's answer this panel shows: a new one after a browser submit moves the focus. */
+  /** The answer this panel shows: a new one after a browser submit moves the focus. */
   answer: unknown;
+  /** Changes with each answer in the browser (useAddressAnswer's key); 0 for the server's answer. */
+  answerKey?: number;
+  /** Answers the form in the browser (useAddressAnswer's submit); without it the server answers. */
+  onSubmit?: (form: HTMLFormElement) => void;
   /** What the answer shows under the form, or null when there is nothing to show (no answer, an error). */
   result: ReactNode;
   resultClassName: string;
@@ -25,12 +29,13 @@ export interface AnsweredToolPanelProps {
 
 /**
  * A boxed tool inside a content page that asks a few things and shows the answer below (the IVAExp
- * check, the certificate renewal planner), the answer above the form. A plain GET form underneath (AnsweredForm): the server answers
- * without JavaScript; with it, the client loader answers with the same rules and focus moves to the
- * answer (an error summary focuses itself).
+ * check, the certificate renewal planner), the answer above the form. A plain GET form underneath
+ * (AnsweredForm): the server answers without JavaScript; with it (`onSubmit`, from useAddressAnswer)
+ * the browser answers the same address with the same rules and focus moves to the answer (an error
+ * summary focuses itself). No router: it works inside an island.
  */
 export function AnsweredToolPanel(props: AnsweredToolPanelProps) {
-  const { id, className, texts, problems, answer, result, resultClassName, children } = props;
+  const { id, className, texts, problems, answer, answerKey, onSubmit, result, resultClassName, children } = props;
   const lang = useLanguage();
   const hydrated = useHydrated();
   const resultRef = useRef<HTMLDivElement>(null);
@@ -59,9 +64,14 @@ export function AnsweredToolPanel(props: AnsweredToolPanelProps) {
         anchorId={id}
         hydrated={hydrated}
         problems={problems}
-        onSubmit={() => {
-          submitted.current = true;
-        }}
+        answerKey={answerKey}
+        onSubmit={
+          onSubmit &&
+          ((form) => {
+            submitted.current = true;
+            onSubmit(form);
+          })
+        }
       >
         {children}
         {/* The answer comes back in the page's language, with or without JavaScript. */}
