@@ -1,4 +1,4 @@
-import { createSmallT, type Bundle, type TFunction } from "~/i18n/small-t";
+import { createSmallT, type Bundle, type SmallT } from "~/i18n/small-t";
 import type { TextSource } from "~/i18n/texts-context";
 
 /**
@@ -7,7 +7,7 @@ import type { TextSource } from "~/i18n/texts-context";
  * server (no hydration mismatch, no text chunk to wait for).
  */
 export function fixedTexts(lang: string, bundles: Readonly<Record<string, Bundle>>): TextSource {
-  const fixed = new Map<string, TFunction>();
+  const fixed = new Map<string, SmallT>();
   const bundle = (lng: string, ns: string): Bundle | undefined => (lng === lang && Object.hasOwn(bundles, ns) ? bundles[ns] : undefined);
   return {
     language: lang,
