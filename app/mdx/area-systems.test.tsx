@@ -9,13 +9,15 @@ import { createRoutesStub } from "react-router";
 import { TextsContext } from "~/i18n/texts-context";
 import { createRenderTexts } from "~/i18n/server-texts";
 import type { Language } from "~/i18n/languages";
-import { childPages, routePathOf } from "~/config/site-map";
+import { childPages, pageHref, type SitePage } from "~/config/site-map";
 import { AreaSystems, SystemNote } from "./area-systems";
 import { mdxComponents } from "./mdx-components";
 import { rehypePlugins, remarkPlugins } from "./mdx-pipeline";
 import { SystemCard } from "./system-card";
 
 afterEach(cleanup);
+
+const addressOf = (page: SitePage) => pageHref(page.id as Parameters<typeof pageHref>[0]);
 
 function renderArea(areaId: string, lang: Language, children?: React.ReactNode) {
   const Stub = createRoutesStub([{ id: areaId, path: "/", Component: () => <AreaSystems>{children}</AreaSystems> }]);
@@ -33,8 +35,8 @@ describe("<AreaSystems />", () => {
     expect(cards).toHaveLength(childPages("excise").length);
     for (const [index, page] of childPages("excise").entries()) {
       const link = within(cards[index]!).getByRole("link");
-      // The router's own address (the stub has no basename: /areaOE is not in it).
-      expect(link.getAttribute("href")).toBe(routePathOf(page));
+      // A plain link to the page's full address (a page of text has no router in the browser).
+      expect(link.getAttribute("href")).toBe(addressOf(page));
     }
     const sicex = cards[childPages("excise").findIndex((page) => page.id === "excise-sicex")]!;
     expect(sicex.textContent).toContain(lang === "pt" ? "Brevemente" : "Coming soon");
@@ -81,13 +83,13 @@ describe("the area pages' <AreaSystems> as the site compiles them", () => {
     const cards = await screen.findAllByRole("region");
     const titles = cards.map((card) => within(card).getByRole("heading"));
     for (const page of childPages(area)) {
-      const linked = titles.filter((title) => within(title).queryByRole("link")?.getAttribute("href") === routePathOf(page));
+      const linked = titles.filter((title) => within(title).queryByRole("link")?.getAttribute("href") === addressOf(page));
       expect(linked, page.id).toHaveLength(1);
     }
     // A note's profile shows on its system's card.
     for (const [, id, profile] of source.matchAll(/<SystemNote page="([^"]+)" profile="([^"]+)">/g)) {
       const page = childPages(area).find((candidate) => candidate.id === id)!;
-      const card = cards.find((candidate) => within(candidate).getByRole("heading").querySelector(`a[href="${routePathOf(page)}"]`));
+      const card = cards.find((candidate) => within(candidate).getByRole("heading").querySelector(`a[href="${addressOf(page)}"]`));
       expect(card?.textContent, id).toContain(profile);
     }
   });
