@@ -39,21 +39,23 @@ describe("the route table (app/routes.ts) follows the page manifest", () => {
   });
 });
 
-describe("which pages hydrate (`hydrates` in the page manifest)", () => {
-  const hydrated = ROUTED_PAGES.filter((page) => page.hydrates).map((page) => page.id);
+describe("which pages have script (`islands` or `hydrates` in the page manifest)", () => {
+  const withScript = ROUTED_PAGES.filter((page) => page.islands || page.hydrates).map((page) => page.id);
 
-  it("are the pages with a widget that needs script (a change here changes what visitors download)", () => {
-    expect(hydrated.sort()).toEqual(["first-steps", "iva-exp", "search", "security-header-check", "security-header-form", "web-services"]);
+  it("are the pages with a widget that needs script, each as islands (a change here changes what visitors download)", () => {
+    expect(withScript.sort()).toEqual(["first-steps", "iva-exp", "search", "security-header-check", "security-header-form", "web-services"]);
+    // No page hydrates the whole document with React Router any more (docs/decisions/0019).
+    expect(ROUTED_PAGES.filter((page) => page.hydrates).map((page) => page.id)).toEqual([]);
   });
 
-  it("a page of text (the shared content page) never hydrates: only a page with its own module may", () => {
-    for (const page of ROUTED_PAGES.filter((candidate) => candidate.hydrates)) expect(page.module, page.id).toBe("own");
+  it("a page of text (the shared content page) never has script: only a page with its own module may", () => {
+    for (const page of ROUTED_PAGES.filter((candidate) => candidate.islands || candidate.hydrates)) expect(page.module, page.id).toBe("own");
   });
 
-  it.each(ROUTED_PAGES.filter((page) => page.module === "own"))("$id: a module answered in the browser (client loader, action, client widget) hydrates", (page) => {
+  it.each(ROUTED_PAGES.filter((page) => page.module === "own"))("$id: a module with an action, a client loader or a widget page has its islands", (page) => {
     const source = moduleSource(`routes/${page.id}.tsx`);
     const needsScript = /export (async )?function (clientLoader|action)\b|export const (clientLoader|action)\b|widgetContentPage\b/.test(source);
-    if (needsScript) expect(page.hydrates, page.id).toBe(true);
+    if (needsScript) expect(page.islands ?? page.hydrates, page.id).toBe(true);
   });
 
   it("no route module declares a handle of its own for hydration or its page id (the manifest says it)", () => {
