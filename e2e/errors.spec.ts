@@ -1,5 +1,4 @@
-import type { Page } from "@playwright/test";
-import { test, expect, waitForHydration } from "./support/fixtures";
+import { test, expect } from "./support/fixtures";
 
 // The shared machine can be slow to hydrate: generous time limits, the assertions stay strict.
 test.describe.configure({ timeout: 90_000 });
@@ -8,53 +7,15 @@ test.use({ actionTimeout: 20_000 });
 const MESSAGE_EN =
   "Something went wrong. Press the button on the right to try again. If the problem persists, please try again later.";
 
-/**
- * A chunk that does not arrive, in a browser that keeps a failed module in its module map for the rest
- * of the document (the older HTML rule; some browsers still follow it): once "repaired", the same
- * address still fails in the document that saw it fail, while a fresh address or a new document loads.
- */
-async function failChunk(page: Page, chunk: RegExp) {
-  let documentLoads = 0;
-  let failingUntilDocument = Number.POSITIVE_INFINITY;
-  page.on("load", () => (documentLoads += 1));
-  await page.route(chunk, (route) =>
-    documentLoads < failingUntilDocument && !/[?&]retry=/.test(route.request().url()) ? route.abort() : route.continue(),
-  );
-  return {
-    documentLoads: () => documentLoads,
-    repair: () => (failingUntilDocument = documentLoads + 1),
-  };
-}
+// A failed page chunk: no page is hydrated by React Router any more (tool pages are islands,
+// docs/decisions/0019; pages of text ship no framework JavaScript), so every link is a page load and
+// no route module or content chunk is loaded in the browser. A failed island chunk, its error screen
+// and Retry: e2e/islands.spec.ts and e2e/islands-widgets.spec.ts.
 
-const FAILING_CHUNKS = [
-  // The module of every page of text (app/routes/content-page.tsx).
-  { which: "route module", chunk: /\/areaOE\/assets\/content-page-[^/]+\.js$/ },
-  // The Export page's content file, its own chunk per language (app/features/content/lazy-content.ts).
-  { which: "content file", chunk: /\/areaOE\/assets\/export-(?!dss-|nr-|stada)[A-Za-z0-9_-]{8}\.js$/ },
-];
-
-for (const { which, chunk } of FAILING_CHUNKS) {
-  test(`a failed page chunk (${which}) reloads once, then shows the error screen, and Retry recovers`, async ({ page }) => {
-    const failing = await failChunk(page, chunk);
-    // From a page React Router hydrates (pages of text and pages with islands are not: their links are
-    // page loads, which need no chunk), a navigation in the browser: IVAExp links to the Export page.
-    await page.goto("/areaOE/public/ivaExp?lang=en");
-    await waitForHydration(page);
-    await page.getByRole("main").getByRole("link", { name: "Export", exact: true }).first().click();
-
-    const alert = page.getByRole("alert").filter({ hasText: MESSAGE_EN });
-    await expect(alert).toBeVisible({ timeout: 30_000 });
-    expect(failing.documentLoads()).toBe(2); // the first load and exactly one automatic reload
-    await expect(page.getByRole("navigation", { name: "Language" })).toBeVisible();
-
-    failing.repair();
-    await alert.getByRole("button", { name: "Retry" }).click();
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Export");
-    await expect(page).toHaveURL(/\/areaOE\/public\/exportacao/);
-  });
-}
-
-test("a rendering failure shows the error screen in Portuguese and is reported once", async ({ page }) => {
+// Issue 41 (open): the fault injection (app/features/errors/fault-injection.tsx) lives in the root,
+// which only a page React Router hydrates runs in the browser; an island has no injected fault yet, so
+// this test of an unexpected rendering failure, its screen and its one report waits for one.
+test.fixme("a rendering failure shows the error screen in Portuguese and is reported once", async ({ page }) => {
   const reports: unknown[] = [];
   page.on("request", (request) => {
     if (request.url().endsWith("/areaOE/api/client-errors")) reports.push(request.postDataJSON());

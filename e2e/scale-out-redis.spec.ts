@@ -34,6 +34,9 @@ function instanceEnv(port: number, extra: Record<string, string> = {}): Record<s
     AREAOE_REDIS_URL: redis.url,
     LOG_LEVEL: "info",
     AREAOE_PUBLIC_ORIGIN: `http://portal.example,http://127.0.0.1:${port}`,
+    // The budget of all clients is tested with 50 checks at once: a queue of the verification pool that
+    // takes them all, so that its own bound (32 by default, verification-pool.test.ts) does not answer first.
+    AREAOE_LIMITS: JSON.stringify({ sandboxQueue: 100 }),
     ...extra,
   };
 }

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { test, expect, axeViolations, waitForHydration, waitForPageReady } from "./support/fixtures";
+import { test, expect, axeViolations, waitForPageReady } from "./support/fixtures";
 import config from "../config/areaoe.json" with { type: "json" };
 import { pageHref } from "../app/config/site-map";
 
@@ -44,7 +44,7 @@ test("anonymous: the first-steps page shows the not-registered guidance, sign-in
   await expect(state.getByRole("link", { name: /Pedir acreditação na GUE/ })).toHaveAttribute("href", config.links.gue);
   await expect(page.getByText("Inicie sessão para ver os seus perfis aduaneiros.", { exact: true })).toBeVisible();
   await expect(page.getByRole("table", { name: "Sistemas aduaneiros e o perfil de que cada um precisa" })).toBeVisible();
-  await waitForHydration(page);
+  await waitForPageReady(page);
   // The guide walks through the four steps on the Stepper.
   const guide = page.getByRole("list", { name: "Passos para começar a utilizar os sistemas aduaneiros" });
   await expect(guide.getByRole("listitem")).toHaveCount(4);
@@ -73,7 +73,7 @@ test("all profiles: name, NIF and the five profiles; axe clean signed in; sign-o
   ]) {
     await expect(profiles.getByRole("row", { name: `${role} ${description}` })).toBeVisible();
   }
-  await waitForHydration(page);
+  await waitForPageReady(page);
   expect(await axeViolations(page)).toEqual([]);
 
   await page.getByRole("button", { name: `Deixar de atuar como ${ACCOUNTS.all.name}` }).click();
@@ -121,14 +121,14 @@ test("no profile: 'Sem perfil' on first steps, and the permission screen on the 
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Atenção!");
   await expect(page.getByText("Não tem permissões para aceder a esta operação!")).toBeVisible();
   await expect(page.getByRole("link", { name: /Pedir as permissões necessárias/ })).toHaveAttribute("href", config.links.gue);
-  await waitForHydration(page);
+  await waitForPageReady(page);
   expect(await axeViolations(page)).toEqual([]);
 
   await page.goto(`${FORM}?lang=en`);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Attention!");
   await expect(page.getByText("You do not have permissions to access this operation!")).toBeVisible();
   await expect(page.getByRole("link", { name: /Apply for the necessary permissions/ })).toBeVisible();
-  await waitForHydration(page);
+  await waitForPageReady(page);
   expect(await axeViolations(page)).toEqual([]);
 });
 
@@ -140,7 +140,7 @@ test("the form first tells an anonymous visitor why it needs sign-in, then signs
   await expect(explanation.getByRole("heading", { name: "Inicie sessão para gerar o cabeçalho" })).toBeVisible();
   await expect(explanation).toContainText("credenciais do Portal das Finanças");
   await expect(explanation).toContainText("utilizador (NIF/UserID) e a senha");
-  await waitForHydration(page);
+  await waitForPageReady(page);
   expect(await axeViolations(page)).toEqual([]);
   await explanation.getByRole("link", { name: DEMO_SIGN_IN }).click();
   await expect(page).toHaveURL(/\/areaOE\/dev-idp\/interaction\//);

@@ -219,7 +219,7 @@ export function createPortalMetrics({ processMetrics = false }: PortalMetricsOpt
     labelNames: ["budget"] as const,
     registers,
   });
-  for (const budget of BUDGETS) budgetRefusals.inc({ budget: budget.replace(" ", "_") }, 0);
+  for (const budget of [...BUDGETS, "other"]) budgetRefusals.inc({ budget: budget.replace(" ", "_") }, 0);
 
   const checks = new Counter({
     name: "areaoe_header_checks_total",
