@@ -37,13 +37,14 @@ test.beforeAll(async () => {
   instances = await Promise.all(
     [0, 1].map(async () => {
       const [port, metricsPort] = [await freePort(), await freePort()];
-      // A small search budget, so that a third search in a row is a 429.
+      // A small search budget, so that a third search in a row is a 429; a request budget the
+      // thousand unknown addresses below do not spend (the error-page test comes after them).
       const server = await startProductionServer(port, BUILD_DIR, {
         LOG_LEVEL: "warn",
         AREAOE_DEV_IDP: "1",
         AREAOE_SESSION_SECRET: secret,
         AREAOE_METRICS_PORT: String(metricsPort),
-        AREAOE_LIMITS: JSON.stringify({ searchesPerSecond: 1, searchBurst: 2 }),
+        AREAOE_LIMITS: JSON.stringify({ searchesPerSecond: 1, searchBurst: 2, requestsPerSecond: 1_000, requestBurst: 10_000 }),
       });
       return { server, metricsPort, target: `127.0.0.1:${metricsPort}` };
     }),
