@@ -20,5 +20,9 @@ export default defineConfig({
     environment: "node",
     setupFiles: ["./vitest.setup.ts"],
     testTimeout: 20_000,
+    // Two test files at a time on the two-core machines (Vitest's default is one fewer than the cores:
+    // one). Many files wait on programs they start (a JDK, Go, Mono, Redis, HAProxy, a built server);
+    // the whole suite took 440 s on one worker.
+    maxWorkers: 2,
   },
 });

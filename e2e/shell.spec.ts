@@ -24,13 +24,16 @@ const FOOTER = {
 
 /**
  * Sets the phone width and says how the page is wider than the viewport, with the elements that stick
- * out, or nothing when it fits. With JavaScript the page is loaded again at that width (scripts may
- * read the width once, as a phone opens the page at its width); without, the stylesheet alone lays the
- * page out, and it does so again when the width changes.
+ * out, or nothing when it fits. A page with a script is loaded again at that width (scripts may read the
+ * width once, as a phone opens the page at its width); without JavaScript, or on a page with no script,
+ * the stylesheet alone lays the page out, and it does so again when the width changes.
  */
 async function widerThanPhone(page: Page, url: string, width: number, javaScriptEnabled: boolean): Promise<string | undefined> {
   await page.setViewportSize({ width, height: 800 });
-  if (javaScriptEnabled) {
+  // A page without a script of its own (a page of text) is laid out again by the stylesheet alone, as
+  // without JavaScript: a second load would measure the same page.
+  const hasScript = javaScriptEnabled && (await page.evaluate(() => document.querySelectorAll('script:not([type="application/json"]):not([type="application/ld+json"])').length > 0));
+  if (hasScript) {
     await page.goto(url);
     // A hydrated page once hydrated (its lazily loaded widgets in place too); a page of text once loaded.
     await waitForPageReady(page);
