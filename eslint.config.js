@@ -174,13 +174,14 @@ export default tseslint.config(
   {
     // The running portal reads its environment in one place: server/config/settings.ts parses every
     // variable once (zod) into the settings that boot passes down (Vite's build-time import.meta.env
-    // is not the process's environment). Exempt: that file, and tests (*.test.ts), which set up the
-    // environment of the tools and servers they start and read their fixtures' locations. Outside this block (so not held to it): build tooling
+    // is not the process's environment). Exempt: that file, and tests (*.test.ts) and their support
+    // (server/**/test-*.ts), which set up the environment of the tools and servers they start and read
+    // their fixtures' locations. Outside this block (so not held to it): build tooling
     // and tests of the whole (react-router.config.ts's AREAOE_BUILD_DIR, playwright.config.ts,
     // scripts/, e2e/) and packages/* (the CLI, its SoapUI plugin build and test support), which are
     // not the running portal.
     files: ["server/**/*.{ts,tsx}", "app/**/*.{ts,tsx}"],
-    ignores: ["server/config/settings.ts", "**/*.test.{ts,tsx}"],
+    ignores: ["server/config/settings.ts", "**/*.test.{ts,tsx}", "server/**/test-*.ts"],
     rules: {
       "no-restricted-properties": [
         "error",

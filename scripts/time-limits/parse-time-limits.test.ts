@@ -1,21 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { formatTimeLimitProblem, parseTimeLimits } from "./parse-time-limits";
+import { SAMPLE_TIME_LIMIT } from "../../app/features/time-limits/sample-time-limit";
 
-const GOOD = {
-  id: "settlement-payment",
-  pages: ["liquidation-settlements"],
-  area: "liquidation",
-  actor: "debtor",
-  what: { pt: "Pagar", en: "Pay" },
-  event: { pt: "Notificação", en: "Notification" },
-  duration: 10,
-  unit: "days",
-  dayType: "calendar",
-  counting: "eu-1182-71",
-  article: { pt: "Artigo 108.º", en: "Article 108" },
-  source: "https://eur-lex.europa.eu/legal-content/PT/TXT/?uri=CELEX:32013R0952",
-  sourceVersion: "2013-10-10",
-};
+const GOOD = SAMPLE_TIME_LIMIT;
 
 function problems(files: Record<string, unknown>): string[] {
   return parseTimeLimits(files).problems.map(formatTimeLimitProblem);

@@ -4,22 +4,9 @@ import path from "node:path";
 import { build } from "vite";
 import { afterEach, describe, expect, it } from "vitest";
 import { timeLimitsPlugin } from "./vite-plugin-time-limits";
+import { SAMPLE_TIME_LIMIT } from "../../app/features/time-limits/sample-time-limit";
 
-const GOOD = {
-  id: "settlement-payment",
-  pages: ["liquidation-settlements"],
-  area: "liquidation",
-  actor: "debtor",
-  what: { pt: "Pagar", en: "Pay" },
-  event: { pt: "Notificação", en: "Notification" },
-  duration: 10,
-  unit: "days",
-  dayType: "calendar",
-  counting: "eu-1182-71",
-  article: { pt: "Artigo 108.º", en: "Article 108" },
-  source: "https://eur-lex.europa.eu/legal-content/PT/TXT/?uri=CELEX:32013R0952",
-  sourceVersion: "2013-10-10",
-};
+const GOOD = SAMPLE_TIME_LIMIT;
 
 let root: string | undefined;
 afterEach(() => {

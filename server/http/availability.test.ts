@@ -1,14 +1,15 @@
 // Availability against the production build, over real HTTP on loopback: one client cannot make others
 // wait (render budget, cache key), every input is a 4xx (never a 500), each log record one JSON line.
 // Needs a build (AREAOE_BUILD_DIR, else build/): skipped, naming the missing file, without one.
-import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
 import { request as httpRequest, type IncomingHttpHeaders } from "node:http";
-import { connect, createServer as createNetServer, type AddressInfo } from "node:net";
+import { connect } from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freePort, startProductionServer, type RunningServer } from "./test-production-server";
 
-const BUILD = path.resolve(process.env.AREAOE_BUILD_DIR ?? "build", "server/index.js");
+const BUILD_DIR = process.env.AREAOE_BUILD_DIR ?? "build";
+const BUILD = path.resolve(BUILD_DIR, "server/index.js");
 const haveBuild = existsSync(BUILD);
 if (!haveBuild) console.warn(`availability tests skipped: no production build at ${BUILD} (run the build first)`);
 
@@ -16,9 +17,8 @@ const PAGE = "/areaOE/public/importacao";
 const CHECKER = "/areaOE/public/ferramentas/webservices/securityHeader/checkSecurityHeader";
 const LIMITS = { rendersPerSecond: 2, renderBurst: 6, searchesPerSecond: 1, searchBurst: 3, bodyDeadlineMs: 1_000 };
 
-let child: ChildProcess | undefined;
+let server: RunningServer | undefined;
 let port = 0;
-const output: string[] = [];
 /** Every status the battery received (no 500 allowed, whatever the input). */
 const statuses: number[] = [];
 
@@ -66,52 +66,29 @@ function raw(text: string, { waitMs = 5_000 } = {}): Promise<{ head: string; ms:
 
 const client = (n: number) => ({ "x-forwarded-for": `10.29.0.${n}` });
 const logRecords = () =>
-  output
-    .join("")
+  (server?.output() ?? "")
     .split("\n")
     .filter((line) => line.trim() !== "");
 
 beforeAll(async () => {
   if (!haveBuild) return;
-  const probe = createNetServer();
-  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
-  port = (probe.address() as AddressInfo).port;
-  await new Promise((resolve) => probe.close(resolve));
-  child = spawn(process.execPath, [BUILD], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      NODE_ENV: "production",
+  port = await freePort();
+  server = await startProductionServer(
+    port,
+    BUILD_DIR,
+    {
       LOG_LEVEL: "info",
-      AREAOE_METRICS_PORT: "off",
       // Both schemes of one host (a proxy on loopback says which one the visitor used), and one
       // host that is https only.
       AREAOE_PUBLIC_ORIGIN: `http://127.0.0.1:${port},https://127.0.0.1:${port},https://localhost:${port}`,
       AREAOE_LIMITS: JSON.stringify(LIMITS),
     },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  child.stdout?.on("data", (chunk: Buffer) => output.push(chunk.toString("utf8")));
-  child.stderr?.on("data", (chunk: Buffer) => output.push(chunk.toString("utf8")));
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited: ${output.join("")}`);
-    try {
-      if ((await send("/areaOE/api/health")).status === 200) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error("the server did not start within 120 s");
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}, 130_000);
+    { capture: true },
+  );
+}, 160_000);
 
 afterAll(async () => {
-  if (!child || child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child?.once("exit", resolve));
-  child.kill("SIGTERM");
-  await exited;
+  await server?.stop();
 });
 
 describe.skipIf(!haveBuild)("availability against the production build", () => {

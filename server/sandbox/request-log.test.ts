@@ -4,7 +4,7 @@
 // finding code; unknown ids are 404s; nothing is cached or indexed; the password is never in the store
 // or the logs; a header sent twice gets HEADER_REPLAYED; a client keeps at most its share of traces; the
 // key rotation is driven by a clock the test controls.
-import { generateKeyPairSync, randomBytes } from "node:crypto";
+import { createPublicKey, generateKeyPairSync, randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -21,7 +21,7 @@ import { loadHeaderSandbox, type HeaderSandbox } from "./header-sandbox";
 import { requestLog as requestLogOf, TRACE_ID_HEADER, TRACES_PER_CLIENT, type RequestLog, type RequestTrace } from "./request-log";
 import { startSandboxApp } from "./sandbox-test-app";
 import { SANDBOX_KEY_OVERLAP_DAYS, SANDBOX_KEY_PERIOD_DAYS } from "./sandbox-keys";
-import { aes, craftHeader, type Craft } from "./test-headers";
+import { aes, craftHeader, type Craft } from "@areaoe/security-header/test-support/craft-header";
 
 const DAY = 86_400_000;
 const PASSWORD = "Pa55-trace-ção-Zx";
@@ -50,7 +50,9 @@ afterAll(async () => {
 });
 
 const currentPem = () => sandbox.keys().find((key) => key.status === "current")?.certificatePem ?? "";
-const header = (craft: Partial<Craft> = {}) => craftHeader({ certificatePem: currentPem(), password: PASSWORD, created: clock.toISOString(), envelope: true, ...craft });
+/** A header made for a certificate (PEM): the package's own test-support header, one part at a time breakable. */
+const header = ({ certificatePem = currentPem(), ...craft }: Partial<Craft> & { certificatePem?: string } = {}) =>
+  craftHeader({ publicKey: createPublicKey(certificatePem), password: PASSWORD, created: clock.toISOString(), envelope: true, ...craft });
 
 async function post(xml: string): Promise<{ status: number; text: string; traceId: string }> {
   const response = await fetch(`${origin}${BASE_PATH}/sandbox/soap`, { method: "POST", headers: { "Content-Type": "text/xml; charset=utf-8" }, body: xml });

@@ -3,13 +3,12 @@
 // it, and with one worker and no queue, checks that arrive together are refused as the task says: the
 // sandbox with a 503 SOAP Fault SANDBOX_BUSY and Retry-After, the checker page with its busy page.
 // Needs a build (AREAOE_BUILD_DIR, else build/): skipped, naming the missing file, without one.
-import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
-import { createServer, type AddressInfo } from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { wrapInEnvelope } from "@areaoe/security-header";
 import { generateSecurityHeader, parseAuthorityKey } from "@areaoe/security-header/node";
+import { freePort, startProductionServer, type RunningServer } from "../http/test-production-server";
 
 const BUILD_DIR = path.resolve(process.env.AREAOE_BUILD_DIR ?? "build");
 const ENTRY = path.join(BUILD_DIR, "server/index.js");
@@ -24,9 +23,8 @@ const LIMITS = { sandboxWorkers: 1, sandboxQueue: 0, sandboxTaskTimeoutMs: 10_00
 /** Checks sent together in one burst (under the budget of all clients together, 50 a second). */
 const BURST = 12;
 
-let child: ChildProcess | undefined;
+let server: RunningServer | undefined;
 let origin = "";
-const output: string[] = [];
 let publicKey: ReturnType<typeof parseAuthorityKey>;
 let address = 0;
 /** Each request from another client (X-Forwarded-For through the loopback proxy the server trusts): no per-client limit. */
@@ -34,37 +32,14 @@ const client = () => ({ "X-Forwarded-For": `10.42.${(address += 1) >> 8}.${addre
 
 beforeAll(async () => {
   if (!haveBuild) return;
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  origin = `http://127.0.0.1:${port}`;
-  child = spawn(process.execPath, [ENTRY], {
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", NODE_ENV: "production", LOG_LEVEL: "info", AREAOE_LIMITS: JSON.stringify(LIMITS) },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  child.stdout?.on("data", (chunk: Buffer) => output.push(chunk.toString("utf8")));
-  child.stderr?.on("data", (chunk: Buffer) => output.push(chunk.toString("utf8")));
   // Generous: a first start makes the sandbox's 4096-bit key pair.
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited: ${output.join("")}`);
-    try {
-      if ((await fetch(`${origin}/areaOE/api/health`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error("the server did not start within 120 s");
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+  server = await startProductionServer(await freePort(), BUILD_DIR, { LOG_LEVEL: "info", AREAOE_LIMITS: JSON.stringify(LIMITS) }, { capture: true });
+  origin = server.origin;
   publicKey = parseAuthorityKey(await (await fetch(`${origin}/areaOE/sandbox/test-certificate.pem`)).text());
-}, 130_000);
+}, 160_000);
 
 afterAll(async () => {
-  if (!child || child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child?.once("exit", resolve));
-  child.kill("SIGTERM");
-  await exited;
+  await server?.stop();
 });
 
 const envelope = async () => wrapInEnvelope((await generateSecurityHeader({ username: "123456789/1", password: "p", publicKey, form: "digest" })).xml, "<ping/>");
@@ -120,6 +95,6 @@ describe.skipIf(!haveBuild)("the verification pool in the production build", () 
     expect(page).toMatch(/<html[^>]* lang="en"/);
     expect(page).toContain("Service busy");
     // A refusal is an answer, not a fault: no render error in the log.
-    expect(output.join("")).not.toMatch(/render error|request errored/);
+    expect(server?.output()).not.toMatch(/render error|request errored/);
   }, 60_000);
 });

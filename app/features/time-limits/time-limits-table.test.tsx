@@ -8,25 +8,12 @@ import type { Language } from "~/i18n/languages";
 import type { TimeLimitRecord } from "./time-limit-schema";
 import { TimeLimitsTable } from "./time-limits-table";
 import { TimeLimits, pageTimeLimits } from "./page-time-limits";
+import { SAMPLE_TIME_LIMIT } from "./sample-time-limit";
 import { TIME_LIMITS } from "virtual:areaoe-time-limits";
 
 afterEach(cleanup);
 
-const payment: TimeLimitRecord = {
-  id: "settlement-payment",
-  pages: ["liquidation-settlements"],
-  area: "liquidation",
-  actor: "debtor",
-  what: { pt: "Pagar os direitos", en: "Pay the duty" },
-  event: { pt: "Notificação da dívida", en: "Notification of the debt" },
-  duration: 10,
-  unit: "days",
-  dayType: "calendar",
-  counting: "eu-1182-71",
-  article: { pt: "Artigo 108.º, n.º 1, do CAU", en: "Article 108(1) UCC" },
-  source: "https://eur-lex.europa.eu/legal-content/PT/TXT/?uri=CELEX:32013R0952",
-  sourceVersion: "2013-10-10",
-};
+const payment: TimeLimitRecord = SAMPLE_TIME_LIMIT;
 const caseByCase: TimeLimitRecord = {
   ...payment,
   id: "guarantee-form",
