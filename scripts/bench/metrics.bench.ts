@@ -61,8 +61,8 @@ async function main(): Promise<void> {
   try {
     console.log(`\nMetrics on a cached page: ${PAGE} (brotli), ${CONNECTIONS} connections to each server, both loaded at once, ${ROUNDS} rounds of ${DURATION_S} s; build ${buildDir}${SAME ? "; BENCH_SAME: both with the metrics off" : ""}`);
     console.log(`load average at start ${loadavg().map((value) => value.toFixed(2)).join(", ")} on ${availableParallelism()} cores (other work on the machine moves the figures)`);
-    // Stored, then warmed up (JIT) on both before anything is measured.
-    for (const server of [off, on]) await autocannon({ url: `${server.origin}${PAGE}`, connections: CONNECTIONS, duration: 2, headers: HEADERS });
+    // Stored, then warmed up (JIT) on both, together as in the rounds, before anything is measured.
+    await Promise.all([off, on].map((server) => autocannon({ url: `${server.origin}${PAGE}`, connections: CONNECTIONS, duration: DURATION_S, headers: HEADERS })));
     const offRuns: Run[] = [];
     const onRuns: Run[] = [];
     for (let round = 0; round < ROUNDS; round += 1) {
