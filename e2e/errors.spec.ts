@@ -80,7 +80,7 @@ test("a thrown 404 shows the unavailable screen, not the error screen, with the 
   const ptBody = await pt.text();
   expect(ptBody).toContain("Se nos contactar sobre este erro, indique esta referência:");
   expect(ptBody).toContain(`<code>${pt.headers()["x-request-id"]}</code>`);
-  // A page the page cache stores (200: a miss, then a hit) carries no visitor's id.
+  // A page the page cache stores (200), as rendered and as answered from the cache, carries no visitor's id.
   for (let i = 0; i < 2; i += 1) {
     const home = await page.request.get("/areaOE/?lang=en");
     expect(home.status()).toBe(200);
