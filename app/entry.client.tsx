@@ -11,6 +11,7 @@ import { setNonce } from "get-nonce";
 import { readContentBootstrap } from "~/features/content/content-bootstrap";
 import { loadContent } from "~/features/content/lazy-content";
 import { startFirstHydration } from "~/components/ui/hydration/first-hydration";
+import { readRequestReference, RequestReferenceContext } from "~/features/errors/request-reference";
 
 // Before hydration: page-chunk failures get one guarded reload, and uncaught errors are reported.
 installRouteModuleLoader();
@@ -36,6 +37,8 @@ const content = contentPage
       reportError(error);
     })
   : undefined;
+// An error page shows its request's id (the server wrote it): read back, so the first render matches.
+const requestReference = readRequestReference(document);
 // Hydrate even if a texts or content chunk failed to load: the page stays usable, and the error is reported.
 void Promise.all([texts, content]).then(() => {
   // Content widgets wait for this hydration to finish (app/mdx/lazy-component.tsx).
@@ -44,9 +47,11 @@ void Promise.all([texts, content]).then(() => {
     hydrateRoot(
       document,
       <TextsContext value={clientTexts.texts}>
-        <StrictMode>
-          <HydratedRouter />
-        </StrictMode>
+        <RequestReferenceContext value={requestReference}>
+          <StrictMode>
+            <HydratedRouter />
+          </StrictMode>
+        </RequestReferenceContext>
       </TextsContext>,
     );
   });

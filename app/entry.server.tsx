@@ -18,6 +18,7 @@ import { cspHash } from "~/render/inline-hash";
 import { IMAGE_PREVIEW_ATTRIBUTE, imagePreviewScript, imagePreviewSource } from "~/components/ui/image-preview/image-preview-script";
 import { BASE_PATH } from "~/config/paths";
 import { reportServerError } from "~/render/server-log";
+import { RequestReferenceContext } from "~/features/errors/request-reference";
 
 export const streamTimeout = 5_000;
 /** A render still running after this is an overload: the visitor gets a 503 with Retry-After. */
@@ -63,11 +64,17 @@ export default async function handleRequest(
   // every visitor can get the same bytes. Pages that hydrate, signed-in pages and errors keep the
   // nonce; so does a page of text whose render failed (rendered again with it).
   const staticCandidate = !hydrates && !islands && loadContext.session === null && loadContext.onStaticDocument !== undefined && responseStatusCode === 200;
+  // An error answer (the unavailable screen of a 404, the screen of an unexpected failure) shows the
+  // request's id to quote; a page that may be stored (200) is rendered without it, so no stored page
+  // carries a visitor's id (app/features/errors/request-reference.tsx).
+  const reference = responseStatusCode >= 400 && loadContext.requestId ? loadContext.requestId : undefined;
   const render = (withNonce: string | undefined) =>
     renderToHtml(
       <TextsContext value={texts}>
         <IslandRendererContext value={renderIsland}>
-          <ServerRouter context={routerContext} url={request.url} nonce={withNonce} />
+          <RequestReferenceContext value={reference === undefined ? undefined : { id: reference }}>
+            <ServerRouter context={routerContext} url={request.url} nonce={withNonce} />
+          </RequestReferenceContext>
         </IslandRendererContext>
       </TextsContext>,
       { nonce: withNonce, timeoutMs: renderTimeoutMs, onError: (error) => reportServerError(error, request) },

@@ -11,6 +11,11 @@ import type { InlineSources } from "~/render/inline-hash";
 /** What the Node server hands to every loader and to the server entry. */
 export interface AreaOELoadContext {
   lang: Language;
+  /**
+   * This request's id (its X-Request-Id, server/observability/request-id.ts): the server entry shows it
+   * on an error answer (400 or more) only, never on a page the page cache may store.
+   */
+  requestId?: string;
   /** This response's CSP nonce (pages that hydrate, signed-in pages, error and busy pages use it). */
   cspNonce: string;
   /**

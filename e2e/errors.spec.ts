@@ -40,17 +40,52 @@ test.fixme("a rendering failure shows the error screen in Portuguese and is repo
   await expect(page.locator("html")).toHaveAttribute("lang", "en");
 });
 
-test("a server rendering failure answers 500 with the same screen and no internals", async ({ page }) => {
+test("a server rendering failure answers 500 with the same screen and no internals", async ({ page, consoleErrors }) => {
   const response = await page.goto("/areaOE/?lang=en&__fault=ssr");
   expect(response?.status()).toBe(500);
   const html = (await response?.text()) ?? "";
   expect(html).not.toMatch(/\bat \S+ \(|node_modules|Injected server rendering fault/);
-  await expect(page.getByRole("alert").filter({ hasText: MESSAGE_EN })).toBeVisible();
+  const alert = page.getByRole("alert").filter({ hasText: MESSAGE_EN });
+  await expect(alert).toBeVisible();
+  // The answer's request id to quote (app/features/errors/request-reference.tsx), the one in its
+  // X-Request-Id; the screen hydrates (for Retry) and keeps it, without a hydration mismatch.
+  const id = (await response?.headerValue("x-request-id")) ?? "";
+  expect(id).toMatch(/^[0-9a-f-]{36}$/);
+  // Hydrated: React has claimed the Retry button (the root's App, which marks a page hydrated, is not
+  // rendered on an error).
+  await page.waitForFunction(() => Object.keys(document.querySelector(".error-screen button") ?? {}).some((key) => key.startsWith("__reactProps")));
+  await page.waitForLoadState("networkidle");
+  await expect(alert).toContainText(`If you contact us about this error, quote this reference: ${id}`);
+  // A mismatch would be a recoverable error (production React: "Minified React error #418"); the
+  // browser's own line for the 500 answer is the only one expected.
+  expect(consoleErrors.filter((error) => !/^Failed to load resource: the server responded with a status of 500/.test(error))).toEqual([]);
+  // In Portuguese too.
+  const pt = await page.request.get("/areaOE/?lang=pt&__fault=ssr");
+  expect(pt.status()).toBe(500);
+  const ptBody = await pt.text();
+  expect(ptBody).toContain("Se nos contactar sobre este erro, indique esta referência:");
+  expect(ptBody).toContain(`<code>${pt.headers()["x-request-id"]}</code>`);
 });
 
-test("a thrown 404 shows the unavailable screen, not the error screen", async ({ page }) => {
+test("a thrown 404 shows the unavailable screen, not the error screen, with the request's reference", async ({ page }) => {
   const response = await page.goto("/areaOE/public/nao-existe?lang=en");
   expect(response?.status()).toBe(404);
   await expect(page.getByText("The feature you are trying to access is not available")).toBeVisible();
   await expect(page.getByRole("alert")).toHaveCount(0);
+  const id = (await response?.headerValue("x-request-id")) ?? "";
+  expect(id).toMatch(/^[0-9a-f-]{36}$/);
+  await expect(page.locator("main")).toContainText(`If you contact us about this error, quote this reference: ${id}`);
+  const pt = await page.request.get("/areaOE/public/nao-existe?lang=pt");
+  expect(pt.status()).toBe(404);
+  const ptBody = await pt.text();
+  expect(ptBody).toContain("Se nos contactar sobre este erro, indique esta referência:");
+  expect(ptBody).toContain(`<code>${pt.headers()["x-request-id"]}</code>`);
+  // A page the page cache stores (200), as rendered and as answered from the cache, carries no visitor's id.
+  for (let i = 0; i < 2; i += 1) {
+    const home = await page.request.get("/areaOE/?lang=en");
+    expect(home.status()).toBe(200);
+    const body = await home.text();
+    expect(body).not.toContain("data-request-reference");
+    expect(body).not.toContain(home.headers()["x-request-id"]);
+  }
 });

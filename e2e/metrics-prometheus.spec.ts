@@ -1,18 +1,29 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { test, expect } from "./support/fixtures";
 import { freePort, startProductionServer, type RunningServer } from "../scripts/bench/start-server";
 import { pageHref } from "../app/config/site-map";
 import { demoSignIn } from "../scripts/bench/demo-sign-in";
+import { parse, stringify } from "yaml";
 
 // Debian's real Prometheus scrapes two instances of the production build (each with its metrics
 // listener on a free loopback port), once a second, and the tests read its HTTP API: both are up, a
-// request raises its counter, a page-cache miss, a 429 and a sandbox refusal show. One Prometheus, a
-// temporary storage folder, a few seconds of scraping. Skipped, naming it, where Prometheus is absent.
+// request raises its counter, a page-cache miss, a 429 and a sandbox refusal show. Prometheus runs the
+// compose deployment's configuration and alert rules (deploy/prometheus/), and every query of the
+// Grafana dashboard is asked of it. One Prometheus, a temporary storage folder, a few seconds of
+// scraping. Skipped, naming it, where Prometheus is absent.
 const BUILD_DIR = process.env.AREAOE_BUILD_DIR ?? "build";
+const DEPLOY_PROMETHEUS = path.resolve(import.meta.dirname, "../deploy/prometheus");
+const DASHBOARD = path.resolve(import.meta.dirname, "../deploy/grafana/areaoe-dashboard.json");
+
+interface DeployedConfig {
+  global: Record<string, unknown>;
+  rule_files: string[];
+  scrape_configs: { job_name: string; static_configs: { targets: string[] }[] }[];
+}
 const havePrometheus = !spawnSync("prometheus", ["--version"]).error;
 const havePromtool = !spawnSync("promtool", ["--version"]).error;
 
@@ -50,19 +61,23 @@ test.beforeAll(async () => {
     }),
   );
   storage = mkdtempSync(path.join(tmpdir(), "areaoe-prometheus-"));
+  // The compose deployment's own configuration (deploy/prometheus/prometheus.yml) and alert rules, as
+  // its Prometheus reads them; only what only compose has is changed: the targets (the two instances'
+  // metrics ports here, not portal-1:9464 and portal-2:9464 on compose's network), the rules' path
+  // (absolute: the configuration is written to a temporary folder) and a scrape and evaluation every
+  // second instead of 15 s.
+  const deployed = parse(readFileSync(path.join(DEPLOY_PROMETHEUS, "prometheus.yml"), "utf8")) as DeployedConfig;
+  const job = deployed.scrape_configs.find((config) => config.job_name === "areaoe");
+  if (!job) throw new Error("deploy/prometheus/prometheus.yml has no job areaoe");
+  job.static_configs = [{ targets: instances.map((instance) => instance.target) }];
   const config = path.join(storage, "prometheus.yml");
   writeFileSync(
     config,
-    [
-      "global:",
-      "  scrape_interval: 1s",
-      "  scrape_timeout: 1s",
-      "scrape_configs:",
-      "  - job_name: areaoe",
-      "    static_configs:",
-      `      - targets: [${instances.map((instance) => `"${instance.target}"`).join(", ")}]`,
-      "",
-    ].join("\n"),
+    stringify({
+      ...deployed,
+      global: { ...deployed.global, scrape_interval: "1s", scrape_timeout: "1s", evaluation_interval: "1s" },
+      rule_files: deployed.rule_files.map((file) => path.join(DEPLOY_PROMETHEUS, file)),
+    }),
   );
   const port = await freePort();
   prometheusUrl = `http://127.0.0.1:${port}`;
@@ -231,4 +246,44 @@ test("a sign-in and a sign-out show: started, completed, session revoked", async
   await expectScraped(metric("areaoe_sign_ins_started_total"), 1);
   await expectScraped(metric("areaoe_sign_ins_completed_total"), 1);
   await expectScraped(metric("areaoe_sessions_revoked_total"), 1);
+});
+
+test("the compose deployment's alert rules load and evaluate, and every dashboard query answers from the scraped series", async () => {
+  // Every rule of deploy/prometheus/alerts.yml, evaluated by this Prometheus without an error.
+  const deployedRules = (parse(readFileSync(path.join(DEPLOY_PROMETHEUS, "alerts.yml"), "utf8")) as { groups: { rules: { alert: string }[] }[] }).groups.flatMap((group) => group.rules.map((rule) => rule.alert));
+  interface RuleState {
+    name: string;
+    health: string;
+    lastError?: string;
+    lastEvaluation: string;
+  }
+  let loaded: RuleState[] = [];
+  await eventually(async () => {
+    const body = (await (await fetch(`${prometheusUrl}/api/v1/rules`)).json()) as { data: { groups: { rules: RuleState[] }[] } };
+    loaded = body.data.groups.flatMap((group) => group.rules);
+    return loaded.length === deployedRules.length && loaded.every((rule) => !rule.lastEvaluation.startsWith("0001-"));
+  }, "every rule evaluated once");
+  expect(loaded.map((rule) => rule.name).sort()).toEqual([...deployedRules].sort());
+  expect(loaded.filter((rule) => rule.health !== "ok").map((rule) => `${rule.name}: ${rule.health} ${rule.lastError ?? ""}`)).toEqual([]);
+  // Two healthy instances: the alerts about their health are quiet (not even pending: their condition
+  // is false). Those that depend on this machine's load (slow cached pages, event-loop lag) or on the
+  // configured certificates' dates are left out.
+  const DEPENDS_ON_THE_MACHINE = ["AreaoeCachedPagesSlow", "AreaoeEventLoopLag", "AreaoeAuthorityCertificateExpiring"];
+  const alerts = (await (await fetch(`${prometheusUrl}/api/v1/alerts`)).json()) as { data: { alerts: { labels: { alertname: string }; state: string }[] } };
+  expect(alerts.data.alerts.map((alert) => alert.labels.alertname).filter((name) => !DEPENDS_ON_THE_MACHINE.includes(name))).toEqual([]);
+
+  // Every panel's query: valid PromQL and, after the traffic of the tests above, a series to draw;
+  // only the shared state's panels stay empty (these instances run without Redis).
+  const WITHOUT_REDIS = ["areaoe_redis_up", "areaoe_redis_command_duration_seconds", "areaoe_shared_state_fallbacks_total"];
+  const dashboard = JSON.parse(readFileSync(DASHBOARD, "utf8")) as { panels: { title: string; targets?: { expr: string }[] }[] };
+  const empty: string[] = [];
+  for (const panel of dashboard.panels) {
+    for (const { expr } of panel.targets ?? []) {
+      const response = await fetch(`${prometheusUrl}/api/v1/query?query=${encodeURIComponent(expr)}`);
+      const body = (await response.json()) as { status: string; error?: string; data?: { result: unknown[] } };
+      expect(body.status, `${panel.title}: ${expr} ${body.error ?? ""}`).toBe("success");
+      if ((body.data?.result.length ?? 0) === 0 && !WITHOUT_REDIS.some((name) => expr.includes(name))) empty.push(`${panel.title}: ${expr}`);
+    }
+  }
+  expect(empty).toEqual([]);
 });

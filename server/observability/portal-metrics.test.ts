@@ -222,3 +222,16 @@ describe("render admission's metrics", () => {
     expect(text).toContain('areaoe_render_admission_slots{state="running"} 0');
   });
 });
+
+describe("the shared state's metrics", () => {
+  it("have no Redis series without Redis (not 0, 'down', which AreaoeRedisFallback would page for), and 1 or 0 with it", async () => {
+    const metrics = createPortalMetrics();
+    const sample = async () => (await seriesOf(metrics)).filter((line) => line.startsWith("areaoe_redis_up"));
+    expect(await sample()).toEqual([]);
+    let up = true;
+    metrics.sharedState.watch(() => up);
+    expect(await sample()).toEqual(["areaoe_redis_up 1"]);
+    up = false;
+    expect(await sample()).toEqual(["areaoe_redis_up 0"]);
+  });
+});

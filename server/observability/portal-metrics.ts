@@ -62,13 +62,9 @@ export interface AdmissionMetrics {
 /** The budgets whose 429 is counted (server/http/client-budget.ts); any other name is "other". */
 export const BUDGETS = ["renders", "searches", "sandbox checks"] as const;
 
-export type SignInFailure =
-  | "shared_state_unavailable"
-  | "provider_unreachable"
-  | "no_transaction"
-  | "state_mismatch"
-  | "replayed"
-  | "token_refused";
+/** Why a sign-in failed (server/auth): each one's series exists from the start, at 0. */
+export const SIGN_IN_FAILURES = ["shared_state_unavailable", "provider_unreachable", "no_transaction", "state_mismatch", "replayed", "token_refused"] as const;
+export type SignInFailure = (typeof SIGN_IN_FAILURES)[number];
 /** What sign-in records (server/auth). */
 export interface AuthMetrics {
   signInStarted(): void;
@@ -88,7 +84,8 @@ export interface SharedStateMetrics {
   command(operation: SharedStateOperation, seconds: number): void;
 }
 
-export type CheckSurface = "soap" | "checker";
+export const CHECK_SURFACES = ["soap", "checker"] as const;
+export type CheckSurface = (typeof CHECK_SURFACES)[number];
 
 export interface PortalMetrics {
   /** False for disabledPortalMetrics (AREAOE_METRICS_PORT=off): nothing is recorded, not even per request. */
@@ -246,6 +243,12 @@ export function createPortalMetrics({ processMetrics = false }: PortalMetricsOpt
     labelNames: ["surface"] as const,
     registers,
   });
+  // Each surface's series from the start, at 0 (as the refusals' reasons and budgets): a panel or a
+  // rate() shows 0 before the first check, not "no data".
+  for (const surface of CHECK_SURFACES) {
+    rsa.inc({ surface }, 0);
+    for (const verdict of ["accepted", "refused"]) checks.inc({ surface, verdict }, 0);
+  }
 
   const signInsStarted = new Counter({ name: "areaoe_sign_ins_started_total", help: "Sign-ins sent to the identity provider", registers });
   const signInsCompleted = new Counter({ name: "areaoe_sign_ins_completed_total", help: "Sign-ins that ended with a session", registers });
@@ -255,6 +258,7 @@ export function createPortalMetrics({ processMetrics = false }: PortalMetricsOpt
     labelNames: ["reason"] as const,
     registers,
   });
+  for (const reason of SIGN_IN_FAILURES) signInsFailed.inc({ reason }, 0);
   const sessionsRevoked = new Counter({ name: "areaoe_sessions_revoked_total", help: "Sessions signed out (revoked on every instance)", registers });
 
   let redisUp: (() => boolean) | undefined;
@@ -263,7 +267,10 @@ export function createPortalMetrics({ processMetrics = false }: PortalMetricsOpt
     help: "1 while Redis (the shared state) answers, 0 while it does not; absent when the state is this process's memory",
     registers,
     collect() {
+      // Without Redis (the state in this process's memory) no series at all: prom-client would
+      // otherwise expose an unset gauge as 0, "Redis down", and AreaoeRedisFallback would fire.
       if (redisUp) this.set(redisUp() ? 1 : 0);
+      else this.remove();
     },
   });
   const fallbacks = new Counter({

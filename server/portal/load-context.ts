@@ -7,6 +7,7 @@ import { readLocaleChunks } from "../http/locale-chunks";
 import { staticDocumentHeaders } from "../http/security-headers";
 import { setServerPageStylesheets } from "../http/server-page";
 import { readStylesheets } from "../http/stylesheets";
+import { REQUEST_ID_HEADER } from "../observability/request-id";
 import { requestOrigin } from "../http/trusted-origin";
 import { toHeaderCheckOutcome } from "../sandbox/header-check-outcome";
 import { TRACE_ID_HEADER } from "../sandbox/request-log";
@@ -70,18 +71,22 @@ export function loadContextStage(parts: PortalParts, { auth, sandbox, connectSrc
   // (Vite's own additions to the page carry it).
   const markStatic = settings.mode === "production" ? staticDocumentHeaders({ connectSrc }) : undefined;
   const refusedChecks = new WeakSet<Response>();
-  const values = (req: Request, res: Response): AreaOELoadContext => ({
-    lang: res.locals.lang,
-    cspNonce: res.locals.cspNonce,
-    ...(markStatic ? { onStaticDocument: (sources: InlineSources) => markStatic(req, res, sources) } : {}),
-    publicConfig,
-    origin: requestOrigin(req),
-    localeChunks,
-    stylesheet,
-    ...auth.loadContext(res),
-    securityHeaderEnvironments: (now?: Date) => authorityEnvironments?.describe(now) ?? [],
-    authorityCertificates: (now?: Date) => authorityEnvironments?.certificates(now) ?? [],
-    securityHeaderSandbox: checkerSandbox(parts, sandbox, refusedChecks, req, res),
-  });
+  const values = (req: Request, res: Response): AreaOELoadContext => {
+    const requestId = res.getHeader(REQUEST_ID_HEADER);
+    return {
+      lang: res.locals.lang,
+      cspNonce: res.locals.cspNonce,
+      ...(markStatic ? { onStaticDocument: (sources: InlineSources) => markStatic(req, res, sources) } : {}),
+      publicConfig,
+      origin: requestOrigin(req),
+      localeChunks,
+      stylesheet,
+      ...auth.loadContext(res),
+      securityHeaderEnvironments: (now?: Date) => authorityEnvironments?.describe(now) ?? [],
+      authorityCertificates: (now?: Date) => authorityEnvironments?.certificates(now) ?? [],
+      securityHeaderSandbox: checkerSandbox(parts, sandbox, refusedChecks, req, res),
+      ...(typeof requestId === "string" ? { requestId } : {}),
+    };
+  };
   return { loadContext: (req, res) => createLoadContext(values(req, res)), refusedChecks };
 }

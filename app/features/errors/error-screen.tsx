@@ -1,11 +1,14 @@
+import type { ReactNode } from "react";
 import { useTranslation } from "~/i18n/use-translation";
 
 export interface ErrorScreenProps {
   onRetry: () => void;
+  /** Below the message and Retry: the request's reference to quote (request-reference.tsx), where there is one. */
+  reference?: ReactNode;
 }
 
 /** The 'Unexpected rendering failure' screen: the message with a Retry button on its right. */
-export function ErrorScreen({ onRetry }: ErrorScreenProps) {
+export function ErrorScreen({ onRetry, reference }: ErrorScreenProps) {
   const { t } = useTranslation("errors");
   return (
     <div className="error-screen" role="alert">
@@ -14,6 +17,7 @@ export function ErrorScreen({ onRetry }: ErrorScreenProps) {
       <button type="button" className="button button--primary" onClick={onRetry}>
         {t("boundary.retry")}
       </button>
+      {reference}
     </div>
   );
 }

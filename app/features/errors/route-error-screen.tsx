@@ -4,6 +4,7 @@ import { ErrorScreen } from "./error-screen";
 import { reportError } from "./error-reporting";
 import { isChunkLoadError } from "~/lib/chunk-load-error";
 import { retryChunkLoad } from "./route-module-loader";
+import { RequestReference } from "./request-reference";
 
 export interface RouteErrorScreenProps {
   error: unknown;
@@ -13,7 +14,8 @@ export interface RouteErrorScreenProps {
 
 /**
  * The root ErrorBoundary's content: loader, server-rendering and page-chunk failures. Retry runs the
- * navigation again in place (loaders and rendering), or re-imports a failed page chunk.
+ * navigation again in place (loaders and rendering), or re-imports a failed page chunk. Both screens
+ * show the answer's request id to quote, when the server gave one (request-reference.tsx).
  */
 export function RouteErrorScreen({ error, notFound }: RouteErrorScreenProps) {
   const navigate = useNavigate();
@@ -36,5 +38,5 @@ export function RouteErrorScreen({ error, notFound }: RouteErrorScreenProps) {
       { replace: true, preventScrollReset: true },
     );
   };
-  return <ErrorScreen onRetry={retry} />;
+  return <ErrorScreen onRetry={retry} reference={<RequestReference className="error-screen__reference" />} />;
 }
