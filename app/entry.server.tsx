@@ -93,6 +93,7 @@ export default async function handleRequest(
       chunks: loadContext.localeChunks,
       nonce: elementNonce,
       reporting: loadContext.publicConfig.errorReporting,
+      faultInjection: loadContext.publicConfig.faultInjection,
     });
   }
   // A page with an image preview gets its one small module (app/components/ui/image-preview/image-preview-script.ts).

@@ -33,7 +33,13 @@ const attribute = (value: string) => value.replace(/&/g, "&amp;").replace(/"/g, 
  */
 export function islandHeadElements(
   names: readonly IslandName[],
-  options: { chunks: LocaleChunks | undefined; nonce: string | undefined; reporting?: ErrorReportingConfig },
+  options: {
+    chunks: LocaleChunks | undefined;
+    nonce: string | undefined;
+    reporting?: ErrorReportingConfig;
+    /** Test-only (AREAOE_ENABLE_FAULT_INJECTION=1): tells the runtime it may inject a rendering fault (./island-fault.tsx). */
+    faultInjection?: boolean;
+  },
 ): string {
   if (!shipsIslands(names)) return "";
   const urlsOf = (source: string): string[] => {
@@ -48,7 +54,11 @@ export function islandHeadElements(
     modules[name] = urls[0];
     for (const url of urls) preload.add(url);
   }
-  const manifest: IslandManifest = { modules, ...(options.reporting ? { reporting: options.reporting } : {}) };
+  const manifest: IslandManifest = {
+    modules,
+    ...(options.reporting ? { reporting: options.reporting } : {}),
+    ...(options.faultInjection === true ? { faultInjection: true as const } : {}),
+  };
   const nonce = options.nonce ? ` nonce="${attribute(options.nonce)}"` : "";
   return (
     `<script type="application/json" id="${ISLAND_MANIFEST_ID}">${islandJson(manifest)}</script>` +

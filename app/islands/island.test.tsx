@@ -11,6 +11,9 @@ import { fixedTexts } from "./fixed-texts";
 import { Island, IslandRendererContext, islandIdPrefix, islandJson, type IslandData, type IslandRenderer } from "./island";
 import { IslandFrame } from "./island-frame";
 import { islandHeadElements, islandsIn, shipsIslands } from "./island-head";
+import { IslandFault } from "./island-fault";
+import { configureErrorReporting } from "~/features/errors/error-reporting";
+import { asksForRenderFault } from "~/features/errors/fault-query";
 import { ISLAND_MANIFEST_ID } from "./island-names";
 
 const renderIsland: IslandRenderer = (element, identifierPrefix) => renderToString(element, { identifierPrefix });
@@ -85,6 +88,52 @@ describe("Island (server wrapper)", () => {
   });
 });
 
+describe("the islands' test-only fault injection", () => {
+  it("hydrates as the server rendered, then fails inside the island: the error screen, Retry, one report", async () => {
+    const sent: string[] = [];
+    vi.spyOn(globalThis, "fetch").mockImplementation((_url, init) => {
+      sent.push(String(init?.body));
+      return Promise.resolve(new Response(null, { status: 204 }));
+    });
+    configureErrorReporting({ enabled: true, url: "/areaOE/api/client-errors", method: "POST" });
+    document.body.innerHTML = serverPage(<Island name="header-check" component={HeaderCheckForm} props={{ tooLarge: false, data: null }} />, "pt");
+    const container = document.querySelector<HTMLElement>('[data-island="header-check"]')!;
+    const data = islandData(container);
+    const recoverable = vi.fn();
+    const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    await act(async () => {
+      hydrateRoot(
+        container,
+        <IslandFrame texts={fixedTexts(data.lang, data.texts)}>
+          <IslandFault>
+            <HeaderCheckForm tooLarge={false} data={null} />
+          </IslandFault>
+        </IslandFrame>,
+        { identifierPrefix: islandIdPrefix("header-check"), onRecoverableError: recoverable },
+      );
+    });
+    // No hydration mismatch: the fault comes in the render after the hydration pass.
+    expect(recoverable).not.toHaveBeenCalled();
+    const alert = container.querySelector('[role="alert"]');
+    expect(alert?.textContent).toContain("Ocorreu um erro.");
+    expect(container.querySelector("form")).toBeNull();
+    const retry = [...container.querySelectorAll("button")].find((button) => button.textContent === "Tentar novamente");
+    expect(retry).toBeDefined();
+    await act(async () => retry?.click());
+    // The fault is permanent: the screen again, and the same digest is not sent again.
+    expect(container.querySelector('[role="alert"]')).not.toBeNull();
+    expect(sent).toHaveLength(1);
+    expect(JSON.parse(sent[0] ?? "{}")).toMatchObject({ message: "Error: Injected rendering fault", digest: expect.stringMatching(/^[0-9a-f]{8}$/) });
+    errors.mockRestore();
+  });
+
+  it("is asked for by the address only with __fault=render", () => {
+    expect(asksForRenderFault("?lang=pt&__fault=render")).toBe(true);
+    expect(asksForRenderFault("?__fault=ssr")).toBe(false);
+    expect(asksForRenderFault("")).toBe(false);
+  });
+});
+
 describe("island head elements", () => {
   const chunks = (source: string) =>
     source.endsWith("islands.client.tsx") ? ["/areaOE/assets/islands.client-a.js", "/areaOE/assets/react-b.js"] : source.endsWith("header-check.island.tsx") ? ["/areaOE/assets/header-check.island-c.js", "/areaOE/assets/react-b.js"] : [];
@@ -111,5 +160,16 @@ describe("island head elements", () => {
     ]);
     const manifest = JSON.parse(document.getElementById(ISLAND_MANIFEST_ID)?.textContent ?? "") as { modules: Record<string, string> };
     expect(manifest.modules).toEqual({ "header-check": "/areaOE/assets/header-check.island-c.js" });
+    // No fault injection unless the test-only setting is on.
+    expect(manifest).not.toHaveProperty("faultInjection");
+  });
+
+  it("tells the runtime it may inject a fault only when the test-only setting is on", () => {
+    const manifestOf = (faultInjection: boolean) => {
+      document.head.innerHTML = islandHeadElements(["header-check"], { chunks, nonce: "n1", faultInjection });
+      return JSON.parse(document.getElementById(ISLAND_MANIFEST_ID)?.textContent ?? "") as Record<string, unknown>;
+    };
+    expect(manifestOf(false)).not.toHaveProperty("faultInjection");
+    expect(manifestOf(true)).toMatchObject({ faultInjection: true });
   });
 });

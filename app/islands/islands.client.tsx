@@ -14,6 +14,7 @@ import { setNonce } from "get-nonce";
 import { configureErrorReporting, installGlobalErrorHandlers, reportError } from "~/features/errors/error-reporting";
 import type { ErrorReportingConfig } from "~/features/errors/error-reporter";
 import { ErrorScreen } from "~/features/errors/error-screen";
+import { asksForRenderFault } from "~/features/errors/fault-query";
 import { chunkLoadErrorFrom } from "~/lib/chunk-load-error";
 import { markFirstHydration, startFirstHydration } from "~/components/ui/hydration/first-hydration";
 import { setDefaultTextSource, TextsContext } from "~/i18n/texts-context";
@@ -23,10 +24,12 @@ import { IslandFrame } from "./island-frame";
 import { islandIdPrefix, type IslandData } from "./island";
 import { ISLAND_MANIFEST_ID, isIslandName, type IslandName } from "./island-names";
 
-/** The head's JSON (app/render/island-scripts.ts). */
+/** The head's JSON (./island-head.ts). */
 export interface IslandManifest {
   modules: Partial<Record<IslandName, string>>;
   reporting?: ErrorReportingConfig;
+  /** Test-only: written only with AREAOE_ENABLE_FAULT_INJECTION=1 (./island-fault.tsx). */
+  faultInjection?: true;
 }
 
 interface IslandModule {
@@ -41,6 +44,13 @@ const pageNonce = document.querySelector<HTMLScriptElement>("script[nonce]")?.no
 if (pageNonce) setNonce(pageNonce);
 
 let retries = 0;
+
+// Test-only (./island-fault.tsx): a chunk of its own, loaded only when the server wrote the flag (the
+// setting is on) and the address asks for a rendering fault; never in production.
+const injectedFault =
+  manifest.faultInjection === true && asksForRenderFault(window.location.search)
+    ? import("./island-fault").then((module) => module.IslandFault)
+    : undefined;
 
 async function importIsland(url: string, retry: boolean): Promise<IslandModule> {
   const address = retry ? `${url}${url.includes("?") ? "&" : "?"}retry=${++retries}` : url;
@@ -59,10 +69,18 @@ async function startIsland(container: HTMLElement): Promise<void> {
   const texts = fixedTexts(data.lang, data.texts);
   const props = (data.props ?? {}) as object;
   const prefix = islandIdPrefix(name as IslandName);
+  // The header's search stays whole under an injected fault, as the root's header did.
+  const Fault = injectedFault && name !== "header-search" ? await injectedFault : undefined;
   const widget = (module: IslandModule) => (
     <StrictMode>
       <IslandFrame texts={texts}>
-        <module.default {...props} />
+        {Fault ? (
+          <Fault>
+            <module.default {...props} />
+          </Fault>
+        ) : (
+          <module.default {...props} />
+        )}
       </IslandFrame>
     </StrictMode>
   );
