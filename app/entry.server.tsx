@@ -13,6 +13,7 @@ import { pageHasIslands, pageHydrates } from "~/config/hydration";
 import { renderToString } from "react-dom/server";
 import { IslandRendererContext, type IslandRenderer } from "~/islands/island";
 import { islandHeadElements, islandsIn } from "~/islands/island-head";
+import { asksForRenderFault } from "~/features/errors/fault-query";
 import { speculationRulesElement, speculationRulesText } from "~/render/speculation-rules";
 import { cspHash } from "~/render/inline-hash";
 import { IMAGE_PREVIEW_ATTRIBUTE, imagePreviewScript, imagePreviewSource } from "~/components/ui/image-preview/image-preview-script";
@@ -93,7 +94,8 @@ export default async function handleRequest(
       chunks: loadContext.localeChunks,
       nonce: elementNonce,
       reporting: loadContext.publicConfig.errorReporting,
-      faultInjection: loadContext.publicConfig.faultInjection,
+      // Test-only (app/islands/island-fault.tsx): the setting on and the address asking for the fault.
+      faultInjection: loadContext.publicConfig.faultInjection === true && asksForRenderFault(new URL(request.url).search),
     });
   }
   // A page with an image preview gets its one small module (app/components/ui/image-preview/image-preview-script.ts).

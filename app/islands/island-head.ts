@@ -37,7 +37,10 @@ export function islandHeadElements(
     chunks: LocaleChunks | undefined;
     nonce: string | undefined;
     reporting?: ErrorReportingConfig;
-    /** Test-only (AREAOE_ENABLE_FAULT_INJECTION=1): tells the runtime it may inject a rendering fault (./island-fault.tsx). */
+    /**
+     * Test-only: tells the runtime to inject a rendering fault (./island-fault.tsx). The server sets it only
+     * with AREAOE_ENABLE_FAULT_INJECTION=1 and an address that asks for it (`?__fault=render`).
+     */
     faultInjection?: boolean;
   },
 ): string {

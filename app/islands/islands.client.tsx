@@ -1,5 +1,5 @@
 /**
- * The browser's island runtime: the one module script of a page with islands (app/render/island-scripts.ts
+ * The browser's island runtime: the one module script of a page with islands (./island-head.ts
  * writes it, with the page's nonce). It imports React and ReactDOM (the `react` chunk every island shares)
  * and nothing of React Router. For each container the server wrote (app/islands/island.tsx), it imports
  * the island's module (its address is in the head's JSON; the server preloads it), then hydrates the
@@ -14,7 +14,6 @@ import { setNonce } from "get-nonce";
 import { configureErrorReporting, installGlobalErrorHandlers, reportError } from "~/features/errors/error-reporting";
 import type { ErrorReportingConfig } from "~/features/errors/error-reporter";
 import { ErrorScreen } from "~/features/errors/error-screen";
-import { asksForRenderFault } from "~/features/errors/fault-query";
 import { chunkLoadErrorFrom } from "~/lib/chunk-load-error";
 import { markFirstHydration, startFirstHydration } from "~/components/ui/hydration/first-hydration";
 import { setDefaultTextSource, TextsContext } from "~/i18n/texts-context";
@@ -28,7 +27,7 @@ import { ISLAND_MANIFEST_ID, isIslandName, type IslandName } from "./island-name
 export interface IslandManifest {
   modules: Partial<Record<IslandName, string>>;
   reporting?: ErrorReportingConfig;
-  /** Test-only: written only with AREAOE_ENABLE_FAULT_INJECTION=1 (./island-fault.tsx). */
+  /** Test-only: written only with AREAOE_ENABLE_FAULT_INJECTION=1 and `?__fault=render` (./island-fault.tsx). */
   faultInjection?: true;
 }
 
@@ -46,11 +45,8 @@ if (pageNonce) setNonce(pageNonce);
 let retries = 0;
 
 // Test-only (./island-fault.tsx): a chunk of its own, loaded only when the server wrote the flag (the
-// setting is on) and the address asks for a rendering fault; never in production.
-const injectedFault =
-  manifest.faultInjection === true && asksForRenderFault(window.location.search)
-    ? import("./island-fault").then((module) => module.IslandFault)
-    : undefined;
+// setting is on and the address asks for a rendering fault); never in production.
+const injectedFault = manifest.faultInjection === true ? import("./island-fault").then((module) => module.IslandFault) : undefined;
 
 async function importIsland(url: string, retry: boolean): Promise<IslandModule> {
   const address = retry ? `${url}${url.includes("?") ? "&" : "?"}retry=${++retries}` : url;
