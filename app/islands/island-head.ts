@@ -2,7 +2,7 @@ import { BASE_URL } from "~/config/paths";
 import type { LocaleChunks } from "~/i18n/i18n-head";
 import type { ErrorReportingConfig } from "~/features/errors/error-reporter";
 import { islandJson } from "./island";
-import { ISLAND_MANIFEST_ID, ISLAND_RUNTIME_SOURCE, ISLAND_SOURCES, isIslandName, type IslandName } from "./island-names";
+import { ISLAND_FAULT_SOURCE, ISLAND_MANIFEST_ID, ISLAND_RUNTIME_SOURCE, ISLAND_SOURCES, isIslandName, type IslandName } from "./island-names";
 import type { IslandManifest } from "./islands.client";
 
 const ISLAND_ATTRIBUTE = /<div data-island="([a-z][a-z-]*)"/g;
@@ -60,7 +60,7 @@ export function islandHeadElements(
   const manifest: IslandManifest = {
     modules,
     ...(options.reporting ? { reporting: options.reporting } : {}),
-    ...(options.faultInjection === true ? { faultInjection: true as const } : {}),
+    ...(options.faultInjection === true ? { faultInjection: urlsOf(ISLAND_FAULT_SOURCE)[0] ?? "" } : {}),
   };
   const nonce = options.nonce ? ` nonce="${attribute(options.nonce)}"` : "";
   return (

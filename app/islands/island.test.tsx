@@ -173,6 +173,7 @@ describe("island head elements", () => {
       return JSON.parse(document.getElementById(ISLAND_MANIFEST_ID)?.textContent ?? "") as Record<string, unknown>;
     };
     expect(manifestOf(false)).not.toHaveProperty("faultInjection");
-    expect(manifestOf(true)).toMatchObject({ faultInjection: true });
+    // Its module's address (in development the source file, which Vite serves).
+    expect(manifestOf(true)).toMatchObject({ faultInjection: "/areaOE/app/islands/island-fault.tsx" });
   });
 });

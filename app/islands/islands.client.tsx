@@ -27,8 +27,11 @@ import { ISLAND_MANIFEST_ID, isIslandName, type IslandName } from "./island-name
 export interface IslandManifest {
   modules: Partial<Record<IslandName, string>>;
   reporting?: ErrorReportingConfig;
-  /** Test-only: written only with AREAOE_ENABLE_FAULT_INJECTION=1 and `?__fault=render` (./island-fault.tsx). */
-  faultInjection?: true;
+  /**
+   * Test-only: the address of the islands' fault module (./island-fault.tsx), written only with
+   * AREAOE_ENABLE_FAULT_INJECTION=1 and `?__fault=render`.
+   */
+  faultInjection?: string;
 }
 
 interface IslandModule {
@@ -44,9 +47,11 @@ if (pageNonce) setNonce(pageNonce);
 
 let retries = 0;
 
-// Test-only (./island-fault.tsx): a chunk of its own, loaded only when the server wrote the flag (the
-// setting is on and the address asks for a rendering fault); never in production.
-const injectedFault = manifest.faultInjection === true ? import("./island-fault").then((module) => module.IslandFault) : undefined;
+// Test-only (./island-fault.tsx): a module of its own, imported by the address the server wrote only when
+// the setting is on and the address asks for a rendering fault; never in production.
+const injectedFault = manifest.faultInjection
+  ? (import(/* @vite-ignore */ manifest.faultInjection) as Promise<typeof import("./island-fault")>).then((module) => module.IslandFault)
+  : undefined;
 
 async function importIsland(url: string, retry: boolean): Promise<IslandModule> {
   const address = retry ? `${url}${url.includes("?") ? "&" : "?"}retry=${++retries}` : url;

@@ -157,7 +157,7 @@ async function toolPages(origin: string, browser: Browser): Promise<void> {
   const cookie = await demoSignIn(origin);
   console.log(`\nTool pages (islands, docs/decisions/0019): first-load JavaScript and the islands' JSON in the HTML (Portuguese, first visit)`);
   console.log(
-    `${"page".padEnd(34)} ${"first-load JS".padStart(13)} ${"aim".padStart(9)} ${"".padEnd(6)} ${"modules".padStart(7)} ${"JSON".padStart(8)} ${"JSON gz".padStart(8)} ${"HTML".padStart(8)}  largest files`,
+    `${"page".padEnd(34)} ${"first-load JS".padStart(13)} ${"aim".padStart(9)} ${"".padEnd(6)} ${"modules".padStart(7)} ${"JSON".padStart(8)} ${"JSON gz".padStart(8)} ${"HTML".padStart(8)}  files, largest first`,
   );
   for (const page of ROUTED_PAGES.filter((entry) => entry.islands)) {
     const path = appPath(page.path);
@@ -169,7 +169,7 @@ async function toolPages(origin: string, browser: Browser): Promise<void> {
     if (!sample) continue;
     const js = sample.js + sample.pageScripts;
     const aim = islandBudget(path);
-    const top = [...sample.chunks].sort((a, b) => b[1] - a[1]).slice(0, 4);
+    const top = [...sample.chunks].sort((a, b) => b[1] - a[1]);
     console.log(
       `${`${page.id}${signedIn ? " (signed in)" : ""}`.padEnd(34)} ${kb(js).padStart(13)} ${`≤ ${kb(aim)}`.padStart(9)} ${(!sample.islands ? "NO ISLANDS" : js <= aim ? "met" : "MISSED").padEnd(6)} ` +
         `${String(sample.modules).padStart(7)} ${kb(sample.islandJson).padStart(8)} ${kb(sample.islandJsonGzip).padStart(8)} ${kb(sample.html).padStart(8)}  ` +
