@@ -8,7 +8,7 @@
  * until then, so the form still posts without script); Retry imports the module again under a fresh
  * query (a browser may keep a failed module for the document's life) and renders the widget.
  */
-import { StrictMode, useEffect, type ComponentType, type ReactNode } from "react";
+import { Fragment, StrictMode, useEffect, type ComponentType, type ReactNode } from "react";
 import { createRoot, hydrateRoot, type Root } from "react-dom/client";
 import { setNonce } from "get-nonce";
 import { configureErrorReporting, installGlobalErrorHandlers, reportError } from "~/features/errors/error-reporting";
@@ -20,6 +20,7 @@ import { setDefaultTextSource, TextsContext } from "~/i18n/texts-context";
 import type { Bundle } from "~/i18n/small-t";
 import { fixedTexts } from "./fixed-texts";
 import { IslandFrame } from "./island-frame";
+import type { IslandFault } from "./island-fault";
 import { islandIdPrefix, type IslandData } from "./island";
 import { ISLAND_MANIFEST_ID, isIslandName, type IslandName } from "./island-names";
 
@@ -50,7 +51,7 @@ let retries = 0;
 // Test-only (./island-fault.tsx): a module of its own, imported by the address the server wrote only when
 // the setting is on and the address asks for a rendering fault; never in production.
 const injectedFault = manifest.faultInjection
-  ? (import(/* @vite-ignore */ manifest.faultInjection) as Promise<typeof import("./island-fault")>).then((module) => module.IslandFault)
+  ? (import(/* @vite-ignore */ manifest.faultInjection) as Promise<{ IslandFault: typeof IslandFault }>).then((module) => module.IslandFault)
   : undefined;
 
 async function importIsland(url: string, retry: boolean): Promise<IslandModule> {
@@ -71,17 +72,13 @@ async function startIsland(container: HTMLElement): Promise<void> {
   const props = (data.props ?? {}) as object;
   const prefix = islandIdPrefix(name as IslandName);
   // The header's search stays whole under an injected fault, as the root's header did.
-  const Fault = injectedFault && name !== "header-search" ? await injectedFault : undefined;
+  const Wrap = (injectedFault && name !== "header-search" ? await injectedFault : undefined) ?? Fragment;
   const widget = (module: IslandModule) => (
     <StrictMode>
       <IslandFrame texts={texts}>
-        {Fault ? (
-          <Fault>
-            <module.default {...props} />
-          </Fault>
-        ) : (
+        <Wrap>
           <module.default {...props} />
-        )}
+        </Wrap>
       </IslandFrame>
     </StrictMode>
   );
