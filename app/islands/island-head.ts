@@ -1,7 +1,7 @@
 import { BASE_URL } from "~/config/paths";
 import type { LocaleChunks } from "~/i18n/i18n-head";
 import type { ErrorReportingConfig } from "~/features/errors/error-reporter";
-import { islandJson } from "./island";
+import { islandJson, type IslandData } from "./island";
 import { ISLAND_FAULT_SOURCE, ISLAND_MANIFEST_ID, ISLAND_RUNTIME_SOURCE, ISLAND_SOURCES, isIslandName, type IslandName } from "./island-names";
 import type { IslandManifest } from "./islands.client";
 
@@ -21,6 +21,35 @@ export function islandsIn(html: string): IslandName[] {
  */
 export function shipsIslands(names: readonly IslandName[]): boolean {
   return names.some((name) => name !== "header-search");
+}
+
+const ISLAND_DATA = /(<script type="application\/json" data-island-data="[a-z][a-z-]*">)(.*?)(<\/script>)/gs;
+
+/**
+ * Each text namespace once per page: an island's JSON keeps only the namespaces no earlier island's JSON
+ * on the page holds (`common`, `errors`, `ui` and a shared feature namespace came once per island:
+ * first steps wrote `session` twice, search `pages` twice). The runtime gives every island the texts of
+ * all the page's islands (./islands.client.tsx). Done on the rendered page, so whatever order React
+ * rendered the islands in, a namespace is written where the browser finds it.
+ */
+export function dedupeIslandTexts(html: string): string {
+  const written = new Set<string>();
+  return html.replace(ISLAND_DATA, (whole, open: string, json: string, close: string) => {
+    let data: IslandData;
+    try {
+      data = JSON.parse(json) as IslandData;
+    } catch {
+      return whole;
+    }
+    const texts: IslandData["texts"] = {};
+    for (const [namespace, bundle] of Object.entries(data.texts)) {
+      const key = `${data.lang}\u0000${namespace}`;
+      if (written.has(key)) continue;
+      written.add(key);
+      texts[namespace] = bundle;
+    }
+    return `${open}${islandJson({ ...data, texts })}${close}`;
+  });
 }
 
 const attribute = (value: string) => value.replace(/&/g, "&amp;").replace(/"/g, "&quot;");

@@ -10,7 +10,7 @@ import { HeaderSearch } from "~/features/search/header-search";
 import { fixedTexts } from "./fixed-texts";
 import { Island, IslandRendererContext, islandIdPrefix, islandJson, type IslandData, type IslandRenderer } from "./island";
 import { IslandFrame } from "./island-frame";
-import { islandHeadElements, islandsIn, shipsIslands } from "./island-head";
+import { dedupeIslandTexts, islandHeadElements, islandsIn, shipsIslands } from "./island-head";
 import { IslandFault } from "./island-fault";
 import { configureErrorReporting } from "~/features/errors/error-reporting";
 import { FAULT_QUERY, RENDER_FAULT_MESSAGE, asksForRenderFault } from "~/features/errors/fault-query";
@@ -86,6 +86,32 @@ describe("Island (server wrapper)", () => {
     expect(json).not.toContain("<");
     expect(json).not.toContain("\u2028");
     expect(JSON.parse(json)).toEqual({ text: "</script><script>alert(1)</script><!--\u2028" });
+  });
+});
+
+describe("the islands' texts on a page", () => {
+  it("are written once per namespace: a later island keeps only the namespaces no earlier one holds", () => {
+    const page = serverPage(
+      <>
+        <Island name="header-search" component={HeaderSearch} props={{}} namespaces={["pages"]} />
+        <Island name="header-check" component={HeaderCheckForm} props={{ tooLarge: false, data: null }} namespaces={["pages"]} />
+      </>,
+      "pt",
+    );
+    document.body.innerHTML = page;
+    const before = [...document.querySelectorAll<HTMLElement>("[data-island]")].map((container) => islandData(container));
+    expect(Object.keys(before[1]?.texts ?? {})).toEqual(expect.arrayContaining(["errors", "pages"]));
+    document.body.innerHTML = dedupeIslandTexts(page);
+    const [search, check] = [...document.querySelectorAll<HTMLElement>("[data-island]")].map((container) => islandData(container));
+    expect(Object.keys(search?.texts ?? {}).sort()).toEqual(Object.keys(before[0]?.texts ?? {}).sort());
+    // The checker's own namespaces stay; `errors` and `pages` are the search's already.
+    expect(Object.keys(check?.texts ?? {}).sort()).toEqual(["security-header", "ui"]);
+    expect(check?.props).toEqual({ tooLarge: false, data: null });
+    // Together they hold every namespace each island had, with the same texts.
+    const merged = { ...search?.texts, ...check?.texts };
+    for (const data of before) for (const [namespace, bundle] of Object.entries(data.texts)) expect(merged[namespace]).toEqual(bundle);
+    // Still safe inside <script>.
+    expect(dedupeIslandTexts(page)).not.toMatch(/<script type="application\/json" data-island-data="[^"]+">[^<]*<(?!\/script>)/);
   });
 });
 

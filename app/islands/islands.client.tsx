@@ -68,7 +68,8 @@ async function startIsland(container: HTMLElement): Promise<void> {
     return;
   }
   const data = JSON.parse(dataElement.textContent ?? "{}") as IslandData;
-  const texts = fixedTexts(data.lang, data.texts);
+  // The server writes each namespace once per page (./island-head.ts): every island reads them all.
+  const texts = pageTexts;
   const props = (data.props ?? {}) as object;
   const prefix = islandIdPrefix(name as IslandName);
   // The header's search stays whole under an injected fault, as the root's header did.
@@ -123,13 +124,17 @@ function Mounted({ onMount, children }: { onMount: () => void; children: ReactNo
 }
 
 const containers = [...document.querySelectorAll<HTMLElement>("[data-island]")];
-// Code outside a component (the search's result titles: pageText) reads the texts of all the page's islands.
+// The texts of all the page's islands (each namespace is written once per page), for every island and for
+// code outside a component (the search's result titles: pageText).
 const allTexts: Record<string, Bundle> = {};
+let pageLanguage = document.documentElement.lang;
 for (const element of document.querySelectorAll<HTMLScriptElement>("script[data-island-data]")) {
   const data = JSON.parse(element.textContent ?? "{}") as Partial<IslandData>;
   Object.assign(allTexts, data.texts);
+  if (data.lang) pageLanguage = data.lang;
 }
-setDefaultTextSource(fixedTexts(document.documentElement.lang, allTexts));
+const pageTexts = fixedTexts(pageLanguage, allTexts);
+setDefaultTextSource(pageTexts);
 // Code loaded once the page is idle (the notifications region) waits for the islands' first hydration.
 startFirstHydration();
 void Promise.allSettled(containers.map(startIsland)).then(() => {
