@@ -133,10 +133,12 @@ async function main(): Promise<void> {
             ? "(calibration)"
             : aimMet(aim, scores, audit("largest-contentful-paint"), audit("total-blocking-time"))
           ).padEnd(30),
-          `perf ${spread(runs.map((run) => (run.categories.performance?.score ?? 0) * 100), (v) => v.toFixed(0))}, LCP ${spread(
-            runs.map((run) => run.audits["largest-contentful-paint"]?.numericValue ?? Number.NaN),
-            (v) => (v / 1000).toFixed(2),
-          )} s`,
+          runs.length > 1
+            ? `perf ${spread(runs.map((run) => (run.categories.performance?.score ?? 0) * 100), (v) => v.toFixed(0))}, LCP ${spread(
+                runs.map((run) => run.audits["largest-contentful-paint"]?.numericValue ?? Number.NaN),
+                (v) => (v / 1000).toFixed(2),
+              )} s`
+            : "(one run)",
         ].join(" | "),
       );
       if (aim === "tool" && scores.some((value) => value < 100)) {
