@@ -8,7 +8,7 @@
  * until then, so the form still posts without script); Retry imports the module again under a fresh
  * query (a browser may keep a failed module for the document's life) and renders the widget.
  */
-import { Fragment, StrictMode, useEffect, type ComponentType, type ReactNode } from "react";
+import { Fragment, StrictMode, startTransition, useEffect, type ComponentType, type ReactNode } from "react";
 import { createRoot, hydrateRoot, type Root } from "react-dom/client";
 import { setNonce } from "get-nonce";
 import { configureErrorReporting, installGlobalErrorHandlers, reportError } from "~/features/errors/error-reporting";
@@ -112,8 +112,13 @@ async function startIsland(container: HTMLElement): Promise<void> {
   }
   // React's own onRecoverableError stays: a hydration mismatch is a console error, which the e2e tests fail on.
   await new Promise<void>((hydrated) => {
-    // A wrapper, not a sibling: a second child would fork React's tree ids and `useId` would differ from the server's.
-    hydrateRoot(container, <Mounted onMount={hydrated}>{widget(module)}</Mounted>, { identifierPrefix: prefix });
+    // In a transition, React hydrates in slices that yield to the browser (a default-priority hydration is
+    // one task: the form's and first steps' islands made long tasks that Lighthouse counted as blocking
+    // time); a visitor's input still hydrates what it touches first.
+    startTransition(() => {
+      // A wrapper, not a sibling: a second child would fork React's tree ids and `useId` would differ from the server's.
+      hydrateRoot(container, <Mounted onMount={hydrated}>{widget(module)}</Mounted>, { identifierPrefix: prefix });
+    });
   });
 }
 
