@@ -33,6 +33,9 @@ const ISLAND_DATA = /(<script type="application\/json" data-island-data="[a-z][a
  * rendered the islands in, a namespace is written where the browser finds it.
  */
 export function dedupeIslandTexts(html: string): string {
+  // A page that ships no runtime (the signed-out header form: only the header's search, a GET form)
+  // needs none of its islands' JSON.
+  if (!shipsIslands(islandsIn(html))) return html.replace(ISLAND_DATA, "");
   const written = new Set<string>();
   return html.replace(ISLAND_DATA, (whole, open: string, json: string, close: string) => {
     let data: IslandData;

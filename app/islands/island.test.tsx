@@ -110,6 +110,11 @@ describe("the islands' texts on a page", () => {
     // Together they hold every namespace each island had, with the same texts.
     const merged = { ...search?.texts, ...check?.texts };
     for (const data of before) for (const [namespace, bundle] of Object.entries(data.texts)) expect(merged[namespace]).toEqual(bundle);
+    // A page whose only island is the header's search ships no script, and so no JSON.
+    const searchOnly = serverPage(<Island name="header-search" component={HeaderSearch} props={{}} />, "pt");
+    expect(searchOnly).toContain("data-island-data");
+    expect(dedupeIslandTexts(searchOnly)).not.toContain("data-island-data");
+    expect(dedupeIslandTexts(searchOnly)).toContain('data-island="header-search"');
     // Still safe inside <script>.
     expect(dedupeIslandTexts(page)).not.toMatch(/<script type="application\/json" data-island-data="[^"]+">[^<]*<(?!\/script>)/);
   });
