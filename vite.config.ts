@@ -14,7 +14,7 @@ import { pageFrontMatterPlugin } from "./scripts/content/vite-plugin-page-front-
 import { rehypePlugins, remarkPlugins } from "./app/mdx/mdx-pipeline";
 import { BASE_URL } from "./app/config/paths";
 import { firstLoadChunks } from "./scripts/bundling/first-load-chunks";
-import { ISLAND_RUNTIME_SOURCE, ISLAND_SOURCES } from "./app/islands/island-names";
+import { ISLAND_FAULT_SOURCE, ISLAND_RUNTIME_SOURCE, ISLAND_SOURCES } from "./app/islands/island-names";
 
 const brotli = promisify(brotliCompress);
 
@@ -55,7 +55,7 @@ function clientBuild(): Plugin {
  * an island's first load would reach React Router: a page with islands must not download the router.
  */
 function islandEntries(): Plugin {
-  const sources = [ISLAND_RUNTIME_SOURCE, ...Object.values(ISLAND_SOURCES)];
+  const sources = [ISLAND_RUNTIME_SOURCE, ...Object.values(ISLAND_SOURCES), ISLAND_FAULT_SOURCE];
   return {
     name: "areaoe-island-entries",
     apply: "build",

@@ -12,7 +12,8 @@ import { portalContext } from "./load-context";
 import { pageHasIslands, pageHydrates } from "~/config/hydration";
 import { renderToString } from "react-dom/server";
 import { IslandRendererContext, type IslandRenderer } from "~/islands/island";
-import { islandHeadElements, islandsIn } from "~/islands/island-head";
+import { dedupeIslandTexts, islandHeadElements, islandsIn } from "~/islands/island-head";
+import { asksForRenderFault } from "~/features/errors/fault-query";
 import { speculationRulesElement, speculationRulesText } from "~/render/speculation-rules";
 import { cspHash } from "~/render/inline-hash";
 import { IMAGE_PREVIEW_ATTRIBUTE, imagePreviewScript, imagePreviewSource } from "~/components/ui/image-preview/image-preview-script";
@@ -95,11 +96,17 @@ export default async function handleRequest(
     head = speculationRulesElement(BASE_PATH, elementNonce);
     scriptTexts.push(speculationRulesText(BASE_PATH));
   }
+  let body = outcome.html;
   if (islands) {
-    head += islandHeadElements(islandsIn(outcome.html.toString("utf8")), {
+    // Each text namespace once in the page's islands' JSON (app/islands/island-head.ts).
+    const page = dedupeIslandTexts(outcome.html.toString("utf8"));
+    body = Buffer.from(page);
+    head += islandHeadElements(islandsIn(page), {
       chunks: loadContext.localeChunks,
       nonce: elementNonce,
       reporting: loadContext.publicConfig.errorReporting,
+      // Test-only (app/islands/island-fault.tsx): the setting on and the address asking for the fault.
+      faultInjection: loadContext.publicConfig.faultInjection === true && asksForRenderFault(new URL(request.url).search),
     });
   }
   // A page with an image preview gets its one small module (app/components/ui/image-preview/image-preview-script.ts).
@@ -114,8 +121,8 @@ export default async function handleRequest(
   const headBytes = [Buffer.from(head), ...(css ? [inlineStylesheet(portalStylesheet, css, elementNonce)] : [])];
   if (isStatic) loadContext.onStaticDocument?.({ scripts: scriptTexts.map(cspHash), styles: css ? [cspHash(css)] : [] });
   // Inserted into the bytes as rendered: no decoding of the whole document and encoding it again.
-  const at = outcome.html.indexOf("</head>");
-  const html = at < 0 ? outcome.html : Buffer.concat([outcome.html.subarray(0, at), ...headBytes, outcome.html.subarray(at)]);
+  const at = body.indexOf("</head>");
+  const html = at < 0 ? body : Buffer.concat([body.subarray(0, at), ...headBytes, body.subarray(at)]);
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   return new Response(html, { headers: responseHeaders, status: outcome.hadErrors ? 500 : responseStatusCode });
 }

@@ -12,19 +12,22 @@ const MESSAGE_EN =
 // no route module or content chunk is loaded in the browser. A failed island chunk, its error screen
 // and Retry: e2e/islands.spec.ts and e2e/islands-widgets.spec.ts.
 
-// Issue 41 (open): the fault injection (app/features/errors/fault-injection.tsx) lives in the root,
-// which only a page React Router hydrates runs in the browser; an island has no injected fault yet, so
-// this test of an unexpected rendering failure, its screen and its one report waits for one.
-test.fixme("a rendering failure shows the error screen in Portuguese and is reported once", async ({ page }) => {
+// A rendering failure in the browser: pages of text run no React there, and a tool page's widgets are
+// islands (docs/decisions/0019), each with its own error boundary. The islands' test-only fault
+// (app/islands/island-fault.tsx, on with AREAOE_ENABLE_FAULT_INJECTION=1 from playwright.config.ts and
+// `?__fault=render`) breaks each island but the header's search once hydrated.
+test("a rendering failure in an island shows the error screen in both languages and is reported once", async ({ page }) => {
   const reports: unknown[] = [];
   page.on("request", (request) => {
     if (request.url().endsWith("/areaOE/api/client-errors")) reports.push(request.postDataJSON());
   });
   const accepted = page.waitForResponse((r) => r.url().endsWith("/areaOE/api/client-errors"));
-  // A hydrated page: a page of text runs no React in the browser, so nothing can fail to render there.
   await page.goto("/areaOE/public/ivaExp?lang=pt&__fault=render");
-  const alert = page.getByRole("alert").filter({ hasText: "Ocorreu um erro." });
+  const island = page.locator('[data-island="iva-exp-check"]');
+  const alert = island.getByRole("alert").filter({ hasText: "Ocorreu um erro." });
   await expect(alert).toBeVisible({ timeout: 30_000 });
+  // The error screen stands in the island's place: its form is gone, the rest of the page stays.
+  await expect(island.locator("form")).toHaveCount(0);
   expect((await accepted).status()).toBe(204);
   await alert.getByRole("button", { name: "Tentar novamente" }).click();
   await expect(alert).toBeVisible({ timeout: 30_000 }); // the fault is permanent: it fails again, but is not sent again
@@ -35,8 +38,12 @@ test.fixme("a rendering failure shows the error screen in Portuguese and is repo
     message: "Error: Injected rendering fault",
     url: expect.stringMatching(/\/areaOE\/public\/ivaExp$/),
   });
-  // The header and the side panel stay usable.
-  await page.getByRole("link", { name: "English" }).click();
+  // The header stays usable: its search is an island that did not fail, and the language switch is a link.
+  await expect(page.locator('[data-island="header-search"]').getByRole("alert")).toHaveCount(0);
+  await page.goto("/areaOE/public/ivaExp?lang=en&__fault=render");
+  const english = page.locator('[data-island="iva-exp-check"]').getByRole("alert").filter({ hasText: MESSAGE_EN });
+  await expect(english).toBeVisible({ timeout: 30_000 });
+  await expect(english.getByRole("button", { name: "Retry" })).toBeVisible();
   await expect(page.locator("html")).toHaveAttribute("lang", "en");
 });
 

@@ -8,6 +8,7 @@
  * has its texts in app/i18n/locales/{pt,en}/pages.json under its id.
  */
 import { appPath } from "./paths";
+import { SEARCH_PAGE_PATH } from "./search-page";
 
 export interface SitePage {
   readonly id: string;
@@ -135,7 +136,7 @@ export const SITE_PAGES = [
   // GET forms its loader answers (a page of text: no script).
   { id: "time-limits", path: "public/prazos", parent: "home", module: "own", answersQuery: true },
   // The search results page: reachable from the header's search form, not listed among the areas.
-  { id: "search", path: "public/pesquisa", parent: "home", listed: false, module: "own", islands: true, answersQuery: true, content: false },
+  { id: "search", path: SEARCH_PAGE_PATH, parent: "home", listed: false, module: "own", islands: true, answersQuery: true, content: false },
   // Pages every public-sector site has, linked from the footer of every page (not among the areas).
   { id: "accessibility", path: "public/acessibilidade", parent: "home", listed: false },
   { id: "privacy", path: "public/privacidade", parent: "home", listed: false },

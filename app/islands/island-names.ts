@@ -19,6 +19,13 @@ export type IslandName = keyof typeof ISLAND_SOURCES;
 /** The browser's island runtime: the one module script of a page with islands. */
 export const ISLAND_RUNTIME_SOURCE = "app/islands/islands.client.tsx";
 
+/**
+ * Test-only: the islands' rendering fault (./island-fault.tsx), an entry of its own so that the runtime
+ * imports it by the address the server writes only when fault injection is on (no trace of it in the
+ * runtime's own code or preloads otherwise).
+ */
+export const ISLAND_FAULT_SOURCE = "app/islands/island-fault.tsx";
+
 /** The head's JSON block that tells the runtime where each island's module is, and how to report errors. */
 export const ISLAND_MANIFEST_ID = "areaoe-islands";
 

@@ -10,7 +10,11 @@ import { HeaderSearch } from "~/features/search/header-search";
 import { fixedTexts } from "./fixed-texts";
 import { Island, IslandRendererContext, islandIdPrefix, islandJson, type IslandData, type IslandRenderer } from "./island";
 import { IslandFrame } from "./island-frame";
-import { islandHeadElements, islandsIn, shipsIslands } from "./island-head";
+import { dedupeIslandTexts, islandHeadElements, islandsIn, shipsIslands } from "./island-head";
+import { IslandFault } from "./island-fault";
+import { configureErrorReporting } from "~/features/errors/error-reporting";
+import { FAULT_QUERY, RENDER_FAULT_MESSAGE, asksForRenderFault } from "~/features/errors/fault-query";
+import * as rootFault from "~/features/errors/fault-injection";
 import { ISLAND_MANIFEST_ID } from "./island-names";
 
 const renderIsland: IslandRenderer = (element, identifierPrefix) => renderToString(element, { identifierPrefix });
@@ -85,6 +89,85 @@ describe("Island (server wrapper)", () => {
   });
 });
 
+describe("the islands' texts on a page", () => {
+  it("are written once per namespace: a later island keeps only the namespaces no earlier one holds", () => {
+    const page = serverPage(
+      <>
+        <Island name="header-search" component={HeaderSearch} props={{}} namespaces={["pages"]} />
+        <Island name="header-check" component={HeaderCheckForm} props={{ tooLarge: false, data: null }} namespaces={["pages"]} />
+      </>,
+      "pt",
+    );
+    document.body.innerHTML = page;
+    const before = [...document.querySelectorAll<HTMLElement>("[data-island]")].map((container) => islandData(container));
+    expect(Object.keys(before[1]?.texts ?? {})).toEqual(expect.arrayContaining(["errors", "pages"]));
+    document.body.innerHTML = dedupeIslandTexts(page);
+    const [search, check] = [...document.querySelectorAll<HTMLElement>("[data-island]")].map((container) => islandData(container));
+    expect(Object.keys(search?.texts ?? {}).sort()).toEqual(Object.keys(before[0]?.texts ?? {}).sort());
+    // The checker's own namespaces stay; `errors` and `pages` are the search's already.
+    expect(Object.keys(check?.texts ?? {}).sort()).toEqual(["security-header", "ui"]);
+    expect(check?.props).toEqual({ tooLarge: false, data: null });
+    // Together they hold every namespace each island had, with the same texts.
+    const merged = { ...search?.texts, ...check?.texts };
+    for (const data of before) for (const [namespace, bundle] of Object.entries(data.texts)) expect(merged[namespace]).toEqual(bundle);
+    // A page whose only island is the header's search ships no script, and so no JSON.
+    const searchOnly = serverPage(<Island name="header-search" component={HeaderSearch} props={{}} />, "pt");
+    expect(searchOnly).toContain("data-island-data");
+    expect(dedupeIslandTexts(searchOnly)).not.toContain("data-island-data");
+    expect(dedupeIslandTexts(searchOnly)).toContain('data-island="header-search"');
+    // Still safe inside <script>.
+    expect(dedupeIslandTexts(page)).not.toMatch(/<script type="application\/json" data-island-data="[^"]+">[^<]*<(?!\/script>)/);
+  });
+});
+
+describe("the islands' test-only fault injection", () => {
+  it("hydrates as the server rendered, then fails inside the island: the error screen, Retry, one report", async () => {
+    const sent: string[] = [];
+    vi.spyOn(globalThis, "fetch").mockImplementation((_url, init) => {
+      sent.push(String(init?.body));
+      return Promise.resolve(new Response(null, { status: 204 }));
+    });
+    configureErrorReporting({ enabled: true, url: "/areaOE/api/client-errors", method: "POST" });
+    document.body.innerHTML = serverPage(<Island name="header-check" component={HeaderCheckForm} props={{ tooLarge: false, data: null }} />, "pt");
+    const container = document.querySelector<HTMLElement>('[data-island="header-check"]')!;
+    const data = islandData(container);
+    const recoverable = vi.fn();
+    const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    await act(async () => {
+      hydrateRoot(
+        container,
+        <IslandFrame texts={fixedTexts(data.lang, data.texts)}>
+          <IslandFault>
+            <HeaderCheckForm tooLarge={false} data={null} />
+          </IslandFault>
+        </IslandFrame>,
+        { identifierPrefix: islandIdPrefix("header-check"), onRecoverableError: recoverable },
+      );
+    });
+    // No hydration mismatch: the fault comes in the render after the hydration pass.
+    expect(recoverable).not.toHaveBeenCalled();
+    const alert = container.querySelector('[role="alert"]');
+    expect(alert?.textContent).toContain("Ocorreu um erro.");
+    expect(container.querySelector("form")).toBeNull();
+    const retry = [...container.querySelectorAll("button")].find((button) => button.textContent === "Tentar novamente");
+    expect(retry).toBeDefined();
+    await act(async () => retry?.click());
+    // The fault is permanent: the screen again, and the same digest is not sent again.
+    expect(container.querySelector('[role="alert"]')).not.toBeNull();
+    expect(sent).toHaveLength(1);
+    expect(JSON.parse(sent[0] ?? "{}")).toMatchObject({ message: "Error: Injected rendering fault", digest: expect.stringMatching(/^[0-9a-f]{8}$/) });
+    errors.mockRestore();
+  });
+
+  it("is asked for by the address only with __fault=render, the root's query", () => {
+    expect(FAULT_QUERY).toBe(rootFault.FAULT_QUERY);
+    expect(RENDER_FAULT_MESSAGE).toBe("Injected rendering fault");
+    expect(asksForRenderFault("?lang=pt&__fault=render")).toBe(true);
+    expect(asksForRenderFault("?__fault=ssr")).toBe(false);
+    expect(asksForRenderFault("")).toBe(false);
+  });
+});
+
 describe("island head elements", () => {
   const chunks = (source: string) =>
     source.endsWith("islands.client.tsx") ? ["/areaOE/assets/islands.client-a.js", "/areaOE/assets/react-b.js"] : source.endsWith("header-check.island.tsx") ? ["/areaOE/assets/header-check.island-c.js", "/areaOE/assets/react-b.js"] : [];
@@ -111,5 +194,17 @@ describe("island head elements", () => {
     ]);
     const manifest = JSON.parse(document.getElementById(ISLAND_MANIFEST_ID)?.textContent ?? "") as { modules: Record<string, string> };
     expect(manifest.modules).toEqual({ "header-check": "/areaOE/assets/header-check.island-c.js" });
+    // No fault injection unless the test-only setting is on.
+    expect(manifest).not.toHaveProperty("faultInjection");
+  });
+
+  it("tells the runtime it may inject a fault only when the test-only setting is on", () => {
+    const manifestOf = (faultInjection: boolean) => {
+      document.head.innerHTML = islandHeadElements(["header-check"], { chunks, nonce: "n1", faultInjection });
+      return JSON.parse(document.getElementById(ISLAND_MANIFEST_ID)?.textContent ?? "") as Record<string, unknown>;
+    };
+    expect(manifestOf(false)).not.toHaveProperty("faultInjection");
+    // Its module's address (in development the source file, which Vite serves).
+    expect(manifestOf(true)).toMatchObject({ faultInjection: "/areaOE/app/islands/island-fault.tsx" });
   });
 });

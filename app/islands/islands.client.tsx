@@ -1,5 +1,5 @@
 /**
- * The browser's island runtime: the one module script of a page with islands (app/render/island-scripts.ts
+ * The browser's island runtime: the one module script of a page with islands (./island-head.ts
  * writes it, with the page's nonce). It imports React and ReactDOM (the `react` chunk every island shares)
  * and nothing of React Router. For each container the server wrote (app/islands/island.tsx), it imports
  * the island's module (its address is in the head's JSON; the server preloads it), then hydrates the
@@ -8,7 +8,7 @@
  * until then, so the form still posts without script); Retry imports the module again under a fresh
  * query (a browser may keep a failed module for the document's life) and renders the widget.
  */
-import { StrictMode, useEffect, type ComponentType, type ReactNode } from "react";
+import { Fragment, StrictMode, startTransition, useEffect, type ComponentType, type ReactNode } from "react";
 import { createRoot, hydrateRoot, type Root } from "react-dom/client";
 import { setNonce } from "get-nonce";
 import { configureErrorReporting, installGlobalErrorHandlers, reportError } from "~/features/errors/error-reporting";
@@ -20,13 +20,19 @@ import { setDefaultTextSource, TextsContext } from "~/i18n/texts-context";
 import type { Bundle } from "~/i18n/small-t";
 import { fixedTexts } from "./fixed-texts";
 import { IslandFrame } from "./island-frame";
+import type { IslandFault } from "./island-fault";
 import { islandIdPrefix, type IslandData } from "./island";
 import { ISLAND_MANIFEST_ID, isIslandName, type IslandName } from "./island-names";
 
-/** The head's JSON (app/render/island-scripts.ts). */
+/** The head's JSON (./island-head.ts). */
 export interface IslandManifest {
   modules: Partial<Record<IslandName, string>>;
   reporting?: ErrorReportingConfig;
+  /**
+   * Test-only: the address of the islands' fault module (./island-fault.tsx), written only with
+   * AREAOE_ENABLE_FAULT_INJECTION=1 and `?__fault=render`.
+   */
+  faultInjection?: string;
 }
 
 interface IslandModule {
@@ -42,6 +48,12 @@ if (pageNonce) setNonce(pageNonce);
 
 let retries = 0;
 
+// Test-only (./island-fault.tsx): a module of its own, imported by the address the server wrote only when
+// the setting is on and the address asks for a rendering fault; never in production.
+const injectedFault = manifest.faultInjection
+  ? (import(/* @vite-ignore */ manifest.faultInjection) as Promise<{ IslandFault: typeof IslandFault }>).then((module) => module.IslandFault)
+  : undefined;
+
 async function importIsland(url: string, retry: boolean): Promise<IslandModule> {
   const address = retry ? `${url}${url.includes("?") ? "&" : "?"}retry=${++retries}` : url;
   return (await import(/* @vite-ignore */ address)) as IslandModule;
@@ -56,13 +68,18 @@ async function startIsland(container: HTMLElement): Promise<void> {
     return;
   }
   const data = JSON.parse(dataElement.textContent ?? "{}") as IslandData;
-  const texts = fixedTexts(data.lang, data.texts);
+  // The server writes each namespace once per page (./island-head.ts): every island reads them all.
+  const texts = pageTexts;
   const props = (data.props ?? {}) as object;
   const prefix = islandIdPrefix(name as IslandName);
+  // The header's search stays whole under an injected fault, as the root's header did.
+  const Wrap = (injectedFault && name !== "header-search" ? await injectedFault : undefined) ?? Fragment;
   const widget = (module: IslandModule) => (
     <StrictMode>
       <IslandFrame texts={texts}>
-        <module.default {...props} />
+        <Wrap>
+          <module.default {...props} />
+        </Wrap>
       </IslandFrame>
     </StrictMode>
   );
@@ -95,8 +112,13 @@ async function startIsland(container: HTMLElement): Promise<void> {
   }
   // React's own onRecoverableError stays: a hydration mismatch is a console error, which the e2e tests fail on.
   await new Promise<void>((hydrated) => {
-    // A wrapper, not a sibling: a second child would fork React's tree ids and `useId` would differ from the server's.
-    hydrateRoot(container, <Mounted onMount={hydrated}>{widget(module)}</Mounted>, { identifierPrefix: prefix });
+    // In a transition, React hydrates in slices that yield to the browser (a default-priority hydration is
+    // one task: the form's and first steps' islands made long tasks that Lighthouse counted as blocking
+    // time); a visitor's input still hydrates what it touches first.
+    startTransition(() => {
+      // A wrapper, not a sibling: a second child would fork React's tree ids and `useId` would differ from the server's.
+      hydrateRoot(container, <Mounted onMount={hydrated}>{widget(module)}</Mounted>, { identifierPrefix: prefix });
+    });
   });
 }
 
@@ -107,13 +129,17 @@ function Mounted({ onMount, children }: { onMount: () => void; children: ReactNo
 }
 
 const containers = [...document.querySelectorAll<HTMLElement>("[data-island]")];
-// Code outside a component (the search's result titles: pageText) reads the texts of all the page's islands.
+// The texts of all the page's islands (each namespace is written once per page), for every island and for
+// code outside a component (the search's result titles: pageText).
 const allTexts: Record<string, Bundle> = {};
+let pageLanguage = document.documentElement.lang;
 for (const element of document.querySelectorAll<HTMLScriptElement>("script[data-island-data]")) {
   const data = JSON.parse(element.textContent ?? "{}") as Partial<IslandData>;
   Object.assign(allTexts, data.texts);
+  if (data.lang) pageLanguage = data.lang;
 }
-setDefaultTextSource(fixedTexts(document.documentElement.lang, allTexts));
+const pageTexts = fixedTexts(pageLanguage, allTexts);
+setDefaultTextSource(pageTexts);
 // Code loaded once the page is idle (the notifications region) waits for the islands' first hydration.
 startFirstHydration();
 void Promise.allSettled(containers.map(startIsland)).then(() => {

@@ -8,12 +8,22 @@
  * over several cold runs. Aims: pages of text 0 KB of framework JavaScript and at most
  * 3 KB gzip of page scripts; pages React Router hydrates at most 110 KB gzip of first-load JavaScript;
  * tool pages with islands (docs/decisions/0019) at most 80 KB, web services and first steps 100 KB.
+ *
+ * The tool pages (`islands: true` in the page manifest) come first, each with its first-load module
+ * scripts (the islands' runtime, the islands it imports and React's chunk, counted up to the islands'
+ * first hydration), the islands' JSON in its HTML (each island's language, texts and props, and the
+ * head's manifest) and its aim side by side. The header form's widget is only shown signed in: that page
+ * is measured signed in with the demo identity provider (the server starts with it, on loopback only).
  */
+import { randomBytes } from "node:crypto";
 import { gzipSync } from "node:zlib";
 import { chromium, type Browser } from "@playwright/test";
 import { median, startProductionServer } from "./start-server";
 import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from "../chromium";
 import { ROUTED_PATHS } from "../../e2e/support/routes";
+import { ROUTED_PAGES } from "../../app/config/site-map";
+import { appPath } from "../../app/config/paths";
+import { demoSignIn } from "./demo-sign-in";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const JS_BUDGET_BYTES = 110 * 1024;
@@ -21,6 +31,8 @@ const PAGE_SCRIPT_BUDGET_BYTES = 3 * 1024;
 const ISLAND_BUDGET_BYTES = 80 * 1024;
 /** The two tool pages with the larger widgets (a data table, the web services' lists). */
 const LARGER_ISLAND_BUDGETS: Record<string, number> = { "/areaOE/public/webservices": 100 * 1024, "/areaOE/public/primeirosPassos": 100 * 1024 };
+/** Tool pages whose widget is only shown to a signed-in visitor: measured signed in. */
+const SIGNED_IN_TOOL_PAGES: ReadonlySet<string> = new Set(["security-header-form"]);
 const TIMED_PAGES = [
   { name: "home", path: "/areaOE/" },
   { name: "content (excise SICEU)", path: "/areaOE/public/iecs/siceu" },
@@ -39,6 +51,11 @@ interface Sample {
   js: number;
   /** Inline module scripts of the page itself (gzip), e.g. the image preview's enhancement. */
   pageScripts: number;
+  /** Module scripts loaded before the page was interactive (files). */
+  modules: number;
+  /** The islands' JSON in the HTML (each island's data and the head's manifest): UTF-8 bytes and gzip. */
+  islandJson: number;
+  islandJsonGzip: number;
   css: number;
   html: number;
   ttfb: number;
@@ -46,8 +63,12 @@ interface Sample {
   interactive: number;
 }
 
-async function measure(origin: string, path: string, browser: Browser): Promise<Sample> {
+async function measure(origin: string, path: string, browser: Browser, cookie?: string): Promise<Sample> {
   const context = await browser.newContext({ locale: "pt-PT" });
+  if (cookie) {
+    const at = cookie.indexOf("=");
+    await context.addCookies([{ name: cookie.slice(0, at), value: cookie.slice(at + 1), url: origin }]);
+  }
   // The moment the root's first effect marks the page hydrated; code requested after it (widgets
   // loaded once the browser is idle, the toast region) is not first-load JavaScript.
   await context.addInitScript(() => {
@@ -69,9 +90,10 @@ async function measure(origin: string, path: string, browser: Browser): Promise<
     else if (type === "document") bodies.push({ type: "html", url, body: response.body() });
   });
   await page.goto(`${origin}${path}`, { waitUntil: "load" });
-  const { hydrated, islands, inline } = await page.evaluate(() => ({
+  const { hydrated, islands, inline, json } = await page.evaluate(() => ({
     hydrated: [...document.scripts].some((script) => script.textContent?.includes("window.__reactRouterContext")),
     islands: document.getElementById("areaoe-islands") !== null,
+    json: [...document.querySelectorAll<HTMLScriptElement>("script[data-island-data], script#areaoe-islands")].map((script) => script.textContent ?? "").join(""),
     inline: [...document.querySelectorAll<HTMLScriptElement>("script[type=module]:not([src])")]
       .filter((script) => !script.textContent?.includes("__reactRouter"))
       .map((script) => script.textContent ?? ""),
@@ -95,13 +117,29 @@ async function measure(origin: string, path: string, browser: Browser): Promise<
   });
   const firstLoad = new Set(requestedBefore);
   const pageScripts = inline.reduce((sum, source) => sum + gzipSync(source, { level: 9 }).length, 0);
-  const sample: Sample = { chunks: new Map(), hydrated, islands, path, js: 0, pageScripts, css: 0, html: 0, ...timing };
+  const sample: Sample = {
+    chunks: new Map(),
+    hydrated,
+    islands,
+    path,
+    js: 0,
+    pageScripts,
+    modules: 0,
+    islandJson: Buffer.byteLength(json),
+    islandJsonGzip: json ? gzipSync(json, { level: 9 }).length : 0,
+    css: 0,
+    html: 0,
+    ...timing,
+  };
   for (const entry of bodies) {
     if (entry.type !== "html" && !firstLoad.has(entry.url)) continue;
     const body = await entry.body.catch(() => Buffer.alloc(0));
     const size = gzipSync(body, { level: 9 }).length;
     sample[entry.type] += size;
-    if (entry.type === "js") sample.chunks.set(entry.url.split("/").pop() ?? entry.url, size);
+    if (entry.type === "js") {
+      sample.chunks.set(entry.url.split("/").pop() ?? entry.url, size);
+      sample.modules += 1;
+    }
   }
   await context.close();
   return sample;
@@ -111,10 +149,45 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const ms = (value: number) => `${value.toFixed(0)} ms`;
 const shortName = (file: string) => file.replace(/-[\w-]{8}\.js$/, ".js");
 
+/** The aim of a tool page's first-load JavaScript (issue 41). */
+const islandBudget = (path: string) => LARGER_ISLAND_BUDGETS[path] ?? ISLAND_BUDGET_BYTES;
+
+/** Each tool page (islands) with its first-load JavaScript, its islands' JSON and its aim. */
+async function toolPages(origin: string, browser: Browser): Promise<void> {
+  const cookie = await demoSignIn(origin);
+  console.log(`\nTool pages (islands, docs/decisions/0019): first-load JavaScript and the islands' JSON in the HTML (Portuguese, first visit)`);
+  console.log(
+    `${"page".padEnd(34)} ${"first-load JS".padStart(13)} ${"aim".padStart(9)} ${"".padEnd(6)} ${"modules".padStart(7)} ${"JSON".padStart(8)} ${"JSON gz".padStart(8)} ${"HTML".padStart(8)}  files, largest first`,
+  );
+  for (const page of ROUTED_PAGES.filter((entry) => entry.islands)) {
+    const path = appPath(page.path);
+    const signedIn = SIGNED_IN_TOOL_PAGES.has(page.id);
+    const sample = await measure(origin, path, browser, signedIn ? cookie : undefined).catch((error: unknown) => {
+      console.log(`${page.id.padEnd(34)} not measured: ${(error as Error).message.split("\n")[0] ?? ""}`);
+      return undefined;
+    });
+    if (!sample) continue;
+    const js = sample.js + sample.pageScripts;
+    const aim = islandBudget(path);
+    const top = [...sample.chunks].sort((a, b) => b[1] - a[1]);
+    console.log(
+      `${`${page.id}${signedIn ? " (signed in)" : ""}`.padEnd(34)} ${kb(js).padStart(13)} ${`≤ ${kb(aim)}`.padStart(9)} ${(!sample.islands ? "NO ISLANDS" : js <= aim ? "met" : "MISSED").padEnd(6)} ` +
+        `${String(sample.modules).padStart(7)} ${kb(sample.islandJson).padStart(8)} ${kb(sample.islandJsonGzip).padStart(8)} ${kb(sample.html).padStart(8)}  ` +
+        top.map(([file, size]) => `${shortName(file)} ${kb(size)}`).join(", "),
+    );
+  }
+}
+
 export async function runPageWeightBench(): Promise<void> {
-  const server = await startProductionServer(Number(process.env.BENCH_PORT ?? 3290));
+  // The demo identity provider (loopback only) for the signed-in tool page; one session secret.
+  const server = await startProductionServer(Number(process.env.BENCH_PORT ?? 3290), undefined, {
+    AREAOE_DEV_IDP: "1",
+    AREAOE_SESSION_SECRET: randomBytes(32).toString("base64url"),
+  });
   const browser = await chromium.launch({ executablePath: CHROMIUM_EXECUTABLE, args: CHROMIUM_ARGS });
   try {
+    await toolPages(server.origin, browser);
+    if (process.env.BENCH_TOOL_PAGES_ONLY === "1") return;
     console.log(`\nFirst-load JavaScript and HTML per public page (gzip; Portuguese, first visit)`);
     console.log(`${"page".padEnd(64)} ${"kind".padEnd(8)} ${"framework".padStart(9)} ${"page JS".padStart(8)} ${"HTML".padStart(8)}  largest files`);
     const measured: Sample[] = [];
@@ -151,7 +224,7 @@ export async function runPageWeightBench(): Promise<void> {
       `${hydrated.length} hydrated pages: first-load JS largest ${kb(max(hydrated, "js"))} (aim ≤ ${kb(JS_BUDGET_BYTES)}: ${overBudget === 0 ? "met" : `MISSED on ${overBudget}`}), ` +
         `HTML largest ${kb(max(hydrated, "html"))}`,
     );
-    const islandsOver = withIslands.filter((sample) => sample.js + sample.pageScripts > (LARGER_ISLAND_BUDGETS[sample.path] ?? ISLAND_BUDGET_BYTES));
+    const islandsOver = withIslands.filter((sample) => sample.js + sample.pageScripts > islandBudget(sample.path));
     console.log(
       `${withIslands.length} pages with islands: first-load JS largest ${kb(max(withIslands, "js"))} (aim ≤ ${kb(ISLAND_BUDGET_BYTES)}, web services and first steps ≤ 100 KB: ` +
         `${islandsOver.length === 0 ? "met" : `MISSED on ${islandsOver.map((sample) => sample.path).join(", ")}`}), HTML largest ${kb(max(withIslands, "html"))}`,
@@ -164,7 +237,7 @@ export async function runPageWeightBench(): Promise<void> {
       await measure(server.origin, target.path, browser); // warm the server, not the browser
       const samples: Sample[] = [];
       for (let run = 0; run < RUNS; run += 1) samples.push(await measure(server.origin, target.path, browser));
-      const m = (key: Exclude<keyof Sample, "chunks" | "hydrated" | "islands" | "path">) => median(samples.map((sample) => sample[key]));
+      const m = (key: "js" | "css" | "html" | "ttfb" | "load" | "interactive") => median(samples.map((sample) => sample[key]));
       console.log(
         [
           target.name.padEnd(26),

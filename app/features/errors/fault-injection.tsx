@@ -5,6 +5,9 @@ import { useHydrated } from "~/components/ui/hydration/use-hydrated";
 // `__fault=render` breaks the page content in the browser and `__fault=ssr` breaks the server
 // render, so the end-to-end tests can see the boundaries and the reporter on a production build.
 // Off, it renders nothing and reads nothing; on, a visitor can only break their own page view.
+// A page with islands runs no root in the browser: its islands have their own switch, with the same query
+// and message (app/islands/island-fault.tsx, app/features/errors/fault-query.ts, kept apart so that no
+// island chunk reaches this module's React Router; island.test.tsx checks they agree).
 export const FAULT_QUERY = "__fault";
 
 export function FaultInjection({ enabled }: { enabled: boolean | undefined }) {

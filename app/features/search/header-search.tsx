@@ -1,7 +1,6 @@
 import { useId, useRef, useState, type FocusEvent, type KeyboardEvent } from "react";
 import { useTranslation } from "~/i18n/use-translation";
 import { SmartLink } from "~/components/ui/link/smart-link";
-import { pageHref } from "~/config/site-map";
 import { useLanguage } from "~/i18n/use-language";
 import type { SiteSearchResult } from "./run-search";
 import { SearchResultList } from "./search-result-list";
@@ -122,7 +121,7 @@ export function HeaderSearch() {
           <>
             <SearchResultList results={results.slice(0, PANEL_RESULTS)} onFollow={() => setOpen(false)} />
             <p>
-              <SmartLink href={`${pageHref("search")}?q=${encodeURIComponent(trimmed)}`} onClick={() => setOpen(false)}>
+              <SmartLink href={`${SEARCH_ACTION}?q=${encodeURIComponent(trimmed)}`} onClick={() => setOpen(false)}>
                 {t("seeAll", { query: trimmed })}
               </SmartLink>
             </p>

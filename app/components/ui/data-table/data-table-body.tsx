@@ -1,4 +1,5 @@
 import type { Column, Row } from "@tanstack/react-table";
+// A type only: TanStack Virtual itself is loaded with the virtualised body (./data-table-virtualised-body.tsx).
 import type { VirtualItem } from "@tanstack/react-virtual";
 import { useTranslation } from "~/i18n/use-translation";
 import { DataTableRow } from "./data-table-row";

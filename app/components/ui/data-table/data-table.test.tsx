@@ -176,6 +176,25 @@ describe("<DataTable> in the browser", () => {
     expect(screen.getByRole("region", { name: "Shorter log" }).style.maxHeight).toBe("");
   });
 
+  it("loads the virtualiser for a long page once hydrated and renders only its window of rows", async () => {
+    // jsdom lays nothing out: the scroll box gets the height of its ten visible rows.
+    const height = vi.spyOn(Element.prototype, "clientHeight", "get").mockImplementation(function (this: HTMLElement) {
+      return this.classList.contains("data-table__scroll") ? DATA_TABLE_ROW_HEIGHT * 11 : 0;
+    });
+    try {
+      const rows = Array.from({ length: DATA_TABLE_VIRTUALISE_FROM }, (_, index) => ({ id: `r${index}`, title: `Row ${index}`, size: index }));
+      const { container } = render(withI18n(<DataTable caption="Long log" columns={COLUMNS} data={rows} pageSize={DATA_TABLE_VIRTUALISE_FROM} />));
+      // Every row of the page until the virtualiser's chunk arrives, then its window.
+      await vi.waitFor(() => expect(container.querySelector(".data-table")).toHaveAttribute("data-virtualised", "true"));
+      const shown = bodyRows().filter((row) => row.dataset.index !== undefined);
+      expect(shown.length).toBeGreaterThan(0);
+      // A window of the rows (jsdom measures the rendered rows as 0 px high, so more than a screenful of them).
+      expect(shown.length).toBeLessThan(DATA_TABLE_VIRTUALISE_FROM);
+    } finally {
+      height.mockRestore();
+    }
+  });
+
   it("speaks Portuguese", () => {
     render(withI18n(<DataTable caption="Documentos" columns={COLUMNS} data={[]} />, "pt"));
     expect(screen.getByText("Nada a mostrar.")).toBeInTheDocument();

@@ -1,6 +1,7 @@
-import { useId, type ReactNode } from "react";
+import { lazy, Suspense, useId, useRef, useState, type ReactNode } from "react";
 import type { SortingState } from "@tanstack/react-table";
 import {
+  DATA_TABLE_VIRTUALISE_FROM,
   DATA_TABLE_OVERSCAN,
   DATA_TABLE_PAGE_SIZE,
   DATA_TABLE_PAGE_SIZE_OPTIONS,
@@ -14,8 +15,18 @@ import { DataTablePagination } from "./data-table-pagination";
 import { DataTableStatus } from "./data-table-status";
 import { DataTableToolbar } from "./data-table-toolbar";
 import { useDataTable } from "./use-data-table";
-import { useDataTableVirtualiser } from "./use-data-table-virtualiser";
+import type { DataTableVirtualisedBodyProps } from "./data-table-virtualised-body";
 import { useHydrated } from "~/components/ui/hydration/use-hydrated";
+
+/**
+ * The body of a long page, with TanStack Virtual: a chunk of its own, loaded only when a table has a long
+ * page once hydrated (the portal's tables use the default page sizes, below `DATA_TABLE_VIRTUALISE_FROM`,
+ * so their pages never download it).
+ */
+// `lazy` drops the component's type parameter: the cast gives it back (the props are the module's own).
+const DataTableVirtualisedBody = lazy(() => import("./data-table-virtualised-body")) as unknown as <TData>(
+  props: DataTableVirtualisedBodyProps<TData>,
+) => ReactNode;
 
 export * from "./data-table-defaults";
 
@@ -59,7 +70,9 @@ export interface DataTableProps<TData> {
  * A data table on TanStack Table v8: sorting (header buttons with `aria-sort`), a text filter that
  * ignores accents and case (pt-PT), pagination with rows-per-page, optional row selection, loading and
  * empty states. A page of `DATA_TABLE_VIRTUALISE_FROM` rows or more is virtualised with TanStack Virtual
- * once the page has hydrated and the scroll box is measured; shorter pages show every row. The server
+ * once the page has hydrated, the virtualiser's chunk has arrived and the scroll box is measured (until
+ * then it shows every row of the page in its scroll box); shorter pages show every row and never load
+ * the virtualiser. The server
  * (and the first client render) outputs the current page's rows plainly, so the first page is in the
  * HTML and reads without JavaScript; the controls that need scripts (sorting, filter, rows per page,
  * page buttons) stay disabled until then, as the security header form does.
@@ -95,7 +108,19 @@ export function DataTable<TData>({
   const hydrated = useHydrated();
   const { table, globalFilter, setGlobalFilter } = useDataTable(tableOptions);
   const rows = table.getRowModel().rows;
-  const { scrollRef, longPage, virtualised, virtualizer, items } = useDataTableVirtualiser({ rows, loading, rowHeight, overscan });
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const longPage = !loading && rows.length >= DATA_TABLE_VIRTUALISE_FROM;
+  const [windowed, setWindowed] = useState(false);
+  const virtualised = longPage && hydrated && windowed;
+  const body = {
+    rows,
+    columns: table.getVisibleLeafColumns(),
+    rowHeight,
+    loading,
+    filteredOut: globalFilter !== "" && data.length > 0,
+    emptyMessage,
+  };
+  const plainBody = <DataTableBody {...body} />;
 
   return (
     <div className={className ? `data-table ${className}` : "data-table"} data-virtualised={virtualised ? "true" : "false"}>
@@ -134,15 +159,14 @@ export function DataTable<TData>({
               </tr>
             ))}
           </thead>
-          <DataTableBody
-            rows={rows}
-            columns={table.getVisibleLeafColumns()}
-            rowHeight={rowHeight}
-            loading={loading}
-            filteredOut={globalFilter !== "" && data.length > 0}
-            emptyMessage={emptyMessage}
-            window={virtualised ? { items, totalSize: virtualizer.getTotalSize(), measure: virtualizer.measureElement } : undefined}
-          />
+          {longPage && hydrated ? (
+            // Until the virtualiser's chunk arrives, the page's rows as the server sent them.
+            <Suspense fallback={plainBody}>
+              <DataTableVirtualisedBody {...body} scrollRef={scrollRef} overscan={overscan} onVirtualised={setWindowed} />
+            </Suspense>
+          ) : (
+            plainBody
+          )}
         </table>
       </div>
       <DataTablePagination

@@ -1,39 +1,40 @@
-import { useRef } from "react";
+import { useEffect, type RefObject } from "react";
 import type { Row } from "@tanstack/react-table";
 import { useVirtualizer } from "@tanstack/react-virtual";
-import { DATA_TABLE_VIRTUALISE_FROM } from "./data-table-defaults";
-import { useHydrated } from "~/components/ui/hydration/use-hydrated";
 
 /**
- * Virtualises a long page (`DATA_TABLE_VIRTUALISE_FROM` rows or more) with TanStack Virtual in the
- * scroll box `scrollRef`. Until hydrated and measured there is no scroll box to virtualise against, so
- * `virtualised` stays false and the page renders plainly (the server's HTML has every row of the page).
+ * Virtualises a long page with TanStack Virtual in the scroll box `scrollRef`. Only the virtualised body
+ * (./data-table-virtualised-body.tsx, a chunk of its own) calls it, so a table that never has a long page
+ * never loads TanStack Virtual. Until the scroll box is measured there are no items: the page renders
+ * plainly. `onVirtualised` hears whether the window is in use (the table marks itself with it).
  */
 export function useDataTableVirtualiser<TData>({
   rows,
-  loading,
+  scrollRef,
   rowHeight,
   overscan,
+  onVirtualised,
 }: {
   rows: Row<TData>[];
-  loading: boolean;
+  scrollRef: RefObject<HTMLDivElement | null>;
   rowHeight: number;
   overscan: number;
+  onVirtualised: (virtualised: boolean) => void;
 }) {
-  const scrollRef = useRef<HTMLDivElement>(null);
-  const longPage = !loading && rows.length >= DATA_TABLE_VIRTUALISE_FROM;
   // TanStack Virtual returns fresh functions each render by design; the React Compiler skips this hook.
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer<HTMLDivElement, HTMLTableRowElement>({
-    enabled: longPage,
     count: rows.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => rowHeight,
     overscan,
     getItemKey: (index) => rows[index]?.id ?? index,
   });
-  const hydrated = useHydrated();
   const items = virtualizer.getVirtualItems();
-  const virtualised = longPage && hydrated && items.length > 0;
-  return { scrollRef, longPage, virtualised, virtualizer, items };
+  const virtualised = items.length > 0;
+  useEffect(() => {
+    onVirtualised(virtualised);
+  }, [onVirtualised, virtualised]);
+  useEffect(() => () => onVirtualised(false), [onVirtualised]);
+  return { virtualised, virtualizer, items };
 }
