@@ -5,7 +5,7 @@ import type { Server } from "node:http";
 import { pino } from "pino";
 import { Writable } from "node:stream";
 import { errorDigest } from "../../app/server-surface";
-import { boundLines, clientErrorsRouter, MAX_LINE_CHARS, serverOwnedReport } from "./client-errors";
+import { boundLines, clientErrorsRouter, MAX_LINE_CHARS } from "./client-errors";
 
 const lines: string[] = [];
 const logger = pino(
@@ -152,25 +152,12 @@ describe("the server owns what it logs of a report", () => {
 });
 
 describe("bounded redaction cost", () => {
-  const timed = (stack: string, message = "Error: boom") => {
-    const started = performance.now();
-    for (let i = 0; i < 5; i += 1) serverOwnedReport({ ...report, message, stack });
-    return (performance.now() - started) / 5;
-  };
-
+  // What the worst lines (4,000 characters of `eyJ-` or `@`) cost against a normal report is measured
+  // in `npm run bench` (availability.bench.ts posts them), not timed here.
   it("cuts lines and line count before any regular expression", () => {
     expect(boundLines("a".repeat(1_000)).length).toBe(MAX_LINE_CHARS + 1);
     expect(boundLines(Array.from({ length: 100 }, () => "x").join("\n")).split("\n")).toHaveLength(41);
     expect(boundLines("Error: boom\n    at Page (https://x/a.js:1:2)")).toBe("Error: boom\n    at Page (https://x/a.js:1:2)");
-  });
-
-  it("a report of the worst lines (4,000 characters of `eyJ-` or `@`) costs about what a normal one does", () => {
-    const normal = Array.from({ length: 40 }, (_, i) => `    at frame${i} (https://x/areaOE/assets/a-${i}.js:1:${i})`).join("\n").slice(0, 4_000);
-    timed(normal); // warm up the regular expressions
-    const base = Math.max(timed(normal), 0.05);
-    // Before the cut, each was about ten times a normal report (19 ms against 2 ms).
-    expect(timed("eyJ-".repeat(1_000), "eyJ-".repeat(250))).toBeLessThan(base * 4 + 1);
-    expect(timed("@".repeat(4_000), "@".repeat(1_000))).toBeLessThan(base * 4 + 1);
   });
 });
 
