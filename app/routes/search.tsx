@@ -16,8 +16,9 @@ export async function loader({ url, context }: Route.LoaderArgs) {
 }
 
 const baseMeta = pageMeta("search");
-// Result pages are not worth indexing by search engines; the pages they point to are.
-export const meta: Route.MetaFunction = (args) => [...baseMeta(args), { name: "robots", content: "noindex" }];
+// Result pages are not worth indexing by search engines; the pages they point to are. The search page
+// itself (no query) is a page like any other.
+export const meta: Route.MetaFunction = (args) => [...baseMeta(args), ...(args.loaderData?.query ? [{ name: "robots", content: "noindex" }] : [])];
 
 export default function Search({ loaderData }: Route.ComponentProps) {
   // An island (app/islands/island.tsx); `pages` words the results the browser finds (pageText).
