@@ -1,4 +1,4 @@
-import { test, expect, waitForHydration } from "./support/fixtures";
+import { test, expect, islandManifest, waitForHydration } from "./support/fixtures";
 import { pageHref } from "../app/config/site-map";
 
 // A page paints from its own HTML. The portal's stylesheet is inline (no request blocks the
@@ -55,13 +55,17 @@ test.describe("without JavaScript", () => {
 test("what a hydrated page needs before hydrating comes in a few scripts", async ({ request }) => {
   for (const path of [HYDRATED, pageHref("security-header-check")]) {
     const html = await (await request.get(path)).text();
-    const scripts = [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((match) => match[1]);
+    // A page React Router hydrates preloads them in its HTML; a page with islands lists them in its
+    // manifest, which its loader preloads once the page is idle (app/islands/island-head.ts).
+    const manifest = islandManifest(html);
+    const scripts = [...[...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((match) => match[1]), ...(manifest?.preload ?? [])];
     // Framework, shell, the route's own modules, the page's text and content chunks. It was 30 to 36:
     // Rollup cut the shell into twenty chunks of 0.1 to 6 KB (scripts/bundling/first-load-chunks.ts).
     expect(new Set(scripts).size, `${path}: ${scripts.join(", ")}`).toBeLessThanOrEqual(20);
     expect(scripts.some((url) => /\/react-[\w-]+\.js$/.test(url ?? "")), path).toBe(true);
     // A page with islands (app/islands/island.tsx) preloads React and its islands, never the router's chunks.
     const islands = html.includes('id="areaoe-islands"');
+    expect(manifest !== undefined, path).toBe(islands);
     expect(scripts.some((url) => /\/framework-[\w-]+\.js$/.test(url ?? "")), path).toBe(!islands);
     expect(scripts.some((url) => /\/shell-[\w-]+\.js$/.test(url ?? "")), path).toBe(!islands);
     expect(scripts.some((url) => /\/islands\.client-[\w-]+\.js$/.test(url ?? "")), path).toBe(islands);
@@ -71,12 +75,40 @@ test("what a hydrated page needs before hydrating comes in a few scripts", async
 test("a tool page of islands loads React and its islands in a few scripts, none of React Router", async ({ request }) => {
   for (const path of [pageHref("first-steps"), pageHref("web-services"), pageHref("iva-exp")]) {
     const html = await (await request.get(path)).text();
-    const scripts = [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((match) => match[1]);
-    const modules = [...html.matchAll(/<script type="module"[^>]* src="([^"]+)"/g)].map((match) => match[1]);
-    expect(modules, path).toHaveLength(1);
-    expect(new Set(scripts).size, `${path}: ${scripts.join(", ")}`).toBeLessThanOrEqual(20);
-    expect(scripts.some((url) => /\/react-[\w-]+\.js$/.test(url ?? "")), `${path}: ${scripts.join(", ")}`).toBe(true);
-    expect([...scripts, ...modules].some((url) => /\/(framework|shell)-[\w-]+\.js$/.test(url ?? ""))).toBe(false);
+    // Nothing of the islands in the HTML itself: its manifest lists them, its one loader (inline) loads them.
+    expect(html, path).not.toContain("modulepreload");
+    expect([...html.matchAll(/<script\b[^>]* src=/g)], path).toEqual([]);
+    const scripts = islandManifest(html)?.preload ?? [];
+    expect(scripts[0], `${path}: the runtime first`).toMatch(/\/islands\.client-[\w-]+\.js$/);
+    expect(new Set(scripts).size, `${path}: ${scripts.join(", ")}`).toBe(scripts.length);
+    expect(scripts.length, `${path}: ${scripts.join(", ")}`).toBeLessThanOrEqual(20);
+    expect(scripts.some((url) => /\/react-[\w-]+\.js$/.test(url)), `${path}: ${scripts.join(", ")}`).toBe(true);
+    expect(scripts.some((url) => /\/(framework|shell)-[\w-]+\.js$/.test(url))).toBe(false);
     expect(html).not.toContain("__reactRouterContext");
   }
+});
+
+test("a tool page requests its islands only once it has loaded, each listed module once, and then hydrates", async ({ page, consoleErrors }) => {
+  const response = await page.goto(pageHref("iva-exp"));
+  const listed = islandManifest((await response?.text()) ?? "")?.preload ?? [];
+  await waitForHydration(page);
+  const { loadEnd, firstPaint, scripts } = await page.evaluate(() => {
+    const navigation = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming;
+    return {
+      loadEnd: navigation.loadEventEnd,
+      firstPaint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? Number.NaN,
+      scripts: performance
+        .getEntriesByType("resource")
+        .filter((entry) => new URL(entry.name).pathname.endsWith(".js"))
+        .map((entry) => ({ path: new URL(entry.name).pathname, start: entry.startTime })),
+    };
+  });
+  expect(listed.length).toBeGreaterThan(1);
+  // Every module the manifest lists was loaded once, none before the load event's end (nor the first paint).
+  for (const path of listed) expect(scripts.filter((script) => script.path === path), path).toHaveLength(1);
+  for (const script of scripts) {
+    expect(script.start, script.path).toBeGreaterThanOrEqual(loadEnd);
+    expect(script.start, script.path).toBeGreaterThanOrEqual(firstPaint);
+  }
+  expect(consoleErrors).toEqual([]);
 });

@@ -1,4 +1,4 @@
-import { test, expect, axeViolations, waitForHydration, isHydratedPage, isIslandPage, isRouterPage } from "./support/fixtures";
+import { test, expect, axeViolations, waitForHydration, isHydratedPage, isIslandPage, isRouterPage, islandManifest } from "./support/fixtures";
 import { HYDRATED_IDS, ISLAND_IDS, ROUTED_PATHS } from "./support/routes";
 import { pageHref } from "../app/config/site-map";
 
@@ -54,7 +54,7 @@ for (const lang of LANGS) {
     for (const { id, path } of ROUTED_PATHS.filter((route) => HYDRATED_IDS.has(route.id) || ISLAND_IDS.has(route.id))) {
       const url = `${path}?lang=${lang}`;
       if (ISLAND_IDS.has(id)) {
-        // A page with islands: no router context or route module, one module script with the page's nonce.
+        // A page with islands: no router context or route module, one module script (the loader) with the page's nonce.
         const response = await request.get(url);
         const html = await response.text();
         const nonce = /'nonce-([^']+)'/.exec(response.headers()["content-security-policy"] ?? "")?.[1];
@@ -65,8 +65,12 @@ for (const lang of LANGS) {
           expect(modules, path).toEqual([]);
           continue;
         }
+        // Its islands' loader, inline: nothing of the islands is requested before the page has loaded.
         expect(modules, path).toHaveLength(1);
         expect(modules[0], path).toContain(`nonce="${nonce}"`);
+        expect(modules[0], path).not.toContain(" src=");
+        expect(html, path).not.toContain("modulepreload");
+        expect(islandManifest(html)?.preload[0], path).toMatch(/\/islands\.client-[\w-]+\.js$/);
       }
       const serverTexts = await page.evaluate(
         async ({ url, parts }) => {

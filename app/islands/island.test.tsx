@@ -10,7 +10,8 @@ import { HeaderSearch } from "~/features/search/header-search";
 import { fixedTexts } from "./fixed-texts";
 import { Island, IslandRendererContext, islandIdPrefix, islandJson, type IslandData, type IslandRenderer } from "./island";
 import { IslandFrame } from "./island-frame";
-import { dedupeIslandTexts, islandHeadElements, islandsIn, shipsIslands } from "./island-head";
+import { dedupeIslandTexts, islandHeadElements, islandLoaderSource, islandsIn, shipsIslands } from "./island-head";
+import type { IslandManifest } from "./islands.client";
 import { IslandFault } from "./island-fault";
 import { configureErrorReporting } from "~/features/errors/error-reporting";
 import { FAULT_QUERY, RENDER_FAULT_MESSAGE, asksForRenderFault } from "~/features/errors/fault-query";
@@ -180,22 +181,70 @@ describe("island head elements", () => {
     expect(shipsIslands(["header-search", "header-check"])).toBe(true);
   });
 
-  it("preloads the runtime, the islands and React's chunk once each, and writes one module script with the nonce", () => {
+  it("writes the manifest (what to preload, the runtime first) and one inline module script with the nonce, and requests nothing", () => {
     const head = islandHeadElements(["header-check"], { chunks, nonce: "n1" });
     document.head.innerHTML = head;
     const scripts = document.head.querySelectorAll("script[type=module]");
     expect(scripts).toHaveLength(1);
-    expect(scripts[0]?.getAttribute("src")).toBe("/areaOE/assets/islands.client-a.js");
+    expect(scripts[0]?.hasAttribute("src")).toBe(false);
     expect(scripts[0]?.getAttribute("nonce")).toBe("n1");
-    expect([...document.head.querySelectorAll("link[rel=modulepreload]")].map((link) => link.getAttribute("href"))).toEqual([
-      "/areaOE/assets/islands.client-a.js",
-      "/areaOE/assets/react-b.js",
-      "/areaOE/assets/header-check.island-c.js",
-    ]);
-    const manifest = JSON.parse(document.getElementById(ISLAND_MANIFEST_ID)?.textContent ?? "") as { modules: Record<string, string> };
+    expect(scripts[0]?.textContent).toBe(islandLoaderSource());
+    // Nothing of the islands is requested by the HTML itself.
+    expect(document.head.querySelectorAll("link")).toHaveLength(0);
+    const manifest = JSON.parse(document.getElementById(ISLAND_MANIFEST_ID)?.textContent ?? "") as IslandManifest;
+    expect(manifest.preload).toEqual(["/areaOE/assets/islands.client-a.js", "/areaOE/assets/react-b.js", "/areaOE/assets/header-check.island-c.js"]);
     expect(manifest.modules).toEqual({ "header-check": "/areaOE/assets/header-check.island-c.js" });
     // No fault injection unless the test-only setting is on.
     expect(manifest).not.toHaveProperty("faultInjection");
+  });
+
+  describe("the loader", () => {
+    /** Runs the loader's source with `import()` recorded instead of done (jsdom loads no module). */
+    function runLoader(): string[] {
+      const imported: string[] = [];
+      const source = islandLoaderSource();
+      expect(source.match(/import\(/g)).toHaveLength(1);
+      new Function("importModule", source.replace("import(", "importModule("))((url: string) => imported.push(url));
+      return imported;
+    }
+    const preloads = () => [...document.head.querySelectorAll("link[rel=modulepreload]")].map((link) => link.getAttribute("href"));
+    const readyState = (state: DocumentReadyState) => vi.spyOn(document, "readyState", "get").mockReturnValue(state);
+
+    afterEach(() => {
+      vi.restoreAllMocks();
+      vi.unstubAllGlobals();
+      vi.useRealTimers();
+    });
+
+    it("waits for the page's load event, then for an idle moment (at most 1 s), then preloads every module and imports the runtime", () => {
+      document.head.innerHTML = islandHeadElements(["header-check"], { chunks, nonce: "n1" });
+      readyState("interactive");
+      const idle: { callback: () => void; timeout: number | undefined }[] = [];
+      vi.stubGlobal("requestIdleCallback", (callback: () => void, options?: { timeout?: number }) => idle.push({ callback, timeout: options?.timeout }));
+      const imported = runLoader();
+      expect(idle).toHaveLength(0);
+      expect(preloads()).toEqual([]);
+      window.dispatchEvent(new Event("load"));
+      expect(idle).toHaveLength(1);
+      expect(idle[0]?.timeout).toBe(1000);
+      expect(imported).toEqual([]);
+      expect(preloads()).toEqual([]);
+      idle[0]?.callback();
+      expect(preloads()).toEqual(["/areaOE/assets/islands.client-a.js", "/areaOE/assets/react-b.js", "/areaOE/assets/header-check.island-c.js"]);
+      expect(imported).toEqual(["/areaOE/assets/islands.client-a.js"]);
+    });
+
+    it("starts at once on a page already loaded, and falls back to a timer where there is no requestIdleCallback", () => {
+      vi.useFakeTimers();
+      document.head.innerHTML = islandHeadElements(["header-check"], { chunks, nonce: "n1" });
+      readyState("complete");
+      vi.stubGlobal("requestIdleCallback", undefined);
+      const imported = runLoader();
+      expect(imported).toEqual([]);
+      vi.runAllTimers();
+      expect(imported).toEqual(["/areaOE/assets/islands.client-a.js"]);
+      expect(preloads()).toHaveLength(3);
+    });
   });
 
   it("tells the runtime it may inject a fault only when the test-only setting is on", () => {

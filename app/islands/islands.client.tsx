@@ -1,8 +1,8 @@
 /**
- * The browser's island runtime: the one module script of a page with islands (./island-head.ts
- * writes it, with the page's nonce). It imports React and ReactDOM (the `react` chunk every island shares)
+ * The browser's island runtime, imported by the page's island loader once the page has loaded and the
+ * browser is idle (./island-head.ts writes the loader, with the page's nonce). It imports React and ReactDOM (the `react` chunk every island shares)
  * and nothing of React Router. For each container the server wrote (app/islands/island.tsx), it imports
- * the island's module (its address is in the head's JSON; the server preloads it), then hydrates the
+ * the island's module (its address is in the head's JSON; the loader preloads it), then hydrates the
  * container with `hydrateRoot`, the same frame and the props from the page. A module that does not
  * arrive: the SPEC's error screen with Retry in the island's place (the server HTML stays underneath
  * until then, so the form still posts without script); Retry imports the module again under a fresh
@@ -27,6 +27,11 @@ import { ISLAND_MANIFEST_ID, isIslandName, type IslandName } from "./island-name
 /** The head's JSON (./island-head.ts). */
 export interface IslandManifest {
   modules: Partial<Record<IslandName, string>>;
+  /**
+   * What the head's loader preloads once the page is idle, the runtime first (which it then imports): each
+   * island's module and what they import.
+   */
+  preload: string[];
   reporting?: ErrorReportingConfig;
   /**
    * Test-only: the address of the islands' fault module (./island-fault.tsx), written only with

@@ -46,9 +46,22 @@ export async function isRouterPage(page: Page): Promise<boolean> {
   return page.evaluate(() => [...document.scripts].some((script) => script.textContent?.includes("window.__reactRouterContext")));
 }
 
-/** A page with islands (app/islands/island.tsx): the islands' manifest and its one module script, no router. */
+/**
+ * A page with islands (app/islands/island.tsx): the islands' manifest and its one loader, an inline module
+ * script that reads it (app/islands/island-head.ts), no router.
+ */
 export async function isIslandPage(page: Page): Promise<boolean> {
-  return page.evaluate(() => document.getElementById("areaoe-islands") !== null && document.querySelectorAll("script[type=module][src]").length === 1);
+  return page.evaluate(
+    () =>
+      document.getElementById("areaoe-islands") !== null &&
+      [...document.querySelectorAll("script[type=module]:not([src])")].filter((script) => script.textContent?.includes('"areaoe-islands"')).length === 1,
+  );
+}
+
+/** The islands' manifest in a page's HTML (app/islands/island-head.ts); undefined on a page without islands. */
+export function islandManifest(html: string): { modules: Record<string, string>; preload: string[]; faultInjection?: string } | undefined {
+  const json = /<script type="application\/json" id="areaoe-islands">([\s\S]*?)<\/script>/.exec(html)?.[1];
+  return json === undefined ? undefined : (JSON.parse(json) as { modules: Record<string, string>; preload: string[]; faultInjection?: string });
 }
 
 /** A hydrated page once React has hydrated it; a page of text (never hydrated) once it has loaded. */

@@ -10,8 +10,9 @@
  * tool pages with islands (docs/decisions/0019) at most 80 KB, web services and first steps 100 KB.
  *
  * The tool pages (`islands: true` in the page manifest) come first, each with its first-load module
- * scripts (the islands' runtime, the islands it imports and React's chunk, counted up to the islands'
- * first hydration), the islands' JSON in its HTML (each island's language, texts and props, and the
+ * scripts (every file the islands' manifest lists for its loader to preload once the page is idle: the
+ * runtime, the islands and React's chunk; and any other requested up to the islands' first hydration),
+ * its inline loader among its page scripts, the islands' JSON in its HTML (each island's language, texts and props, and the
  * head's manifest) and its aim side by side. The header form's widget is only shown signed in: that page
  * is measured signed in with the demo identity provider (the server starts with it, on loopback only).
  */
@@ -90,9 +91,13 @@ async function measure(origin: string, path: string, browser: Browser, cookie?: 
     else if (type === "document") bodies.push({ type: "html", url, body: response.body() });
   });
   await page.goto(`${origin}${path}`, { waitUntil: "load" });
-  const { hydrated, islands, inline, json } = await page.evaluate(() => ({
+  const { hydrated, islands, listed, inline, json } = await page.evaluate(() => ({
     hydrated: [...document.scripts].some((script) => script.textContent?.includes("window.__reactRouterContext")),
     islands: document.getElementById("areaoe-islands") !== null,
+    // What the islands' loader preloads once the page is idle (app/islands/island-head.ts): first-load files.
+    listed: ((JSON.parse(document.getElementById("areaoe-islands")?.textContent ?? "{}") as { preload?: string[] }).preload ?? []).map(
+      (url) => new URL(url, document.baseURI).href,
+    ),
     json: [...document.querySelectorAll<HTMLScriptElement>("script[data-island-data], script#areaoe-islands")].map((script) => script.textContent ?? "").join(""),
     inline: [...document.querySelectorAll<HTMLScriptElement>("script[type=module]:not([src])")]
       .filter((script) => !script.textContent?.includes("__reactRouter"))
@@ -115,7 +120,7 @@ async function measure(origin: string, path: string, browser: Browser, cookie?: 
         .map((entry) => entry.name),
     };
   });
-  const firstLoad = new Set(requestedBefore);
+  const firstLoad = new Set([...requestedBefore, ...listed]);
   const pageScripts = inline.reduce((sum, source) => sum + gzipSync(source, { level: 9 }).length, 0);
   const sample: Sample = {
     chunks: new Map(),
