@@ -59,8 +59,10 @@ const attribute = (value: string) => value.replace(/&/g, "&amp;").replace(/"/g, 
 
 /**
  * The islands' loader: the one script of a page with islands, inline (with the page's nonce). Once the page
- * has loaded and the browser is idle (Astro's `client:idle`: `requestIdleCallback` with a 1 s timeout,
- * `setTimeout` where the browser has none), it adds a modulepreload of each address in the manifest's
+ * has painted (its first paint entry: a small page with its stylesheet inline can fire `load` before its
+ * first frame is on screen; a browser without paint timing skips this wait), has loaded, and the browser is
+ * idle (Astro's `client:idle`: `requestIdleCallback` with a 1 s timeout, `setTimeout` where the browser has
+ * none), it adds a modulepreload of each address in the manifest's
  * `preload` (the runtime, each island's module and what they import) and imports the runtime, the first.
  * No island request starts before the page has painted: Lighthouse's simulated LCP counts every request
  * that starts before the observed LCP, and the islands' 80-93 KB started then (the tool pages scored
@@ -70,8 +72,10 @@ export function islandLoaderSource(): string {
   return (
     `const m=JSON.parse(document.getElementById(${JSON.stringify(ISLAND_MANIFEST_ID)}).textContent),` +
     `go=()=>{for(const u of m.preload){const l=document.createElement("link");l.rel="modulepreload";l.href=u;document.head.append(l)}import(m.preload[0])},` +
-    `idle=()=>window.requestIdleCallback?requestIdleCallback(go,{timeout:1000}):setTimeout(go,1);` +
-    `document.readyState==="complete"?idle():addEventListener("load",idle,{once:true})`
+    `idle=()=>window.requestIdleCallback?requestIdleCallback(go,{timeout:1000}):setTimeout(go,1),` +
+    `loaded=()=>document.readyState==="complete"?idle():addEventListener("load",idle,{once:true});` +
+    `performance.getEntriesByType("paint").length>0||!window.PerformanceObserver?.supportedEntryTypes?.includes("paint")?loaded():` +
+    `new PerformanceObserver((_,o)=>{o.disconnect();loaded()}).observe({type:"paint",buffered:true})`
   );
 }
 

@@ -234,6 +234,34 @@ describe("island head elements", () => {
       expect(imported).toEqual(["/areaOE/assets/islands.client-a.js"]);
     });
 
+    it("waits for the page's first paint where the browser reports paints", () => {
+      document.head.innerHTML = islandHeadElements(["header-check"], { chunks, nonce: "n1" });
+      readyState("complete");
+      const idle: (() => void)[] = [];
+      vi.stubGlobal("requestIdleCallback", (callback: () => void) => idle.push(callback));
+      const observers: { callback: () => void; options: unknown; disconnected: boolean }[] = [];
+      class FakeObserver {
+        static supportedEntryTypes = ["paint"];
+        constructor(private readonly callback: (list: unknown, observer: FakeObserver) => void) {}
+        observe(options: unknown) {
+          const entry = { callback: () => this.callback([], this), options, disconnected: false };
+          observers.push(entry);
+          this.disconnect = () => void (entry.disconnected = true);
+        }
+        disconnect = () => undefined;
+      }
+      vi.stubGlobal("PerformanceObserver", FakeObserver);
+      vi.spyOn(performance, "getEntriesByType").mockReturnValue([]);
+      const imported = runLoader();
+      expect(observers.map(({ options }) => options)).toEqual([{ type: "paint", buffered: true }]);
+      expect(idle).toHaveLength(0);
+      observers[0]?.callback();
+      expect(observers[0]?.disconnected).toBe(true);
+      expect(idle).toHaveLength(1);
+      idle[0]?.();
+      expect(imported).toEqual(["/areaOE/assets/islands.client-a.js"]);
+    });
+
     it("starts at once on a page already loaded, and falls back to a timer where there is no requestIdleCallback", () => {
       vi.useFakeTimers();
       document.head.innerHTML = islandHeadElements(["header-check"], { chunks, nonce: "n1" });
