@@ -16,7 +16,7 @@ export const ISLAND_SOURCES = {
 
 export type IslandName = keyof typeof ISLAND_SOURCES;
 
-/** The browser's island runtime: the one module script of a page with islands. */
+/** The browser's island runtime, which the loader of a page with islands imports (./island-head.ts). */
 export const ISLAND_RUNTIME_SOURCE = "app/islands/islands.client.tsx";
 
 /**

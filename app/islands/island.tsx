@@ -19,8 +19,8 @@
  *      <Island name="<name>" component={MyWidget} props={{ ... }} />
  *    (inside MDX content too: a component of `components` that returns the wrapper).
  * 4. In app/config/site-map.ts, replace the page's `hydrates: true` with `islands: true`: the root then
- *    renders no `<Scripts/>`, the header's search becomes an island too, and the server adds the one
- *    module script (./island-head.ts) to a page whose HTML holds an island other than the
+ *    renders no `<Scripts/>`, the header's search becomes an island too, and the server adds the islands'
+ *    manifest and loader (./island-head.ts) to a page whose HTML holds an island other than the
  *    header's search.
  * 5. Test: the unit test of ./island.test.tsx shows how to check the server markup; e2e/islands.spec.ts
  *    covers each island with and without JavaScript, both languages, 390 px and a failed chunk + Retry.
