@@ -10,6 +10,7 @@ import { busyResponse } from "~/render/busy-page";
 import { contentHeadElements } from "~/features/content/content-bootstrap";
 import { portalContext } from "./load-context";
 import { pageHasIslands, pageHydrates } from "~/config/hydration";
+import { pageIdIsOpenerIsolated } from "~/config/site-map";
 import { renderToString } from "react-dom/server";
 import { IslandRendererContext, type IslandRenderer } from "~/islands/island";
 import { dedupeIslandTexts, islandHeadElements, islandsIn } from "~/islands/island-head";
@@ -120,6 +121,12 @@ export default async function handleRequest(
   if (!css && !import.meta.env.DEV) throw new Error(`The stylesheet ${portalStylesheet} is not in the client build: the server and client builds differ.`);
   const headBytes = [Buffer.from(head), ...(css ? [inlineStylesheet(portalStylesheet, css, elementNonce)] : [])];
   if (isStatic) loadContext.onStaticDocument?.({ scripts: scriptTexts.map(cspHash), styles: css ? [cspHash(css)] : [] });
+  // An anonymous tool page where no credential is entered holds no state a cross-origin window could
+  // reach: no COOP, whose browsing-context-group switch costs a new renderer process at entry
+  // (docs/decisions/0004). The header form and the checker, signed-in answers and errors keep it.
+  if (islands && loadContext.session === null && responseStatusCode === 200 && !outcome.hadErrors && !routeIds.some(pageIdIsOpenerIsolated)) {
+    loadContext.withoutOpenerPolicy?.();
+  }
   // Inserted into the bytes as rendered: no decoding of the whole document and encoding it again.
   const at = body.indexOf("</head>");
   const html = at < 0 ? body : Buffer.concat([body.subarray(0, at), ...headBytes, body.subarray(at)]);

@@ -25,6 +25,11 @@ export interface AreaOELoadContext {
    * headers such a page does not need (server/http/security-headers.ts). Absent: every page uses the nonce.
    */
   onStaticDocument?: (sources: InlineSources) => void;
+  /**
+   * Drops Cross-Origin-Opener-Policy from this answer: an anonymous tool page that takes no credential
+   * (docs/decisions/0004, server/http/security-headers.ts). Absent: the answer keeps it.
+   */
+  withoutOpenerPolicy?: () => void;
   publicConfig: PublicConfig;
   /** The browser chunks of each texts file, to preload a page's namespaces (absent in development). */
   localeChunks?: LocaleChunks;

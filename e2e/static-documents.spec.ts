@@ -4,13 +4,14 @@ import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { test, expect } from "./support/fixtures";
 import { HYDRATED_IDS, ISLAND_IDS, ROUTED_PATHS } from "./support/routes";
 import { demoSignIn } from "../scripts/bench/demo-sign-in";
-import { pageHref } from "../app/config/site-map";
+import { pageHref, pageIdIsOpenerIsolated, type PageId } from "../app/config/site-map";
 import { appPath } from "../app/config/paths";
 
 // An anonymous page of text is a static document: the same bytes for every visitor (its
 // inline script and style allowed by their CSP hashes, no nonce), stored compressed once and answered
 // as a file (coding, Content-Length, strong ETag, 304, a shared-cache policy), without
-// Cross-Origin-Opener-Policy. Pages that hydrate, signed-in answers and sign-in keep nonce and COOP.
+// Cross-Origin-Opener-Policy. Tool pages keep a nonce; those where no credential is entered send no COOP
+// when anonymous. The header form, the checker, signed-in answers and sign-in keep nonce and COOP.
 const TEXT_PAGES = ROUTED_PATHS.filter((route) => !HYDRATED_IDS.has(route.id) && !ISLAND_IDS.has(route.id));
 // `/areaOE/home` is an alias of the home page that the page cache does not keep (it keys pages by their
 // one address): rendered per request, it is a static document in its policy and bytes, not stored.
@@ -128,6 +129,25 @@ test("a plain address varies by the language headers too; a changed language is 
   expect(en.headers.etag).not.toBe(pt.headers.etag);
   // The Portuguese tag does not revalidate the English page.
   expect((await rawGet(origin, path, { "accept-language": "en-GB", "if-none-match": String(pt.headers.etag) })).status).toBe(200);
+});
+
+test("an anonymous tool page where no credential is entered has a nonce and no COOP; signed in, it keeps COOP", async ({ baseURL }) => {
+  const origin = baseURL ?? "";
+  const credentialFree = [...ISLAND_IDS].filter((id) => !pageIdIsOpenerIsolated(id)).sort();
+  expect(credentialFree).toEqual(["first-steps", "iva-exp", "search", "web-services"]);
+  for (const id of credentialFree as PageId[]) {
+    // The page cache answers the second request (early, with the headers the chain sent the first time).
+    for (const round of ["rendered", "cached"]) {
+      const answer = await rawGet(origin, pageHref(id));
+      expect(answer.status, `${id} ${round}`).toBe(200);
+      expect(answer.headers["cross-origin-opener-policy"], `${id} ${round}`).toBeUndefined();
+      expect(String(answer.headers["content-security-policy"]), `${id} ${round}`).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/);
+    }
+  }
+  const cookie = await demoSignIn(origin);
+  const signedIn = await rawGet(origin, pageHref("first-steps"), { cookie });
+  expect(signedIn.status).toBe(200);
+  expect(signedIn.headers["cross-origin-opener-policy"]).toBe("same-origin");
 });
 
 test("the header form, the checker, sign-in, a signed-in page and a server error page keep COOP and a nonce", async ({ baseURL }) => {

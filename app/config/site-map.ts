@@ -44,6 +44,12 @@ export interface SitePage {
    * open: the security header form tells a signed-out visitor why it needs it.
    */
   readonly private?: true;
+  /**
+   * A visitor enters a credential here, or a header built from one (the header form, the checker): every
+   * answer sends `Cross-Origin-Opener-Policy: same-origin`. Any other anonymous page answered 200 sends
+   * none (docs/decisions/0004).
+   */
+  readonly openerIsolated?: true;
   /** The page has no content file: its module renders all of it (home, search, the generation form). */
   readonly content?: false;
   /**
@@ -98,6 +104,7 @@ export const SITE_PAGES = [
     // `?tooLarge`: the server sent a post too large to read back here (the form then states the limit).
     answersQuery: true,
     private: true,
+    openerIsolated: true,
   },
   {
     id: "security-header-vectors",
@@ -117,6 +124,7 @@ export const SITE_PAGES = [
     islands: true,
     answersQuery: true,
     private: true,
+    openerIsolated: true,
     content: false,
   },
   {
@@ -213,6 +221,11 @@ export function pageIdHydrates(id: string): boolean {
 /** Whether the page's widgets are islands (false for an unknown id). */
 export function pageIdHasIslands(id: string): boolean {
   return BY_ID.get(id)?.islands === true;
+}
+
+/** Whether every answer of the page keeps Cross-Origin-Opener-Policy (false for an unknown id). */
+export function pageIdIsOpenerIsolated(id: string): boolean {
+  return BY_ID.get(id)?.openerIsolated === true;
 }
 
 /** Whether the page has a content file per language (not its module alone, nor 'Coming soon'). */

@@ -86,8 +86,18 @@ export function staticDocumentHeaders({ connectSrc = [] }: { connectSrc?: string
     policy(req, res, (error?: unknown) => {
       if (error) throw error;
     });
-    res.removeHeader("Cross-Origin-Opener-Policy");
+    withoutOpenerPolicy(res);
   };
+}
+
+/**
+ * Drops Cross-Origin-Opener-Policy from an answer that holds no state a cross-origin window could reach:
+ * a static document, or an anonymous tool page where no credential is entered (docs/decisions/0004).
+ * The browsing-context-group switch COOP forces costs a new renderer process at entry, which Lighthouse
+ * counts as blocking time.
+ */
+export function withoutOpenerPolicy(res: Response): void {
+  res.removeHeader("Cross-Origin-Opener-Policy");
 }
 
 /** The origin of an absolute report URL, to allow in connect-src; an in-app path needs nothing. */

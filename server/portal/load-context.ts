@@ -4,7 +4,7 @@ import type { createAuth } from "../auth/create-auth";
 import { toPublicConfig } from "../config/public-config";
 import { clientKey } from "../http/client-budget";
 import { readLocaleChunks } from "../http/locale-chunks";
-import { staticDocumentHeaders } from "../http/security-headers";
+import { staticDocumentHeaders, withoutOpenerPolicy } from "../http/security-headers";
 import { setServerPageStylesheets } from "../http/server-page";
 import { readStylesheets } from "../http/stylesheets";
 import { REQUEST_ID_HEADER } from "../observability/request-id";
@@ -77,6 +77,7 @@ export function loadContextStage(parts: PortalParts, { auth, sandbox, connectSrc
       lang: res.locals.lang,
       cspNonce: res.locals.cspNonce,
       ...(markStatic ? { onStaticDocument: (sources: InlineSources) => markStatic(req, res, sources) } : {}),
+      withoutOpenerPolicy: () => withoutOpenerPolicy(res),
       publicConfig,
       origin: requestOrigin(req),
       localeChunks,
