@@ -127,7 +127,7 @@ export default async function handleRequest(
   if (islands && loadContext.session === null && responseStatusCode === 200 && !outcome.hadErrors && !routeIds.some(pageIdIsOpenerIsolated)) {
     loadContext.withoutOpenerPolicy?.();
   }
-  // Inserted into the bytes as rendered: no decoding of the whole document and encoding it again.
+  // Inserted into the bytes (as rendered; a page with islands was decoded once above, for its texts).
   const at = body.indexOf("</head>");
   const html = at < 0 ? body : Buffer.concat([body.subarray(0, at), ...headBytes, body.subarray(at)]);
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");

@@ -30,9 +30,10 @@ const FOOTER = {
  */
 async function widerThanPhone(page: Page, url: string, width: number, javaScriptEnabled: boolean): Promise<string | undefined> {
   await page.setViewportSize({ width, height: 800 });
-  // A page without a script of its own (a page of text) is laid out again by the stylesheet alone, as
-  // without JavaScript: a second load would measure the same page.
-  const hasScript = javaScriptEnabled && (await page.evaluate(() => document.querySelectorAll('script:not([type="application/json"]):not([type="application/ld+json"])').length > 0));
+  // A page without a script of its own (a page of text: its only scripts are data and the speculation
+  // rules) is laid out again by the stylesheet alone, as without JavaScript: a second load would measure
+  // the same page.
+  const hasScript = javaScriptEnabled && (await page.evaluate(() => document.querySelectorAll('script:not([type="application/json"]):not([type="application/ld+json"]):not([type="speculationrules"])').length > 0));
   if (hasScript) {
     await page.goto(url);
     // A hydrated page once hydrated (its lazily loaded widgets in place too); a page of text once loaded.

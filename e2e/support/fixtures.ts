@@ -1,5 +1,7 @@
 import { test as base, expect, type Browser, type Page } from "@playwright/test";
 import AxeBuilder from "@axe-core/playwright";
+import type { IslandManifest } from "../../app/islands/islands.client";
+import { ISLAND_MANIFEST_ID } from "../../app/islands/island-names";
 
 /** Collects console errors and uncaught page errors; tests assert the list stays empty. */
 export const test = base.extend<{ consoleErrors: string[] }>({
@@ -59,9 +61,9 @@ export async function isIslandPage(page: Page): Promise<boolean> {
 }
 
 /** The islands' manifest in a page's HTML (app/islands/island-head.ts); undefined on a page without islands. */
-export function islandManifest(html: string): { modules: Record<string, string>; preload: string[]; faultInjection?: string } | undefined {
-  const json = /<script type="application\/json" id="areaoe-islands">([\s\S]*?)<\/script>/.exec(html)?.[1];
-  return json === undefined ? undefined : (JSON.parse(json) as { modules: Record<string, string>; preload: string[]; faultInjection?: string });
+export function islandManifest(html: string): IslandManifest | undefined {
+  const json = new RegExp(`<script type="application/json" id="${ISLAND_MANIFEST_ID}">([\\s\\S]*?)</script>`).exec(html)?.[1];
+  return json === undefined ? undefined : (JSON.parse(json) as IslandManifest);
 }
 
 /** A hydrated page once React has hydrated it; a page of text (never hydrated) once it has loaded. */

@@ -3,6 +3,16 @@
  * browser): follows the redirects by hand with a small cookie jar, posts the demo credentials at the
  * provider's login form, and returns the portal's session cookie. For benchmarks and tests only.
  */
+import { randomBytes } from "node:crypto";
+
+/** Tool pages whose widget is only shown to a signed-in visitor: the benches measure them signed in. */
+export const SIGNED_IN_TOOL_PAGES: ReadonlySet<string> = new Set(["security-header-form"]);
+
+/** What a production server needs for a bench to sign in: the demo identity provider (loopback only) and a session secret. */
+export function demoSignInEnvironment(): Record<string, string> {
+  return { AREAOE_DEV_IDP: "1", AREAOE_SESSION_SECRET: randomBytes(32).toString("base64url") };
+}
+
 export interface DemoAccount {
   nif: string;
   password: string;

@@ -25,9 +25,8 @@ import { computeMedianRun } from "lighthouse/core/lib/median-run.js";
 import { availableParallelism, loadavg } from "node:os";
 import { createServer, type OutgoingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
-import { randomBytes } from "node:crypto";
 import { freePort, startProductionServer } from "./start-server";
-import { demoSignIn } from "./demo-sign-in";
+import { demoSignIn, demoSignInEnvironment, SIGNED_IN_TOOL_PAGES } from "./demo-sign-in";
 import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from "../chromium";
 import { ROUTED_PAGES } from "../../app/config/site-map";
 import { appPath } from "../../app/config/paths";
@@ -43,14 +42,12 @@ const TEXT_PAGES: { name: string; path: string; aim: Aim; signedIn?: boolean }[]
   { name: "header guide", path: "/areaOE/public/ferramentas/webservices/securityHeader", aim: "text" },
   { name: "testing manual", path: "/areaOE/public/manualDeTestes", aim: "text" },
 ];
-/** Tool pages whose widget is only shown signed in. */
-const SIGNED_IN_TOOLS: ReadonlySet<string> = new Set(["security-header-form"]);
 /** The six tool pages (islands): aim 100 in every category (issue 41). */
 const TOOL_PAGES = ROUTED_PAGES.filter((page) => page.islands).map((page) => ({
   name: page.id,
   path: appPath(page.path),
   aim: "tool" as Aim,
-  signedIn: SIGNED_IN_TOOLS.has(page.id),
+  signedIn: SIGNED_IN_TOOL_PAGES.has(page.id),
 }));
 /**
  * The search page with results: 100 in performance, accessibility and best practices. Its SEO score is
@@ -89,10 +86,7 @@ const score = (value: number | null | undefined) => (value === null || value ===
 
 async function main(): Promise<void> {
   // The demo identity provider (loopback only) for the signed-in tool page; one session secret.
-  const server = await startProductionServer(await freePort(), undefined, {
-    AREAOE_DEV_IDP: "1",
-    AREAOE_SESSION_SECRET: randomBytes(32).toString("base64url"),
-  });
+  const server = await startProductionServer(await freePort(), undefined, demoSignInEnvironment());
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM_EXECUTABLE,
     chromeFlags: ["--headless=new", ...CHROMIUM_ARGS],

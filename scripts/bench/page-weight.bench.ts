@@ -16,7 +16,6 @@
  * head's manifest) and its aim side by side. The header form's widget is only shown signed in: that page
  * is measured signed in with the demo identity provider (the server starts with it, on loopback only).
  */
-import { randomBytes } from "node:crypto";
 import { gzipSync } from "node:zlib";
 import { chromium, type Browser } from "@playwright/test";
 import { median, startProductionServer } from "./start-server";
@@ -24,7 +23,7 @@ import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from "../chromium";
 import { ROUTED_PATHS } from "../../e2e/support/routes";
 import { ROUTED_PAGES } from "../../app/config/site-map";
 import { appPath } from "../../app/config/paths";
-import { demoSignIn } from "./demo-sign-in";
+import { demoSignIn, demoSignInEnvironment, SIGNED_IN_TOOL_PAGES } from "./demo-sign-in";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const JS_BUDGET_BYTES = 110 * 1024;
@@ -32,8 +31,6 @@ const PAGE_SCRIPT_BUDGET_BYTES = 3 * 1024;
 const ISLAND_BUDGET_BYTES = 80 * 1024;
 /** The two tool pages with the larger widgets (a data table, the web services' lists). */
 const LARGER_ISLAND_BUDGETS: Record<string, number> = { "/areaOE/public/webservices": 100 * 1024, "/areaOE/public/primeirosPassos": 100 * 1024 };
-/** Tool pages whose widget is only shown to a signed-in visitor: measured signed in. */
-const SIGNED_IN_TOOL_PAGES: ReadonlySet<string> = new Set(["security-header-form"]);
 const TIMED_PAGES = [
   { name: "home", path: "/areaOE/" },
   { name: "content (excise SICEU)", path: "/areaOE/public/iecs/siceu" },
@@ -185,10 +182,7 @@ async function toolPages(origin: string, browser: Browser): Promise<void> {
 
 export async function runPageWeightBench(): Promise<void> {
   // The demo identity provider (loopback only) for the signed-in tool page; one session secret.
-  const server = await startProductionServer(Number(process.env.BENCH_PORT ?? 3290), undefined, {
-    AREAOE_DEV_IDP: "1",
-    AREAOE_SESSION_SECRET: randomBytes(32).toString("base64url"),
-  });
+  const server = await startProductionServer(Number(process.env.BENCH_PORT ?? 3290), undefined, demoSignInEnvironment());
   const browser = await chromium.launch({ executablePath: CHROMIUM_EXECUTABLE, args: CHROMIUM_ARGS });
   try {
     await toolPages(server.origin, browser);

@@ -2,7 +2,7 @@
  * The unit test files that run each in a module graph of their own (the `isolated` project of
  * vitest.config.ts). Every other file shares its worker's modules with the files before it: importing
  * React, the texts and the app's modules once per worker, not once per file, took the unit phase from about
- * 300 s to about 190 s on the two-core machines (Vitest's "per-file isolation settings" recipe).
+ * 280–310 s to about 233 s on a two-core machine (Vitest's "per-file isolation settings" recipe).
  *
  * A file belongs here when it mocks a module (`vi.mock`, `vi.doMock`, `vi.resetModules`), stubs a global
  * or an environment variable (`vi.stubGlobal`, `vi.stubEnv`), fakes timers (`vi.useFakeTimers`) or

@@ -63,7 +63,7 @@ export interface AdmissionMetrics {
 export const BUDGETS = ["renders", "searches", "sandbox checks"] as const;
 
 /** Why a sign-in failed (server/auth): each one's series exists from the start, at 0. */
-export const SIGN_IN_FAILURES = ["shared_state_unavailable", "provider_unreachable", "no_transaction", "state_mismatch", "replayed", "token_refused"] as const;
+const SIGN_IN_FAILURES = ["shared_state_unavailable", "provider_unreachable", "no_transaction", "state_mismatch", "replayed", "token_refused"] as const;
 export type SignInFailure = (typeof SIGN_IN_FAILURES)[number];
 /** What sign-in records (server/auth). */
 export interface AuthMetrics {
@@ -84,7 +84,7 @@ export interface SharedStateMetrics {
   command(operation: SharedStateOperation, seconds: number): void;
 }
 
-export const CHECK_SURFACES = ["soap", "checker"] as const;
+const CHECK_SURFACES = ["soap", "checker"] as const;
 export type CheckSurface = (typeof CHECK_SURFACES)[number];
 
 export interface PortalMetrics {

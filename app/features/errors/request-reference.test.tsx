@@ -89,7 +89,7 @@ describe("the request's reference on the error screen of an unexpected failure",
     expect(readRequestReference(document)).toBeUndefined();
   });
 
-  it("is shown on the unavailable screen of a thrown 404 too, when that screen renders it", () => {
+  it("is not added by RouteErrorScreen to a thrown 404's screen (the not-found route renders it)", () => {
     // RouteErrorScreen shows its `notFound` (the root passes the not-found route, which renders the
     // reference: app/routes/not-found.test.tsx); it adds nothing of its own there.
     const html = renderToString(screenAt("/areaOE/x", { id: ID }, { status: 404, statusText: "Not Found", internal: false, data: null }, "en"));

@@ -20,7 +20,7 @@ export interface RequestReferenceHolder {
 export const RequestReferenceContext = createContext<RequestReferenceHolder | undefined>(undefined);
 
 /** The attribute that carries the id in the document, for the browser to read before hydrating. */
-export const REQUEST_REFERENCE_ATTRIBUTE = "data-request-reference";
+const REQUEST_REFERENCE_ATTRIBUTE = "data-request-reference";
 
 /** The id of the document's answer as the server wrote it on its error screen, if it did. */
 export function readRequestReference(document: Pick<ParentNode, "querySelector">): RequestReferenceHolder | undefined {
@@ -29,7 +29,7 @@ export function readRequestReference(document: Pick<ParentNode, "querySelector">
 }
 
 /** The reference of the answer being shown, or undefined (none given, or the visitor has navigated since). */
-export function useRequestReference(): string | undefined {
+function useRequestReference(): string | undefined {
   const holder = useContext(RequestReferenceContext);
   const location = useLocation();
   if (!holder) return undefined;
