@@ -14,7 +14,8 @@ import { dedupeIslandTexts, islandHeadElements, islandLoaderSource, islandsIn, s
 import type { IslandManifest } from "./islands.client";
 import { IslandFault } from "./island-fault";
 import { configureErrorReporting } from "~/features/errors/error-reporting";
-import { asksForRenderFault } from "~/features/errors/fault-query";
+import { FAULT_QUERY, RENDER_FAULT_MESSAGE, asksForRenderFault } from "~/features/errors/fault-query";
+import * as rootFault from "~/features/errors/fault-injection";
 import { ISLAND_MANIFEST_ID } from "./island-names";
 
 const renderIsland: IslandRenderer = (element, identifierPrefix) => renderToString(element, { identifierPrefix });
@@ -159,7 +160,9 @@ describe("the islands' test-only fault injection", () => {
     errors.mockRestore();
   });
 
-  it("is asked for by the address only with __fault=render", () => {
+  it("is asked for by the address only with __fault=render, the root's query", () => {
+    expect(FAULT_QUERY).toBe(rootFault.FAULT_QUERY);
+    expect(RENDER_FAULT_MESSAGE).toBe("Injected rendering fault");
     expect(asksForRenderFault("?lang=pt&__fault=render")).toBe(true);
     expect(asksForRenderFault("?__fault=ssr")).toBe(false);
     expect(asksForRenderFault("")).toBe(false);

@@ -1,6 +1,6 @@
 // Test-only fault injection (AREAOE_ENABLE_FAULT_INJECTION=1, set only by playwright.config.ts) on pages
 // with islands: the query that asks for a fault and what an injected rendering fault says, the same as
-// the root's switch (./fault-injection.tsx, which imports React Router, imports them from here).
+// the root's switch (./fault-injection.tsx, which imports React Router; island.test.tsx checks they agree).
 // Read by the server (app/entry.server.tsx decides whether the islands' manifest asks for the fault) and
 // by the islands' fault (app/islands/island-fault.tsx), never by the islands' runtime.
 
