@@ -121,10 +121,10 @@ export default async function handleRequest(
   if (!css && !import.meta.env.DEV) throw new Error(`The stylesheet ${portalStylesheet} is not in the client build: the server and client builds differ.`);
   const headBytes = [Buffer.from(head), ...(css ? [inlineStylesheet(portalStylesheet, css, elementNonce)] : [])];
   if (isStatic) loadContext.onStaticDocument?.({ scripts: scriptTexts.map(cspHash), styles: css ? [cspHash(css)] : [] });
-  // An anonymous tool page where no credential is entered holds no state a cross-origin window could
-  // reach: no COOP, whose browsing-context-group switch costs a new renderer process at entry
-  // (docs/decisions/0004). The header form and the checker, signed-in answers and errors keep it.
-  if (islands && loadContext.session === null && responseStatusCode === 200 && !outcome.hadErrors && !routeIds.some(pageIdIsOpenerIsolated)) {
+  // An anonymous page where no credential is entered (a page of text, a tool page but the header form and
+  // the checker) holds no state a cross-origin window could reach: no COOP, whose browsing-context-group
+  // switch costs a new renderer process at entry (docs/decisions/0004). Signed-in answers and errors keep it.
+  if (loadContext.session === null && responseStatusCode === 200 && !outcome.hadErrors && !routeIds.some(pageIdIsOpenerIsolated)) {
     loadContext.withoutOpenerPolicy?.();
   }
   // Inserted into the bytes (as rendered; a page with islands was decoded once above, for its texts).

@@ -26,7 +26,7 @@ export interface AreaOELoadContext {
    */
   onStaticDocument?: (sources: InlineSources) => void;
   /**
-   * Drops Cross-Origin-Opener-Policy from this answer: an anonymous tool page that takes no credential
+   * Drops Cross-Origin-Opener-Policy from this answer: an anonymous page where no credential is entered
    * (docs/decisions/0004, server/http/security-headers.ts). Absent: the answer keeps it.
    */
   withoutOpenerPolicy?: () => void;

@@ -92,7 +92,8 @@ export function staticDocumentHeaders({ connectSrc = [] }: { connectSrc?: string
 
 /**
  * Drops Cross-Origin-Opener-Policy from an answer that holds no state a cross-origin window could reach:
- * a static document, or an anonymous tool page where no credential is entered (docs/decisions/0004).
+ * an anonymous page where no credential is entered (app/entry.server.tsx; a static document always is
+ * one, so `staticDocumentHeaders` drops it itself). See docs/decisions/0004.
  * The browsing-context-group switch COOP forces costs a new renderer process at entry, which Lighthouse
  * counts as blocking time.
  */
