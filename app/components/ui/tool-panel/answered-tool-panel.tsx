@@ -1,5 +1,6 @@
 import { useEffect, useRef, type ReactNode } from "react";
 import { AnsweredForm } from "./answered-form";
+import { ANSWERED_PANEL_ATTRIBUTE, ANSWER_FOCUS_ATTRIBUTE } from "./answered-page-script";
 import type { ErrorSummaryItem } from "~/components/ui/form/error-summary";
 import { useHydrated } from "~/components/ui/hydration/use-hydrated";
 import { LANGUAGE_QUERY } from "~/i18n/languages";
@@ -12,6 +13,12 @@ export interface AnsweredToolPanelProps {
   className: string;
   /** The tool's texts, from its namespace: title, intro, the button. */
   texts: (key: "title" | "intro" | "submit") => string;
+  /**
+   * Where the panel's heading comes from: its own h2 (`title`, the default), or the page's content, whose
+   * `##` heading just above the panel is then in "On this page" (the time-limit calculator); the intro
+   * then goes inside the form, under the error summary, so the answer's address lands on the answer.
+   */
+  heading?: "own" | "page";
   /** The fields that failed, in the order of the form (each field shows its own message too). */
   problems: readonly ErrorSummaryItem[];
   /** The answer this panel shows: a new one after a browser submit moves the focus. */
@@ -29,19 +36,22 @@ export interface AnsweredToolPanelProps {
 
 /**
  * A boxed tool inside a content page that asks a few things and shows the answer below (the IVAExp
- * check, the certificate renewal planner), the answer above the form. A plain GET form underneath
- * (AnsweredForm): the server answers without JavaScript; with it (`onSubmit`, from useAddressAnswer)
+ * check, the certificate renewal planner, the time-limit calculator), the answer above the form. A plain
+ * GET form underneath (AnsweredForm): the server answers without JavaScript, and the form's address ends
+ * with `#<id>`, so the page opens at the answer; the page's small script (answered-page-script.ts)
+ * then focuses the answer or the error summary. With an `onSubmit` (from useAddressAnswer, in an island)
  * the browser answers the same address with the same rules and focus moves to the answer (an error
  * summary focuses itself). No router: it works inside an island.
  */
 export function AnsweredToolPanel(props: AnsweredToolPanelProps) {
-  const { id, className, texts, problems, answer, answerKey, onSubmit, result, resultClassName, children } = props;
+  const { id, className, texts, heading = "own", problems, answer, answerKey, onSubmit, result, resultClassName, children } = props;
   const lang = useLanguage();
   const hydrated = useHydrated();
   const resultRef = useRef<HTMLDivElement>(null);
   const submitted = useRef(false);
   const headingId = `${id}-heading`;
   const hasResult = result !== null && result !== undefined;
+  const intro = <p>{texts("intro")}</p>;
 
   useEffect(() => {
     if (!submitted.current) return;
@@ -49,15 +59,17 @@ export function AnsweredToolPanel(props: AnsweredToolPanelProps) {
     if (hasResult) resultRef.current?.focus();
   }, [answer, hasResult]);
 
-  return (
-    <section id={id} className={`tool-panel ${className}`} aria-labelledby={headingId}>
-      <h2 id={headingId} className="tool-panel__title">
-        {texts("title")}
-      </h2>
-      <p>{texts("intro")}</p>
+  const body = (
+    <>
       {/* The answer comes first: the form's address lands on this section, and a phone shows the
           answer before the questions it answers (they stay filled in below). */}
-      <div ref={resultRef} className={resultClassName} tabIndex={-1} aria-live="polite">
+      <div
+        ref={resultRef}
+        className={resultClassName}
+        tabIndex={-1}
+        aria-live="polite"
+        {...(hasResult && problems.length === 0 ? { [ANSWER_FOCUS_ATTRIBUTE]: "" } : {})}
+      >
         {result}
       </div>
       <AnsweredForm
@@ -73,6 +85,7 @@ export function AnsweredToolPanel(props: AnsweredToolPanelProps) {
           })
         }
       >
+        {heading === "page" ? intro : null}
         {children}
         {/* The answer comes back in the page's language, with or without JavaScript. */}
         <input type="hidden" name={LANGUAGE_QUERY} value={lang} />
@@ -80,6 +93,20 @@ export function AnsweredToolPanel(props: AnsweredToolPanelProps) {
           {texts("submit")}
         </button>
       </AnsweredForm>
+    </>
+  );
+  const marker = { [ANSWERED_PANEL_ATTRIBUTE]: "" };
+  return heading === "page" ? (
+    <div id={id} className={`tool-panel ${className}`} {...marker}>
+      {body}
+    </div>
+  ) : (
+    <section id={id} className={`tool-panel ${className}`} aria-labelledby={headingId} {...marker}>
+      <h2 id={headingId} className="tool-panel__title">
+        {texts("title")}
+      </h2>
+      {intro}
+      {body}
     </section>
   );
 }
