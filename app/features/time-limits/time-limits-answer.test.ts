@@ -71,7 +71,7 @@ describe("the list's filter", () => {
     const imports = ids("?area=import");
     expect(imports).toEqual(expect.arrayContaining(["import-supplementary-declaration-general", "settlement-payment", "temporary-storage-end"]));
     for (const record of TIME_LIMITS) {
-      const shownOnImportPages = record.pages.some((id) => ["import", "import-dain", "import-rbv"].includes(id));
+      const shownOnImportPages = record.pages.some((id: string) => ["import", "import-dain", "import-rbv"].includes(id));
       expect(imports.includes(record.id), record.id).toBe(shownOnImportPages || record.area === "import");
     }
     expect(recordAreas({ area: "transport", pages: ["transport-simtem-sea", "import-dain"] })).toEqual(new Set(["transport", "import"]));
