@@ -53,7 +53,7 @@ describe("<CertificateRenewalPlanner>", () => {
     // The hint of the server's HTML, which works without JavaScript, does not mention the calendar.
     expect(html).toContain("Por exemplo, 31/12/2026.");
     expect(html).not.toContain("no calendário");
-    expect(html).toContain("data-answer-focus");
+    expect(html).toContain("data-answered-panel");
   });
 
   it("says clearly when the last day has passed, and refuses an impossible date (pt)", async () => {

@@ -24,10 +24,10 @@ function serverHtml(query: string, lang: Language, records: readonly TimeLimitRe
 describe("<DeadlineCalculator> (server HTML: the page has no framework script)", () => {
   it("opens from a row's link with that time limit chosen, under the page's heading, and no answer yet", () => {
     const html = serverHtml("?prazo=settlement-payment&lang=pt", "pt");
-    expect(html).toMatch(/^<div id="calculadora" class="tool-panel deadline-calculator" data-answered-panel="">/);
+    // The row's link lands on the answer's box, empty: the browser focuses it; Tab goes on to the fields.
+    expect(html).toMatch(/^<div class="tool-panel deadline-calculator" data-answered-panel=""><div id="calculadora" class="deadline-calculator__result" tabindex="-1" aria-live="polite"><\/div>/);
     expect(html).not.toContain("<h2");
     expect(html).toMatch(/<option value="settlement-payment" selected="">/);
-    expect(html).not.toContain("data-answer-focus");
   });
 
   it("has a time field only when a time limit counts in hours, shown by CSS while one of those is chosen", () => {
@@ -39,9 +39,9 @@ describe("<DeadlineCalculator> (server HTML: the page has no framework script)",
     expect(html).not.toMatch(/<option value="settlement-payment" data-needs-time/);
   });
 
-  it("keeps a maximum's caveat, what it runs from and the record's note in the answer, and marks the answer for focus", () => {
+  it("keeps a maximum's caveat, what it runs from and the record's note in the answer's box (the form's address)", () => {
     const html = serverHtml("?prazo=settlement-payment&data=29%2F01%2F2026&lang=pt", "pt");
-    expect(html).toContain('data-answer-focus=""><h3>Último dia do prazo máximo</h3>');
+    expect(html).toContain('<div id="calculadora" class="deadline-calculator__result" tabindex="-1" aria-live="polite"><h3>Último dia do prazo máximo</h3>');
     expect(html).toContain("<dd>10 dias de calendário, no máximo</dd>");
     expect(html).toContain("<dt>Conta a partir de</dt><dd>Notificação da dívida aduaneira ao devedor");
     expect(html).toContain("(quinta-feira, 29 de janeiro de 2026)");
@@ -58,10 +58,11 @@ describe("<DeadlineCalculator> (server HTML: the page has no framework script)",
     expect(html).not.toContain("at most");
   });
 
-  it("marks the error summary for focus when the answer is a problem, and says from which year it counts", () => {
+  it("lands the form's address on the error summary when the answer is a problem, and says from which year it counts", () => {
     const html = serverHtml("?prazo=settlement-payment&data=31%2F12%2F2009&lang=pt", "pt");
-    expect(html).toMatch(/<div class="error-summary" tabindex="-1" role="alert" data-answer-focus="">/);
+    expect(html).toMatch(/^<div class="tool-panel deadline-calculator" data-answered-panel=""><div id="calculadora" class="error-summary" tabindex="-1" role="alert">/);
+    expect(html.match(/id="calculadora"/g)).toHaveLength(1);
     expect(html).toContain("A calculadora conhece os feriados a partir de 2010: indique uma data a partir de 01/01/2010.");
-    expect(html).not.toMatch(/deadline-calculator__result[^>]*data-answer-focus/);
+    expect(html.match(/class="error-summary"/g)).toHaveLength(1);
   });
 });

@@ -38,8 +38,8 @@ export function recordNeedsTime(record: TimeLimitRecord): boolean {
  * The calculator: a time limit of the records, the event's day (and time, where hours count); the
  * server answers the GET form (`?prazo=…&data=…&hora=…#calculadora`) with the last day, what it runs
  * from, the limit's caveats (a maximum, its note), how it was counted and by which rule, and a link to
- * an .ics reminder. No JavaScript needed (the page has none but its small answered-page module, which
- * focuses the answer). Its heading is the page's (`## …` in the content file, so "On this page" lists
+ * an .ics reminder. No JavaScript needed: the form's address (`#calculadora`) is the answer's box, which
+ * the browser focuses when the page opens (the error summary or the answer). Its heading is the page's (`## …` in the content file, so "On this page" lists
  * it). The time field exists only when some time limit counts in hours, and shows only while one of
  * those is chosen: a CSS rule on the chosen option (time-limits.css), so no script is needed.
  */

@@ -5,13 +5,13 @@ import { Select } from "~/components/ui/form/select";
 import { LANGUAGE_QUERY } from "~/i18n/languages";
 import { useLanguage } from "~/i18n/use-language";
 import { useTranslation } from "~/i18n/use-translation";
-import { ANSWERED_PANEL_ATTRIBUTE, ANSWER_FOCUS_ATTRIBUTE } from "~/components/ui/tool-panel/answered-page-script";
+import { ANSWERED_PANEL_ATTRIBUTE } from "~/components/ui/tool-panel/answered-page-script";
 import { TimeLimitsTable } from "./time-limits-table";
 import { FILTER_PARAMS, TIME_LIMITS_LIST_ID, filterOptions, filterTimeLimits, pageOfTimeLimits, type TimeLimitsFilter } from "./time-limits-query";
 
 /**
  * Every time limit of the portal, filterable by area and by who must act: a plain GET form
- * (`?area=…&quem=…#lista`) the page's loader answers, so it works without JavaScript. An area keeps the
+ * (`?area=…&quem=…#lista`, landing on the count) the page's loader answers, so it works without JavaScript. An area keeps the
  * records of its pages (`recordAreas`); each list offers only the choices that have records (a pair of
  * them may still have none: the count says so). Each row
  * links to the pages it belongs to and, when it can be computed, to the calculator with it chosen.
@@ -22,9 +22,8 @@ export function TimeLimitsFinder({ filter }: { filter: TimeLimitsFilter }) {
   const lang = useLanguage();
   const records = filterTimeLimits(TIME_LIMITS, filter);
   const options = filterOptions(TIME_LIMITS);
-  const filtered = filter.area !== "" || filter.actor !== "";
   return (
-    <div id={TIME_LIMITS_LIST_ID} className="time-limits-finder" {...{ [ANSWERED_PANEL_ATTRIBUTE]: "" }}>
+    <div className="time-limits-finder" {...{ [ANSWERED_PANEL_ATTRIBUTE]: "" }}>
       <form method="get" action={`${pageOfTimeLimits()}#${TIME_LIMITS_LIST_ID}`} className="time-limits-finder__form">
         <Field id="filtro-area" label={t("filter.area")}>
           <Select
@@ -45,9 +44,9 @@ export function TimeLimitsFinder({ filter }: { filter: TimeLimitsFilter }) {
           {t("filter.submit")}
         </button>
       </form>
-      {/* The count, written for each number (pt's plural rules make 0 "one": the zero text is its own);
-          once filtered, the page's script focuses it (the address lands on #lista). */}
-      <p role="status" tabIndex={-1} className="time-limits-finder__count" {...(filtered ? { [ANSWER_FOCUS_ATTRIBUTE]: "" } : {})}>
+      {/* The count, written for each number (pt's plural rules make 0 "one": the zero text is its own).
+          The form's address lands here (#lista) and the browser focuses it, without any script. */}
+      <p id={TIME_LIMITS_LIST_ID} role="status" tabIndex={-1} className="time-limits-finder__count">
         {t("filter.count", { count: records.length })}
       </p>
       {records.length > 0 ? (

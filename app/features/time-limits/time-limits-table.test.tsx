@@ -93,13 +93,13 @@ describe("<TimeLimitsFinder>", () => {
     expect(finder("transit", "individual", "pt")).not.toContain("<table");
   });
 
-  it("offers no choice without rows, and marks the count for focus once filtered", () => {
+  it("offers no choice without rows, and lands the form's address on the count, focusable", () => {
     const html = finder("", "", "pt");
     expect(html).not.toContain('value="importer"');
     expect(html).not.toContain('value="exporter"');
     expect(html).toContain('value="import"');
-    expect(html).not.toContain("data-answer-focus");
-    expect(finder("import", "", "pt")).toMatch(/<p role="status" tabindex="-1" class="time-limits-finder__count" data-answer-focus="">/);
+    expect(html).toContain('action="/areaOE/public/prazos#lista"');
+    expect(html).toMatch(/<p id="lista" role="status" tabindex="-1" class="time-limits-finder__count">/);
   });
 });
 

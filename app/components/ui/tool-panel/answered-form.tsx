@@ -1,6 +1,5 @@
 import type { FormEvent, ReactNode } from "react";
 import { ErrorSummary, type ErrorSummaryItem } from "~/components/ui/form/error-summary";
-import { ANSWER_FOCUS_ATTRIBUTE } from "./answered-page-script";
 
 export interface AnsweredFormProps {
   /** Id of the widget's section: the answer's address ends with `#<id>`, so a reload lands back on it. */
@@ -19,8 +18,7 @@ export interface AnsweredFormProps {
  * A plain GET form answered through the page address: by the server without JavaScript; with it (an
  * `onSubmit`), in the browser with the same rules (useAddressAnswer). No router: it works inside an
  * island as well as on a page of text. The error summary is keyed by the answer, so each failed
- * submit mounts it again and it takes focus again; on a page the server answered, the page's small
- * script focuses it (answered-page-script.ts).
+ * submit mounts it again and it takes focus again.
  */
 export function AnsweredForm({ anchorId, hydrated, problems = [], answerKey = 0, onSubmit, children }: AnsweredFormProps) {
   const handleSubmit = onSubmit
@@ -31,7 +29,7 @@ export function AnsweredForm({ anchorId, hydrated, problems = [], answerKey = 0,
     : undefined;
   return (
     <form method="get" action={`#${anchorId}`} noValidate onSubmit={handleSubmit} data-interactive={hydrated ? "true" : undefined}>
-      {problems.length > 0 ? <ErrorSummary key={answerKey} errors={[...problems]} attributes={{ [ANSWER_FOCUS_ATTRIBUTE]: "" }} /> : null}
+      {problems.length > 0 ? <ErrorSummary key={answerKey} errors={[...problems]} /> : null}
       {children}
     </form>
   );
