@@ -69,6 +69,16 @@ export function AnsweredToolPanel(props: AnsweredToolPanelProps) {
       onSubmit(form);
     });
   const marker = { [ANSWERED_PANEL_ATTRIBUTE]: "" };
+  const fields = (
+    <>
+      {children}
+      {/* The answer comes back in the page's language, with or without JavaScript. */}
+      <input type="hidden" name={LANGUAGE_QUERY} value={lang} />
+      <button type="submit" className="button">
+        {texts("submit")}
+      </button>
+    </>
+  );
   if (heading === "page") {
     return (
       <div className={`tool-panel ${className}`} {...marker}>
@@ -79,12 +89,7 @@ export function AnsweredToolPanel(props: AnsweredToolPanelProps) {
         </div>
         <AnsweredForm anchorId={id} hydrated={hydrated} onSubmit={onFormSubmit}>
           {intro}
-          {children}
-          {/* The answer comes back in the page's language, with or without JavaScript. */}
-          <input type="hidden" name={LANGUAGE_QUERY} value={lang} />
-          <button type="submit" className="button">
-            {texts("submit")}
-          </button>
+          {fields}
         </AnsweredForm>
       </div>
     );
@@ -101,12 +106,7 @@ export function AnsweredToolPanel(props: AnsweredToolPanelProps) {
         {result}
       </div>
       <AnsweredForm anchorId={id} hydrated={hydrated} problems={problems} answerKey={answerKey} onSubmit={onFormSubmit}>
-        {children}
-        {/* The answer comes back in the page's language, with or without JavaScript. */}
-        <input type="hidden" name={LANGUAGE_QUERY} value={lang} />
-        <button type="submit" className="button">
-          {texts("submit")}
-        </button>
+        {fields}
       </AnsweredForm>
     </section>
   );
