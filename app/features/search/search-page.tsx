@@ -1,4 +1,5 @@
 import { useId, useRef, useState } from "react";
+import { TaggedText } from "~/i18n/tagged-text";
 import { useTranslation } from "~/i18n/use-translation";
 import { useLanguage } from "~/i18n/use-language";
 import { cleanQuery } from "./run-search";
@@ -10,6 +11,8 @@ import { SEARCH_ACTION } from "./search-path";
 export interface SearchPageProps {
   query: string;
   results: SiteSearchResult[];
+  /** A corrected query when nothing was found (run-search.ts, `suggestQuery`), or null. */
+  suggestion: string | null;
 }
 
 // The search code and index are fetched when the visitor types, never with the page.
@@ -21,12 +24,12 @@ const loadSearch = () => import("./search-site");
  * browser by the same search as the server's (search-site.ts), and the address bar follows with `?q=`
  * (the history entry replaced), so a reload or a shared address gives the same page.
  */
-export function SearchPage({ query: initialQuery, results: initialResults }: SearchPageProps) {
+export function SearchPage({ query: initialQuery, results: initialResults, suggestion: initialSuggestion }: SearchPageProps) {
   const { t } = useTranslation(["search", "pages", "common"]);
   const lang = useLanguage();
   const fieldId = useId();
   const hintId = useId();
-  const [{ query, results }, setAnswer] = useState({ query: initialQuery, results: initialResults });
+  const [{ query, results, suggestion }, setAnswer] = useState({ query: initialQuery, results: initialResults, suggestion: initialSuggestion });
   const [busy, setBusy] = useState(false);
   const latest = useRef(0);
   const liveSearch = useDebouncedCallback(async (form: HTMLFormElement) => {
@@ -35,9 +38,9 @@ export function SearchPage({ query: initialQuery, results: initialResults }: Sea
     const ticket = ++latest.current;
     setBusy(true);
     try {
-      const found = next ? await (await loadSearch()).searchSite(lang, next) : [];
+      const found = next ? await (await loadSearch()).searchSite(lang, next) : { results: [], suggestion: null };
       if (ticket !== latest.current) return;
-      setAnswer({ query: next, results: found });
+      setAnswer({ query: next, ...found });
       // The address the GET form itself would give (its one field), as the router's submit did.
       const url = new URL(window.location.href);
       url.search = new URLSearchParams({ q: next }).toString();
@@ -85,6 +88,16 @@ export function SearchPage({ query: initialQuery, results: initialResults }: Sea
               ? t("common:states.noResults")
               : t("resultCount", { count: results.length, query })}
         </p>
+        {suggestion ? (
+          <p className="search-page__suggestion">
+            <TaggedText
+              text={t("didYouMean", { suggestion })}
+              // TaggedText puts the suggested words inside the link.
+              // eslint-disable-next-line jsx-a11y/anchor-has-content
+              components={{ link: <a href={`${SEARCH_ACTION}?${new URLSearchParams({ q: suggestion }).toString()}`} /> }}
+            />
+          </p>
+        ) : null}
         {results.length > 0 ? <SearchResultList results={results} headingLevel={2} /> : null}
       </div>
     </div>
