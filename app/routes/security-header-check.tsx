@@ -7,7 +7,13 @@ import { mdxComponents } from "~/mdx/mdx-components";
 import { HeaderCheckForm } from "~/features/security-header/header-check-form";
 import { Island } from "~/islands/island";
 import { HeaderCheckUnavailable } from "~/features/security-header/header-check-unavailable";
-import { HEADER_CHECK_MAX_BYTES, HEADER_CHECK_TOO_LARGE_QUERY, type HeaderCheckActionData } from "~/features/security-header/header-check";
+import {
+  HEADER_CHECK_MAX_BYTES,
+  HEADER_CHECK_TOO_LARGE_QUERY,
+  MADE_FOR_FIELD,
+  headerMadeFor,
+  type HeaderCheckActionData,
+} from "~/features/security-header/header-check";
 import { TestCertificateDetails } from "~/features/security-header/test-certificate-details";
 import { SandboxKeysList } from "~/features/security-header/sandbox-keys-list";
 import { SANDBOX_PATHS } from "~/config/sandbox-paths";
@@ -29,7 +35,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 /**
  * Checks a pasted request with the portal's local TEST key (server only). The password, when given, is
- * compared in memory and dropped; the answer never contains it.
+ * compared in memory and dropped; the answer never contains it. A header the generation form sends
+ * ("Check this header") says which key it was made for: one the checker cannot decrypt with is named,
+ * and not checked (nothing is decrypted, logged or kept).
  */
 export async function action({ request, context }: Route.ActionArgs): Promise<HeaderCheckActionData> {
   const portal = portalContext(context);
@@ -41,6 +49,8 @@ export async function action({ request, context }: Route.ActionArgs): Promise<He
   if (new TextEncoder().encode(envelope).length > HEADER_CHECK_MAX_BYTES) {
     return { status: "invalid", problem: "envelopeTooLarge", envelope: "" };
   }
+  const madeFor = headerMadeFor(form.get(MADE_FOR_FIELD), portal.securityHeaderEnvironments());
+  if (madeFor !== null && madeFor !== "sandbox") return { status: "foreign-key", envelope, madeFor };
   const outcome = await portal.securityHeaderSandbox.check(envelope, password === "" ? undefined : password);
   return { status: "checked", envelope, passwordCompared: password !== "", outcome };
 }

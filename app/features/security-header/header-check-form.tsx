@@ -7,6 +7,7 @@ import { Input } from "~/components/ui/form/input";
 import { Textarea } from "~/components/ui/form/textarea";
 import { HEADER_CHECK_MAX_BYTES, HEADER_CHECK_MAX_KILOBYTES, type HeaderCheckActionData } from "./header-check";
 import { HeaderCheckReport } from "./header-check-report";
+import { HeaderCheckKeyNotice } from "./header-check-key-notice";
 
 const ENVELOPE_ID = "header-check-envelope";
 const PASSWORD_ID = "header-check-password";
@@ -53,7 +54,7 @@ export function HeaderCheckForm({ tooLarge = false, data: answer = null }: Heade
 
   // A new report takes focus, so keyboard and screen-reader users land on it.
   useEffect(() => {
-    if (data?.status === "checked") reportRef.current?.focus();
+    if (data?.status === "checked" || data?.status === "foreign-key") reportRef.current?.focus();
   }, [data]);
 
   const tooLargeMessage = t("check.envelopeTooLarge", { kilobytes: HEADER_CHECK_MAX_KILOBYTES });
@@ -93,6 +94,7 @@ export function HeaderCheckForm({ tooLarge = false, data: answer = null }: Heade
       {data?.status === "checked" ? (
         <HeaderCheckReport outcome={data.outcome} passwordCompared={data.passwordCompared} headingRef={reportRef} />
       ) : null}
+      {data?.status === "foreign-key" ? <HeaderCheckKeyNotice madeFor={data.madeFor} headingRef={reportRef} /> : null}
     </section>
   );
 }

@@ -1,8 +1,10 @@
-import { useId, type Ref } from "react";
+import type { Ref } from "react";
 import { pageHref } from "~/config/site-map";
+import { TaggedText } from "~/i18n/tagged-text";
 import { useTranslation } from "~/i18n/use-translation";
 import { findingCatalogueHref, findingText } from "./finding-text";
 import type { HeaderCheckFinding, HeaderCheckOutcome } from "./header-check";
+import { SandboxFormLink } from "./header-check-key-notice";
 
 export interface HeaderCheckReportProps {
   outcome: HeaderCheckOutcome;
@@ -64,21 +66,25 @@ export function HeaderCheckReport({ outcome, passwordCompared, headingRef }: Hea
 
 function FindingItem({ finding }: { finding: HeaderCheckFinding }) {
   const { t } = useTranslation("security-header");
-  // The link is named "CODE in the fault catalogue…" from the code shown above it, so the code is
-  // written once on the page (a reader's search or a test finds one element) and the name stays whole.
-  const id = useId();
   // The same words as the sandbox's Fault (finding-text.ts): from the code and its params.
   const text = findingText(t, finding);
   return (
     <li className="header-check__finding">
       <p className="header-check__finding-title">
-        <strong>{text.title}</strong> <code className="header-check__code" id={`${id}-code`}>{finding.code}</code>
+        <strong>{text.title}</strong>
       </p>
       <p>{text.fix}</p>
       {text.cause ? <p>{text.cause}</p> : null}
+      {/* A header pasted from the portal's own form is most often made for another key than the sandbox's: say so, and how to make one for it. */}
+      {finding.code === "NONCE_UNDECRYPTABLE" ? (
+        <p data-testid="made-with-form-hint">
+          <SandboxFormLink text={t("check.madeFor.pasted")} />
+        </p>
+      ) : null}
       <p>
-        <a href={findingCatalogueHref(finding.code)} id={`${id}-link`} aria-labelledby={`${id}-code ${id}-link`}>
-          {t("check.catalogueLink")}
+        {/* The link says which code it opens ("NONCE_UNDECRYPTABLE in the fault catalogue…"): no two links of a report read alike, and the code is written once. */}
+        <a href={findingCatalogueHref(finding.code)} className="header-check__catalogue-link">
+          <TaggedText text={t("check.catalogueLink", { code: finding.code })} components={{ code: <code className="header-check__code" /> }} />
         </a>
       </p>
     </li>

@@ -5,6 +5,7 @@ import { Field } from "~/components/ui/form/field";
 import { notify } from "~/components/ui/toast/notify";
 import { Textarea } from "~/components/ui/form/textarea";
 import { copyText } from "./copy-text";
+import { MADE_FOR_FIELD, type HeaderTargetId } from "./authority-environment";
 import { ANNOUNCED_SECONDS, useCountdown } from "./use-countdown";
 
 export interface HeaderResultProps {
@@ -12,6 +13,12 @@ export interface HeaderResultProps {
   text: string;
   envelope: boolean;
   environmentName: string;
+  /** The target it was encrypted for, which "Check this header" tells the checker. */
+  madeFor: HeaderTargetId;
+  /** Made for the sandbox's key: the checker can decrypt it. */
+  sandbox: boolean;
+  /** The header checker's page ("Check this header" posts there). */
+  checkerHref: string;
   expiresAtMs: number;
   /** Portal time − device time: the countdown runs on the portal's clock, like the header's Created. */
   clockOffsetMs: number;
@@ -40,7 +47,20 @@ function downloadXml(text: string, fileName: string): void {
 }
 
 /** The generated header: read-only box, Copy, and the 1-minute validity counting down to 'expired'. */
-export function HeaderResult({ text, envelope, environmentName, expiresAtMs, clockOffsetMs, nifCheckDigitWarning, headingRef, announce, onGenerateAgain }: HeaderResultProps) {
+export function HeaderResult({
+  text,
+  envelope,
+  environmentName,
+  madeFor,
+  sandbox,
+  checkerHref,
+  expiresAtMs,
+  clockOffsetMs,
+  nifCheckDigitWarning,
+  headingRef,
+  announce,
+  onGenerateAgain,
+}: HeaderResultProps) {
   const { t } = useTranslation("security-header");
   const remaining = useCountdown(expiresAtMs, clockOffsetMs) ?? 0;
   const expired = remaining === 0;
@@ -118,6 +138,17 @@ export function HeaderResult({ text, envelope, environmentName, expiresAtMs, clo
               </DropdownMenuContent>
             </DropdownMenu>
           </div>
+          {/* A plain post to the checker's page (its answer is a page): the header only, never a password. */}
+          <form method="post" action={checkerHref} className="security-header-result__check">
+            <input type="hidden" name="envelope" value={text} />
+            <input type="hidden" name={MADE_FOR_FIELD} value={madeFor} />
+            <button type="submit" className="button button--secondary" aria-describedby={`${RESULT_ID}-check-hint`}>
+              {t("checkThis")}
+            </button>
+            <p id={`${RESULT_ID}-check-hint`} className="hint">
+              {sandbox ? t("checkThisSandbox") : t("checkThisOther", { environment: environmentName })}
+            </p>
+          </form>
         </>
       )}
     </section>

@@ -8,7 +8,7 @@ import { MANDATORY_MESSAGE_KEY, isBlank } from "~/components/ui/form/form-valida
 import { Input } from "~/components/ui/form/input";
 import { RadioGroupField } from "~/components/ui/form/radio-group-field";
 import { useHydrated } from "~/components/ui/hydration/use-hydrated";
-import type { AuthorityEnvironment, AuthorityEnvironmentId } from "./authority-environment";
+import type { AuthorityEnvironment, HeaderTargetId } from "./authority-environment";
 import { EnvironmentDetails } from "./environment-details";
 import type { HeaderResult as HeaderResultView, HeaderResultProps } from "./header-result";
 import { loadGenerator } from "./load-generator";
@@ -22,8 +22,12 @@ import { useServerClock } from "./use-server-clock";
 export interface SecurityHeaderFormProps {
   /** The signed-in visitor's NIF followed by "/" (from the sign-in guard), or null. */
   usernamePrefill: string | null;
-  /** The authority certificates the portal holds (from the route loader). */
+  /** The authority certificates the portal holds, and the sandbox's current key (from the route loader). */
   environments: AuthorityEnvironment[];
+  /** The target chosen by the address (`?target=sandbox`, the checker's offer), if the form offers it. */
+  initialTarget?: HeaderTargetId | null;
+  /** The header checker's page, where "Check this header" posts the result. */
+  checkerHref: string;
   /** In-app paths of the guide pages. */
   overviewHref: string;
   configHref: string;
@@ -31,6 +35,7 @@ export interface SecurityHeaderFormProps {
 
 const USERNAME_ID = "security-header-username";
 const PASSWORD_ID = "security-header-password";
+const TEST_PASSWORD_ID = "security-header-test-password";
 
 interface FieldErrors {
   username?: string;
@@ -48,7 +53,7 @@ type Generated = Omit<HeaderResultProps, "headingRef" | "password" | "announce" 
  * The password stays in its field after generating, so "Generate again" works after the minute runs
  * out; it lives only in this page's memory and is gone when the visitor leaves the page.
  */
-export function SecurityHeaderForm({ usernamePrefill, environments, overviewHref, configHref }: SecurityHeaderFormProps) {
+export function SecurityHeaderForm({ usernamePrefill, environments, initialTarget, checkerHref, overviewHref, configHref }: SecurityHeaderFormProps) {
   const { t } = useTranslation("security-header");
   const { t: tUi } = useTranslation("ui");
   const hydrated = useHydrated();
@@ -56,7 +61,9 @@ export function SecurityHeaderForm({ usernamePrefill, environments, overviewHref
   // Uncontrolled on purpose: React copies a controlled value into the value attribute, which would put
   // the password in the DOM. It is read from the field's change events into memory only.
   const passwordRef = useRef("");
-  const [environmentId, setEnvironmentId] = useState<AuthorityEnvironmentId | undefined>(environments[0]?.id);
+  // For the sandbox's key: a made-up password in a field of its own, never the one the browser fills.
+  const testPasswordRef = useRef("");
+  const [environmentId, setEnvironmentId] = useState<HeaderTargetId | undefined>(initialTarget ?? environments[0]?.id);
   const [envelope, setEnvelope] = useState(false);
   const [headerForm, setHeaderForm] = useState<HeaderForm>("digest");
   const clock = useServerClock();
@@ -69,6 +76,8 @@ export function SecurityHeaderForm({ usernamePrefill, environments, overviewHref
   const [announcement, setAnnouncement] = useState("");
   const resultHeadingRef = useRef<HTMLHeadingElement>(null);
   const environment = environments.find((candidate) => candidate.id === environmentId) ?? environments[0];
+  const sandbox = environment?.sandbox === true;
+  const passwordId = sandbox ? TEST_PASSWORD_ID : PASSWORD_ID;
   const environmentName = (candidate: AuthorityEnvironment) =>
     candidate.localTest ? t("localTestName") : t(`environmentName.${candidate.id}`);
 
@@ -87,7 +96,7 @@ export function SecurityHeaderForm({ usernamePrefill, environments, overviewHref
     if (!environment || busy) return;
     const fieldErrors: FieldErrors = {};
     if (isBlank(username)) fieldErrors.username = tUi(MANDATORY_MESSAGE_KEY);
-    const password = passwordRef.current;
+    const password = sandbox ? testPasswordRef.current : passwordRef.current;
     if (password === "") fieldErrors.password = tUi(MANDATORY_MESSAGE_KEY);
     setFailure(null);
     if (fieldErrors.username || fieldErrors.password) {
@@ -135,6 +144,9 @@ export function SecurityHeaderForm({ usernamePrefill, environments, overviewHref
         text: outcome.text,
         envelope,
         environmentName: environmentName(environment),
+        madeFor: environment.id,
+        sandbox,
+        checkerHref,
         expiresAtMs: outcome.expiresAtMs,
         clockOffsetMs,
         nifCheckDigitWarning: outcome.nifCheckDigitWarning,
@@ -153,7 +165,7 @@ export function SecurityHeaderForm({ usernamePrefill, environments, overviewHref
 
   const summary: ErrorSummaryItem[] = [
     ...(errors.username ? [{ fieldId: USERNAME_ID, label: t("username"), message: errors.username }] : []),
-    ...(errors.password ? [{ fieldId: PASSWORD_ID, label: t("password"), message: errors.password }] : []),
+    ...(errors.password ? [{ fieldId: passwordId, label: t(sandbox ? "testPassword" : "password"), message: errors.password }] : []),
   ];
 
   return (
@@ -202,15 +214,18 @@ export function SecurityHeaderForm({ usernamePrefill, environments, overviewHref
               className="security-header-form__username"
             />
           </Field>
-          <Field id={PASSWORD_ID} label={t("password")} hint={t("passwordHint")} error={errors.password} required>
+          {/* The two fields are never in the page together: a target's switch starts its password afresh. */}
+          <Field id={passwordId} label={t(sandbox ? "testPassword" : "password")} hint={t(sandbox ? "testPasswordHint" : "passwordHint")} error={errors.password} required>
             <Input
-              type="password"
-              name="password"
+              key={passwordId}
+              type={sandbox ? "text" : "password"}
+              name={sandbox ? "test-password" : "password"}
               defaultValue=""
               onChange={(event) => {
-                passwordRef.current = event.target.value;
+                (sandbox ? testPasswordRef : passwordRef).current = event.target.value;
               }}
-              autoComplete="current-password"
+              autoComplete={sandbox ? "off" : "current-password"}
+              spellCheck={false}
               className="security-header-form__password"
             />
           </Field>
@@ -222,7 +237,10 @@ export function SecurityHeaderForm({ usernamePrefill, environments, overviewHref
               hint={t("environmentHint")}
               options={environments.map((candidate) => ({ value: candidate.id, label: environmentName(candidate) }))}
               value={environment?.id}
-              onChange={setEnvironmentId}
+              onChange={(id) => {
+                passwordRef.current = testPasswordRef.current = "";
+                setEnvironmentId(id);
+              }}
               className="security-header-form__choice"
               optionClassName="security-header-form__option"
             />
