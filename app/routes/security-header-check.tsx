@@ -10,16 +10,21 @@ import { HeaderCheckUnavailable } from "~/features/security-header/header-check-
 import {
   HEADER_CHECK_MAX_BYTES,
   HEADER_CHECK_TOO_LARGE_QUERY,
-  MADE_FOR_FIELD,
   headerMadeFor,
   type HeaderCheckActionData,
 } from "~/features/security-header/header-check";
 import { TestCertificateDetails } from "~/features/security-header/test-certificate-details";
 import { SandboxKeysList } from "~/features/security-header/sandbox-keys-list";
 import { SANDBOX_PATHS } from "~/config/sandbox-paths";
+import { pageHref } from "~/config/site-map";
+import { HEADER_TARGET_QUERY } from "~/features/security-header/authority-environment";
+import { MADE_FOR_FIELD } from "~/features/security-header/header-result";
 import { portalContext } from "~/load-context";
 
 export const meta = pageMeta("security-header-check");
+
+/** The generation form with the sandbox's current key chosen: the header it makes passes this checker. */
+const SANDBOX_FORM_HREF = `${pageHref("security-header-form")}?${HEADER_TARGET_QUERY}=sandbox`;
 
 /**
  * The test certificate's facts, for the content's download section, whether the checker is on, and
@@ -62,7 +67,7 @@ export function headers() {
 
 export default function Page({ loaderData, actionData }: Route.ComponentProps) {
   // The form is an island (app/islands/island.tsx): the action's answer and `?tooLarge` come in as props.
-  const checkForm = () => <Island name="header-check" component={HeaderCheckForm} props={{ tooLarge: loaderData.tooLarge, data: actionData ?? null }} />;
+  const checkForm = () => <Island name="header-check" component={HeaderCheckForm} props={{ tooLarge: loaderData.tooLarge, data: actionData ?? null, sandboxFormHref: SANDBOX_FORM_HREF }} />;
   const components = {
     ...mdxComponents,
     // The content places the test certificate and the form where its steps need them.

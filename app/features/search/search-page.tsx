@@ -1,5 +1,4 @@
 import { useId, useRef, useState } from "react";
-import { TaggedText } from "~/i18n/tagged-text";
 import { useTranslation } from "~/i18n/use-translation";
 import { useLanguage } from "~/i18n/use-language";
 import { cleanQuery } from "./run-search";
@@ -90,12 +89,7 @@ export function SearchPage({ query: initialQuery, results: initialResults, sugge
         </p>
         {suggestion ? (
           <p className="search-page__suggestion">
-            <TaggedText
-              text={t("didYouMean", { suggestion })}
-              // TaggedText puts the suggested words inside the link.
-              // eslint-disable-next-line jsx-a11y/anchor-has-content
-              components={{ link: <a href={`${SEARCH_ACTION}?${new URLSearchParams({ q: suggestion }).toString()}`} /> }}
-            />
+            {t("didYouMean")} <a href={`${SEARCH_ACTION}?${new URLSearchParams({ q: suggestion }).toString()}`}>{suggestion}</a>?
           </p>
         ) : null}
         {results.length > 0 ? <SearchResultList results={results} headingLevel={2} /> : null}

@@ -7,9 +7,6 @@ export type AuthorityEnvironmentId = "test" | "production";
  */
 export type HeaderTargetId = AuthorityEnvironmentId | "sandbox";
 
-/** The checker's form field the generation form fills with the target it encrypted for ("Check this header"). */
-export const MADE_FOR_FIELD = "madeFor";
-
 /** The query of the generation form's address that chooses its target (`?target=sandbox`, the checker's offer). */
 export const HEADER_TARGET_QUERY = "target";
 

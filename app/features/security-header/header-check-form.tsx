@@ -24,9 +24,11 @@ export interface HeaderCheckFormProps {
   tooLarge?: boolean;
   /** The action's answer to this post (the route's `actionData`), none before a check. */
   data?: HeaderCheckActionData | null;
+  /** The generation form with the sandbox's current key chosen (the way to a header this checker can decrypt). */
+  sandboxFormHref: string;
 }
 
-export function HeaderCheckForm({ tooLarge = false, data: answer = null }: HeaderCheckFormProps) {
+export function HeaderCheckForm({ tooLarge = false, data: answer = null, sandboxFormHref }: HeaderCheckFormProps) {
   const { t } = useTranslation("security-header");
   const { t: tUi } = useTranslation("ui");
   const data = answer ?? undefined;
@@ -92,9 +94,9 @@ export function HeaderCheckForm({ tooLarge = false, data: answer = null }: Heade
         </button>
       </form>
       {data?.status === "checked" ? (
-        <HeaderCheckReport outcome={data.outcome} passwordCompared={data.passwordCompared} headingRef={reportRef} />
+        <HeaderCheckReport outcome={data.outcome} sandboxFormHref={sandboxFormHref} passwordCompared={data.passwordCompared} headingRef={reportRef} />
       ) : null}
-      {data?.status === "foreign-key" ? <HeaderCheckKeyNotice madeFor={data.madeFor} headingRef={reportRef} /> : null}
+      {data?.status === "foreign-key" ? <HeaderCheckKeyNotice madeFor={data.madeFor} sandboxFormHref={sandboxFormHref} headingRef={reportRef} /> : null}
     </section>
   );
 }

@@ -1,7 +1,6 @@
 import type { FindingCode } from "@areaoe/security-header/node";
 import { MAX_VERIFY_INPUT_BYTES } from "@areaoe/security-header";
 import type { AuthorityEnvironment } from "./authority-environment";
-export { MADE_FOR_FIELD } from "./authority-environment";
 
 /**
  * The header checker's data, as the route's action hands it to the page: what the library's

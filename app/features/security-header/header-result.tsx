@@ -5,7 +5,14 @@ import { Field } from "~/components/ui/form/field";
 import { notify } from "~/components/ui/toast/notify";
 import { Textarea } from "~/components/ui/form/textarea";
 import { copyText } from "./copy-text";
-import { MADE_FOR_FIELD, type HeaderTargetId } from "./authority-environment";
+import type { HeaderTargetId } from "./authority-environment";
+
+/**
+ * The checker's form field that "Check this header" fills with the target the header was made for
+ * (read by the checker's action, app/routes/security-header-check.tsx). Here, in the result's own
+ * chunk, so that the form's first load does not wait for another one.
+ */
+export const MADE_FOR_FIELD = "madeFor";
 import { ANNOUNCED_SECONDS, useCountdown } from "./use-countdown";
 
 export interface HeaderResultProps {
@@ -15,8 +22,6 @@ export interface HeaderResultProps {
   environmentName: string;
   /** The target it was encrypted for, which "Check this header" tells the checker. */
   madeFor: HeaderTargetId;
-  /** Made for the sandbox's key: the checker can decrypt it. */
-  sandbox: boolean;
   /** The header checker's page ("Check this header" posts there). */
   checkerHref: string;
   expiresAtMs: number;
@@ -52,7 +57,6 @@ export function HeaderResult({
   envelope,
   environmentName,
   madeFor,
-  sandbox,
   checkerHref,
   expiresAtMs,
   clockOffsetMs,
@@ -146,7 +150,7 @@ export function HeaderResult({
               {t("checkThis")}
             </button>
             <p id={`${RESULT_ID}-check-hint`} className="hint">
-              {sandbox ? t("checkThisSandbox") : t("checkThisOther", { environment: environmentName })}
+              {madeFor === "sandbox" ? t("checkThisSandbox") : t("checkThisOther", { environment: environmentName })}
             </p>
           </form>
         </>

@@ -1,5 +1,4 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
-import { TaggedText } from "~/i18n/tagged-text";
 import { useTranslation } from "~/i18n/use-translation";
 import { ErrorSummary, type ErrorSummaryItem } from "~/components/ui/form/error-summary";
 import { CheckboxField } from "~/components/ui/form/checkbox-field";
@@ -60,9 +59,9 @@ export function SecurityHeaderForm({ usernamePrefill, environments, initialTarge
   const [username, setUsername] = useState(usernamePrefill ?? "");
   // Uncontrolled on purpose: React copies a controlled value into the value attribute, which would put
   // the password in the DOM. It is read from the field's change events into memory only.
+  // For the sandbox's key the field is another one (a made-up password, never the one the browser fills):
+  // a target's switch remounts it empty, and empties this too.
   const passwordRef = useRef("");
-  // For the sandbox's key: a made-up password in a field of its own, never the one the browser fills.
-  const testPasswordRef = useRef("");
   const [environmentId, setEnvironmentId] = useState<HeaderTargetId | undefined>(initialTarget ?? environments[0]?.id);
   const [envelope, setEnvelope] = useState(false);
   const [headerForm, setHeaderForm] = useState<HeaderForm>("digest");
@@ -78,6 +77,7 @@ export function SecurityHeaderForm({ usernamePrefill, environments, initialTarge
   const environment = environments.find((candidate) => candidate.id === environmentId) ?? environments[0];
   const sandbox = environment?.sandbox === true;
   const passwordId = sandbox ? TEST_PASSWORD_ID : PASSWORD_ID;
+  const passwordLabel = t(sandbox ? "testPassword" : "password");
   const environmentName = (candidate: AuthorityEnvironment) =>
     candidate.localTest ? t("localTestName") : t(`environmentName.${candidate.id}`);
 
@@ -96,7 +96,7 @@ export function SecurityHeaderForm({ usernamePrefill, environments, initialTarge
     if (!environment || busy) return;
     const fieldErrors: FieldErrors = {};
     if (isBlank(username)) fieldErrors.username = tUi(MANDATORY_MESSAGE_KEY);
-    const password = sandbox ? testPasswordRef.current : passwordRef.current;
+    const password = passwordRef.current;
     if (password === "") fieldErrors.password = tUi(MANDATORY_MESSAGE_KEY);
     setFailure(null);
     if (fieldErrors.username || fieldErrors.password) {
@@ -145,7 +145,6 @@ export function SecurityHeaderForm({ usernamePrefill, environments, initialTarge
         envelope,
         environmentName: environmentName(environment),
         madeFor: environment.id,
-        sandbox,
         checkerHref,
         expiresAtMs: outcome.expiresAtMs,
         clockOffsetMs,
@@ -165,19 +164,15 @@ export function SecurityHeaderForm({ usernamePrefill, environments, initialTarge
 
   const summary: ErrorSummaryItem[] = [
     ...(errors.username ? [{ fieldId: USERNAME_ID, label: t("username"), message: errors.username }] : []),
-    ...(errors.password ? [{ fieldId: passwordId, label: t(sandbox ? "testPassword" : "password"), message: errors.password }] : []),
+    ...(errors.password ? [{ fieldId: passwordId, label: passwordLabel, message: errors.password }] : []),
   ];
 
   return (
     <div className="security-header-tool">
       <p className="lead">{t("intro")}</p>
+      {/* Two sentences, each ending in its link (no TaggedText: the form's first load is at its budget). */}
       <p>
-        <TaggedText
-          text={t("guideLinks")}
-          // TaggedText puts the link texts inside these anchors.
-          // eslint-disable-next-line jsx-a11y/anchor-has-content
-          components={{ overview: <a href={overviewHref} />, config: <a href={configHref} /> }}
-        />
+        {t("guideBuilt")} <a href={overviewHref}>{t("guideBuiltLink")}</a>. {t("guideUse")} <a href={configHref}>{t("guideUseLink")}</a>.
       </p>
       <noscript>
         <div className="callout callout--warning">
@@ -215,17 +210,16 @@ export function SecurityHeaderForm({ usernamePrefill, environments, initialTarge
             />
           </Field>
           {/* The two fields are never in the page together: a target's switch starts its password afresh. */}
-          <Field id={passwordId} label={t(sandbox ? "testPassword" : "password")} hint={t(sandbox ? "testPasswordHint" : "passwordHint")} error={errors.password} required>
+          <Field id={passwordId} label={passwordLabel} hint={t(sandbox ? "testPasswordHint" : "passwordHint")} error={errors.password} required>
             <Input
               key={passwordId}
               type={sandbox ? "text" : "password"}
               name={sandbox ? "test-password" : "password"}
               defaultValue=""
               onChange={(event) => {
-                (sandbox ? testPasswordRef : passwordRef).current = event.target.value;
+                passwordRef.current = event.target.value;
               }}
               autoComplete={sandbox ? "off" : "current-password"}
-              spellCheck={false}
               className="security-header-form__password"
             />
           </Field>
@@ -238,7 +232,7 @@ export function SecurityHeaderForm({ usernamePrefill, environments, initialTarge
               options={environments.map((candidate) => ({ value: candidate.id, label: environmentName(candidate) }))}
               value={environment?.id}
               onChange={(id) => {
-                passwordRef.current = testPasswordRef.current = "";
+                passwordRef.current = "";
                 setEnvironmentId(id);
               }}
               className="security-header-form__choice"
