@@ -35,6 +35,8 @@ test.describe("the documents table, without JavaScript", () => {
     expect(widths.scroll).toBeGreaterThan(widths.client);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     // The last column is reached by scrolling the box.
+    await box.scrollIntoViewIfNeeded();
+    await expect(box.getByRole("columnheader").last()).not.toBeInViewport();
     await box.evaluate((node) => node.scrollTo({ left: node.scrollWidth }));
     await expect(box.getByRole("columnheader").last()).toBeInViewport();
     await page.setViewportSize({ width: 1280, height: 800 });
