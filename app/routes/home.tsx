@@ -13,10 +13,13 @@ const ImagePreviewDialog = lazyComponent(() =>
 export const meta = pageMeta("home");
 
 const TOOL_PAGES: PageId[] = ["first-steps", "web-services", "tools", "security-header", "testing-manual"];
+/** The journeys' index: its children are the home page's "Step by step" cards, not an area. */
+const JOURNEYS_PAGE: PageId = "journeys";
 
 export default function Home() {
   const { t } = useTranslation(["common", "pages"]);
-  const areas = childPages("home").filter((page) => !TOOL_PAGES.includes(page.id as PageId));
+  const areas = childPages("home").filter((page) => !TOOL_PAGES.includes(page.id as PageId) && page.id !== JOURNEYS_PAGE);
+  const journeys = childPages(JOURNEYS_PAGE).map((page) => page.id as PageId);
   const lang = useLanguage();
   return (
     <div className="home">
@@ -31,6 +34,12 @@ export default function Home() {
             {t("common:home.generateHeaderAction")}
           </Link>
         </p>
+      </section>
+
+      <section aria-labelledby="journeys-heading">
+        <h2 id="journeys-heading">{t("common:home.journeysHeading")}</h2>
+        <p>{t("common:home.journeysIntro")}</p>
+        <PageCards ids={journeys} />
       </section>
 
       <section aria-labelledby="areas-heading">
