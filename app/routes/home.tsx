@@ -5,6 +5,7 @@ import { assetPath } from "~/config/paths";
 import { useLanguage } from "~/i18n/use-language";
 import { childPages, pageRoutePath, type PageId } from "~/config/site-map";
 import { lazyComponent } from "~/mdx/lazy-component";
+import { FIRST_STEPS } from "~/config/first-steps";
 
 const ImagePreviewDialog = lazyComponent(() =>
   import("~/components/ui/image-preview/image-preview-dialog").then((m) => m.ImagePreviewDialog),
@@ -52,7 +53,7 @@ export default function Home() {
         <PageCards ids={TOOL_PAGES} />
         <ImagePreviewDialog
           src={assetPath(`diagrams/getting-started-${lang}.svg`)}
-          alt={t("common:home.diagramAlt")}
+          alt={t("common:home.diagramAlt", { steps: FIRST_STEPS.map((step, index) => `${index + 1}. ${t(`common:firstSteps.steps.${step}`)}`).join("; ") })}
           caption={t("common:home.diagramCaption")}
           size="lg"
         />

@@ -12,7 +12,7 @@ export function PartOfJourneys({ pageId }: { pageId: string }) {
   const { t } = useTranslation("journeys");
   const items = journeysOfPage(pageId).map((membership) => ({
     href: `${pageHref(membership.journey)}#${stepAnchor(membership.stepId)}`,
-    title: t(`pages:${membership.journey}.title`),
+    title: t(`pages:${membership.journey}.breadcrumb`),
     detail: t("partOfStep", { number: membership.stepNumber, count: membership.stepCount }),
   }));
   return <PartOf items={items} />;

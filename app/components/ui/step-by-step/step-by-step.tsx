@@ -23,7 +23,11 @@ export function StepByStep({ label, children }: StepByStepProps) {
 }
 
 export interface StepProps {
-  /** The list item's id: the step's address on the page (`#passo-…`). */
+  /**
+   * The step's address on the page (`#passo-…`): the id of the start of its content, so that following a
+   * link to it opens the step (browsers open a closed `<details>` for a fragment inside it) and shows its
+   * summary above (scroll-margin).
+   */
   id: string;
   /** The step's number; a logic step has the number of the step it belongs to. */
   number: number;
@@ -41,7 +45,7 @@ export function Step({ id, number, logic, title, open, children }: StepProps) {
   // The number is part of the summary's name (the GOV.UK audit of 2023): "Passo 3: …", "Passo 3, ou: …".
   const spoken = logic ? t("logicStep", { number, logic: t(logic) }) : t("step", { number });
   return (
-    <li id={id} className={`step-by-step__step${logic ? " step-by-step__step--logic" : ""}`}>
+    <li className={`step-by-step__step${logic ? " step-by-step__step--logic" : ""}`}>
       <details className="step-by-step__details" open={open}>
         <summary className="step-by-step__summary">
           <span className="step-by-step__marker" aria-hidden="true">
@@ -50,7 +54,10 @@ export function Step({ id, number, logic, title, open, children }: StepProps) {
           <span className="visually-hidden">{spoken} </span>
           <span className="step-by-step__title">{title}</span>
         </summary>
-        <div className="step-by-step__content">{children}</div>
+        <div className="step-by-step__content">
+          <span id={id} className="step-by-step__anchor" />
+          {children}
+        </div>
       </details>
     </li>
   );
