@@ -145,6 +145,7 @@ export const JOURNEYS = [
         pages: ["vehicle-tax-isv", "vehicle-tax"],
         timeLimits: ["isv-dav-individual", "isv-dav-registered-operator", "isv-dav-recognised-operator"],
       },
+      { id: "pagamento", actors: ["debtor"], pages: ["vehicle-tax-isv"], timeLimits: ["isv-payment"] },
       { id: "matricula", actors: ["individual", "operator"], pages: ["vehicle-tax-isv"], timeLimits: ["isv-registration-certificate-deposit"] },
     ],
   },
