@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { renderToStaticMarkup } from "react-dom/server";
 import { beforeAll, describe, expect, it } from "vitest";
-import { JOURNEYS, journeysOfPage, stepAnchor } from "../../app/config/journeys";
+import { JOURNEYS as ALL_JOURNEYS, journeysOfPage, stepAnchor, type Journey } from "../../app/config/journeys";
 import { pageHref, ROUTED_PAGES } from "../../app/config/site-map";
 import { LANGUAGES } from "../../app/i18n/languages";
 import { PartOfJourneys } from "../../app/features/journeys/part-of-journeys";
@@ -19,6 +19,7 @@ import { phraseProblems, visibleText } from "./time-limit-phrases";
  * page a step links shows, in its "Part of" box, each journey it is part of.
  */
 const root = process.cwd();
+const JOURNEYS: readonly Journey[] = ALL_JOURNEYS;
 const trees = new Map<string, Node>();
 let records: TimeLimitRecord[] = [];
 
@@ -59,14 +60,14 @@ describe("journeys and their content files", () => {
   it("names time-limit records that exist", () => {
     const ids = new Set(records.map((record) => record.id));
     const missing = JOURNEYS.flatMap((journey) =>
-      journey.steps.flatMap((step) => ("timeLimits" in step ? step.timeLimits : []).filter((id) => !ids.has(id)).map((id) => `${journey.id}/${step.id}: ${id}`)),
+      journey.steps.flatMap((step) => (step.timeLimits ?? []).filter((id) => !ids.has(id)).map((id) => `${journey.id}/${step.id}: ${id}`)),
     );
     expect(missing).toEqual([]);
   });
 
   it.each(LANGUAGES)("in %s, a journey's text states a time limit only as a record one of its steps names", (lang) => {
     const problems = JOURNEYS.flatMap((journey) => {
-      const named = new Set(journey.steps.flatMap((step) => ("timeLimits" in step ? [...step.timeLimits] : [])));
+      const named = new Set(journey.steps.flatMap((step) => [...(step.timeLimits ?? [])]));
       // The journey's records, as if listed for the journey's page: the check of the system pages, applied here.
       const own = records.map((record) => (named.has(record.id) ? { ...record, pages: [...record.pages, journey.id] } : record));
       const file = `content/${lang}/${journey.id}.mdx`;
@@ -80,7 +81,7 @@ describe("journeys and their content files", () => {
 
 describe("the Part of box", () => {
   it.each(LANGUAGES)("in %s, every page a step links shows each journey it is part of, linked to that step", (lang) => {
-    const stepPages = new Set(JOURNEYS.flatMap((journey) => journey.steps.flatMap((step) => [...step.pages])));
+    const stepPages = new Set<string>(JOURNEYS.flatMap((journey) => journey.steps.flatMap((step) => [...step.pages])));
     expect(stepPages.size).toBeGreaterThan(10);
     for (const page of ROUTED_PAGES) {
       const html = renderToStaticMarkup(withI18n(<PartOfJourneys pageId={page.id} />, lang));
