@@ -7,7 +7,7 @@ import { easter } from "date-easter";
  *   15 August, 5 October, 1 November, 1, 8 and 25 December (Lei n.º 7/2009, and again since Lei
  *   n.º 8/2016, in force from 2 April 2016, before any of the four days it restored that year);
  * - in 2013, 2014 and 2015 without Corpus Christi, 5 October, 1 November and 1 December: Lei n.º 23/2012
- *   took them out of art. 234.º, n.º 1, from 2013 (docs/decisions/0021-portuguese-holidays-from-the-law.md).
+ *   took them out of art. 234.º, n.º 1, from 2013 (docs/decisions/0022-portuguese-holidays-from-the-law.md).
  * Carnival (optional, art. 235.º), municipal and regional holidays and the tolerâncias de ponto the
  * Government grants are not counted. Easter comes from `date-easter` (Gauss's algorithm, Gregorian
  * calendar); everything else is the law's list, small enough for the browser (the renewal planner's
