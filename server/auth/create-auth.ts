@@ -17,8 +17,11 @@ import type { AuthMetrics } from "../observability/portal-metrics";
 export interface Auth {
   /** Session reading, /areaOE/auth/*, /areaOE/api/session and (if on) the demo provider. */
   router: Router;
-  /** What loaders see: the visitor (or null), whether sign-in works at all, and whether it is the demo's. */
-  loadContext(res: Response): { session: SessionUser | null; signInEnabled: boolean; signInDemo: boolean };
+  /**
+   * What loaders see: the visitor (or null), whether a session cookie could not be checked now (the
+   * shared state does not answer: the page says so), whether sign-in works at all, and whether it is the demo's.
+   */
+  loadContext(res: Response): { session: SessionUser | null; sessionUnchecked: boolean; signInEnabled: boolean; signInDemo: boolean };
 }
 
 export function createAuth(
@@ -45,11 +48,13 @@ export function createAuth(
     let isRevoked = false;
     if (opened) {
       try {
-        isRevoked = await revoked.isRevoked(opened.id);
+        isRevoked = await revoked.isRevoked(opened);
       } catch (error) {
         if (!(error instanceof SharedStateUnavailable)) return next(error);
-        // Not checkable now (Redis does not answer): this request is answered as signed out, and the
-        // cookie is kept, so the session is back as soon as the shared state answers again.
+        // Not checkable now (Redis does not answer): this request is answered as signed out, with a
+        // notice that says why, and the cookie is kept, so the session is back as soon as the shared
+        // state answers again.
+        res.locals.sessionUnchecked = true;
         res.setHeader("Cache-Control", "private, no-store");
         return next();
       }
@@ -77,6 +82,6 @@ export function createAuth(
 
   return {
     router,
-    loadContext: (res) => ({ session: res.locals.session ?? null, signInEnabled, signInDemo }),
+    loadContext: (res) => ({ session: res.locals.session ?? null, sessionUnchecked: res.locals.sessionUnchecked === true, signInEnabled, signInDemo }),
   };
 }

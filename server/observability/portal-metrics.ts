@@ -73,7 +73,7 @@ export interface AuthMetrics {
   sessionRevoked(): void;
 }
 
-export type SharedStateOperation = "counters" | "claim" | "has" | "putRecord" | "getRecord";
+export type SharedStateOperation = "counters" | "claim" | "has" | "putRecord" | "getRecord" | "lifetime";
 /** What the Redis shared state records (server/shared-state/redis-shared-state.ts). */
 export interface SharedStateMetrics {
   /** Whether Redis answers now, read when Prometheus scrapes. */
