@@ -56,11 +56,11 @@ let edge: RunningHaproxy | undefined;
 
 beforeAll(async () => {
   if (!haveBuild) return;
-  const [portalPort, edgePort] = [await freePort(), await freePort()];
+  const [portalPort, edgePort, edgeMetricsPort] = [await freePort(), await freePort(), await freePort()];
   // HAProxy forwards the Host the visitor sent (X-Forwarded-Host): its own address is a public origin.
   const origins = `http://127.0.0.1:${portalPort},http://127.0.0.1:${edgePort}`;
   portal = await startProductionServer(portalPort, BUILD_DIR, { AREAOE_LIMITS: JSON.stringify(LIMITS), AREAOE_PUBLIC_ORIGIN: origins, LOG_LEVEL: "info" }, { capture: true });
-  if (!noHaproxy) edge = await startLoopbackHaproxy(edgePort, portalPort, { AREAOE_EDGE_REQUESTS_PER_10S: String(EDGE_LIMIT) });
+  if (!noHaproxy) edge = await startLoopbackHaproxy({ port: edgePort, metricsPort: edgeMetricsPort, portalPorts: [portalPort], env: { AREAOE_EDGE_REQUESTS_PER_10S: String(EDGE_LIMIT) } });
 }, 180_000);
 
 afterAll(async () => {
@@ -96,7 +96,13 @@ describe.skipIf(!haveBuild)("a flood from one address", () => {
     expect(refused.map((answer) => answer.status)).toEqual(refused.map(() => 429));
     expect(refused[0]?.headers["retry-after"]).toBe("10");
     expect(refused[0]?.headers["cache-control"]).toBe("no-store");
-    expect(refused[0]?.body).toContain("Too many requests from this address. Wait 10 s and try again.");
+    // HAProxy's own page, in the visitor's language (Accept-Language: en), with the request's id to quote.
+    expect(refused[0]?.headers["content-type"]).toBe("text/html; charset=utf-8");
+    expect(refused[0]?.headers["content-language"]).toBe("en");
+    expect(refused[0]?.body).toContain("Too many requests came from your address in the last 10 seconds. Wait 10 seconds, then try again.");
+    const reference = String(refused[0]?.headers["x-request-id"]);
+    expect(reference).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(refused[0]?.body).toContain(`quote this reference: <code>${reference}</code>`);
     // HAProxy answered: the portal saw the ten, not the refusals (its own budget, 30, was not reached).
     expect(refused[0]?.headers["cache-status"]).toBeUndefined();
     expect((await get(origin, PAGE, "127.0.0.5")).status).toBe(200);
