@@ -57,6 +57,16 @@ export async function boot(settings: Settings, { build, buildId = "development",
   // Prometheus metrics, with the process's own (event-loop lag, heap, CPU): served on their own port;
   // none at all (nothing recorded) when AREAOE_METRICS_PORT=off.
   const metrics = settings.metrics ? createPortalMetrics({ processMetrics: true }) : disabledPortalMetrics();
+  // The previous build's assets, when named: a missing or wrong folder stops the start, named, before
+  // anything is loaded.
+  if (settings.previousAssetsDir) {
+    const problem = previousAssetsProblem(settings.previousAssetsDir, clientDir);
+    if (problem) {
+      logger.fatal({ previousAssetsDir: settings.previousAssetsDir }, problem);
+      console.error(problem);
+      process.exit(1);
+    }
+  }
   let authorityEnvironments;
   let headerSandbox;
   try {
@@ -74,15 +84,6 @@ export async function boot(settings: Settings, { build, buildId = "development",
     logger.fatal({ err: { message: (error as Error).message } }, "areaOE cannot start");
     console.error((error as Error).message);
     process.exit(1);
-  }
-  // The previous build's assets, when named: a missing or wrong folder stops the start, named.
-  if (settings.previousAssetsDir) {
-    const problem = previousAssetsProblem(settings.previousAssetsDir, clientDir);
-    if (problem) {
-      logger.fatal({ previousAssetsDir: settings.previousAssetsDir }, problem);
-      console.error(problem);
-      process.exit(1);
-    }
   }
   const sharedState = createSharedState(settings, logger, metrics);
   const readiness = createReadiness(sharedState);

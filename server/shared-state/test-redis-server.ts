@@ -20,6 +20,7 @@ export interface TestRedis {
   url: string;
   /** Stops the server (the port stays this test's: start() brings it back on the same port). */
   stop(): Promise<void>;
+  /** Starts it again (nothing when it runs). */
   start(): Promise<void>;
   /** Runs one command with redis-cli and returns its output (for assertions on what was stored). */
   cli(...args: string[]): string;
@@ -66,6 +67,8 @@ export async function startTestRedis({ persistent = false }: TestRedisOptions = 
   const persistence = persistent ? ["--appendonly", "yes", "--appendfsync", "always"] : ["--appendonly", "no"];
   let child: ChildProcess | undefined;
   const start = async () => {
+    // Already running: nothing to start (a second server on the port would fail, and hide the first).
+    if (child && child.exitCode === null && child.signalCode === null) return;
     const args = ["--port", String(port), "--bind", "127.0.0.1", "--save", "", ...persistence, "--dir", dir, "--protected-mode", "yes", "--enable-debug-command", "local"];
     child = spawn("redis-server", args, { stdio: "ignore" });
     const deadline = Date.now() + 10_000;
