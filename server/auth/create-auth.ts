@@ -32,6 +32,13 @@ export function createAuth(
   metrics?: AuthMetrics,
 ): Auth {
   const settings = resolveAuthSettings(config, logger, devIdp);
+  // The demo provider keeps its sign-ins (interactions, codes), keys and client secret in this process:
+  // one instance only. With a shared Redis (several instances behind a balancer), say so at start.
+  if (settings.mode === "embedded" && shared.describe().kind === "redis") {
+    logger.warn(
+      "the embedded demo identity provider is ONE-INSTANCE ONLY: its sign-ins, keys and client secret live in this process, so behind a load balancer a sign-in fails unless every step of it reaches this instance; for a staging of several instances run a real OpenID Connect provider (docs/sign-in.md, \"A staging behind a load balancer\")",
+    );
+  }
   const revoked = revokedSessions(shared);
   const keys = settings.mode === "disabled" ? null : deriveCookieKeys(settings.sessionSecret);
   const signInEnabled = settings.mode !== "disabled";
