@@ -10,6 +10,7 @@ export const PRIMARY_SOURCE_HOSTS = [
   "dre.pt",
   "gov.pt", // the AT (portaldasfinancas.gov.pt, at.gov.pt), acessibilidade.gov.pt, mosaico.gov.pt
   "cnpd.pt",
+  "portugalglobal.pt", // AICEP, Portugal's trade and investment agency (a government agency): its publication of a Commission announcement, labelled as such (issue 47)
 ] as const;
 
 /** Hosts of the technical standards a page may cite besides the law (WCAG, WS-Security, SOAP, RFCs). */
