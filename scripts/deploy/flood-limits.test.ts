@@ -6,11 +6,11 @@
 // (AREAOE_BUILD_DIR, else build/) and, for the edge, Debian's haproxy (2.6+): skipped, naming what is
 // missing, without them. Speed figures are in scripts/bench/flood.bench.ts, not here.
 import { existsSync } from "node:fs";
-import { request as httpRequest, type IncomingHttpHeaders } from "node:http";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort, startProductionServer, type RunningServer } from "../bench/start-server";
 import { haproxyMissing, startLoopbackHaproxy, type RunningHaproxy } from "./local-haproxy";
+import { send, type Answer } from "./loopback-client";
 
 const BUILD_DIR = process.env.AREAOE_BUILD_DIR ?? "build";
 const haveBuild = existsSync(path.resolve(BUILD_DIR, "server/index.js"));
@@ -24,26 +24,8 @@ const LIMITS = { requestsPerSecond: 5, requestBurst: 30 };
 /** HAProxy's limit here: 10 requests in 10 s per address. */
 const EDGE_LIMIT = 10;
 
-interface Answer {
-  status: number;
-  headers: IncomingHttpHeaders;
-  body: string;
-}
-
 /** A GET on a connection of its own from `from` (a loopback address), as a separate client would. */
-function get(origin: string, target: string, from: string): Promise<Answer> {
-  const url = new URL(origin);
-  return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: url.hostname, port: url.port, path: target, localAddress: from, agent: false, headers: { "accept-language": "en" } }, (res) => {
-      let body = "";
-      res.setEncoding("utf8");
-      res.on("data", (chunk: string) => (body += chunk));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
-    });
-    req.on("error", reject);
-    req.end();
-  });
-}
+const get = (origin: string, target: string, from: string): Promise<Answer> => send(origin, target, { from, headers: { "accept-language": "en" } });
 
 async function flood(origin: string, from: string, count: number): Promise<Answer[]> {
   const answers: Answer[] = [];

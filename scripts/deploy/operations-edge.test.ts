@@ -15,13 +15,13 @@
 // what is missing, without them.
 import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { request as httpRequest, type IncomingHttpHeaders } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort, startProductionServer, type RunningServer } from "../bench/start-server";
 import { haproxyMissing, startLoopbackHaproxy, type RunningHaproxy } from "./local-haproxy";
 import { makeNextBuild, type NextBuild } from "./next-build";
+import { send as get } from "./loopback-client";
 
 const BUILD_DIR = path.resolve(process.env.AREAOE_BUILD_DIR ?? "build");
 const haveBuild = existsSync(path.join(BUILD_DIR, "server/index.js"));
@@ -35,27 +35,6 @@ const TEXT_PAGE = "/areaOE/public/importacao";
 /** The edge's per-address limit here: 60 requests in 10 s (the 429 test floods from an address of its own). */
 const EDGE_LIMIT = 60;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
-
-interface Answer {
-  status: number;
-  headers: IncomingHttpHeaders;
-  body: string;
-}
-
-/** A GET on a connection of its own from `from` (a loopback address: a client of its own at the edge). */
-function get(origin: string, target: string, { from = "127.0.0.1", headers = {} }: { from?: string; headers?: Record<string, string> } = {}): Promise<Answer> {
-  const url = new URL(origin);
-  return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: url.hostname, port: url.port, path: target, localAddress: from, agent: false, headers }, (res) => {
-      let body = "";
-      res.setEncoding("utf8");
-      res.on("data", (chunk: string) => (body += chunk));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
-    });
-    req.on("error", reject);
-    req.end();
-  });
-}
 
 /**
  * The scripts a page names (its islands' manifest: the runtime, each island's module, what they import,

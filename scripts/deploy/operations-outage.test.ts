@@ -20,7 +20,7 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { createServer, request as httpRequest, type IncomingHttpHeaders, type Server } from "node:http";
+import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -30,6 +30,7 @@ import { demoSignIn } from "../bench/demo-sign-in";
 import { freePort, startProductionServer, type RunningServer } from "../bench/start-server";
 import { redisServerMissing, startTestRedis, type TestRedis } from "../../server/shared-state/test-redis-server";
 import { haproxyMissing, startLoopbackHaproxy, activeServers, type RunningHaproxy } from "./local-haproxy";
+import { send, type Answer } from "./loopback-client";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const BUILD_DIR = path.resolve(process.env.AREAOE_BUILD_DIR ?? "build");
@@ -47,30 +48,6 @@ const TEXT_PAGES = ["/areaOE/public/importacao", "/areaOE/public/exportacao", "/
 const TOOL_PAGE = "/areaOE/public/ferramentas/webservices/securityHeader/checkSecurityHeader";
 const SANDBOX = "/areaOE/sandbox/soap";
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
-
-interface Answer {
-  status: number;
-  headers: IncomingHttpHeaders;
-  body: string;
-}
-
-/** One request through `origin` from a loopback address of its own (each visitor its own bucket at the edge). */
-function send(origin: string, target: string, { from = "127.0.0.1", method = "GET", headers = {}, body }: { from?: string; method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<Answer> {
-  const url = new URL(origin);
-  return new Promise((resolve) => {
-    const req = httpRequest({ host: url.hostname, port: url.port, path: target, method, localAddress: from, agent: false, headers }, (res) => {
-      let text = "";
-      res.setEncoding("utf8");
-      res.on("data", (chunk: string) => (text += chunk));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }));
-      res.on("error", () => resolve({ status: 0, headers: {}, body: "" }));
-    });
-    // A request with no answer at all (refused, reset) is a lost one: status 0.
-    req.on("error", () => resolve({ status: 0, headers: {}, body: "" }));
-    req.setTimeout(15_000, () => req.destroy());
-    req.end(body);
-  });
-}
 
 async function until(condition: () => Promise<boolean>, timeoutMs: number, what: string): Promise<void> {
   const deadline = Date.now() + timeoutMs;
