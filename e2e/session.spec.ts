@@ -9,9 +9,9 @@ const FORM = pageHref("security-header-form");
 const DEMO_SIGN_IN = "Iniciar sessão no fornecedor de identidade de demonstração (contas fictícias)";
 
 const ACCOUNTS = {
-  all: { nif: "555555550", password: "demo-todos", name: "Ana Demo Todos os Perfis" },
-  some: { nif: "555555569", password: "demo-alguns", name: "Bruno Demo Importação" },
-  none: { nif: "555555577", password: "demo-nenhum", name: "Carla Demo Sem Perfil" },
+  all: { nif: "555555550", password: "demo-todos", name: "Ana Demo" },
+  some: { nif: "555555569", password: "demo-alguns", name: "Bruno Demo" },
+  none: { nif: "555555577", password: "demo-nenhum", name: "Carla Demo" },
 } as const;
 
 /** On the demo provider's login page (pt): fill in and submit the credentials. */
