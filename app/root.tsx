@@ -11,6 +11,7 @@ import { SessionStatus } from "~/features/session/session-status";
 import { SiteFooter } from "~/components/layout/site-footer";
 import { Breadcrumbs } from "~/components/layout/breadcrumbs";
 import { SidePanel } from "~/features/useful-links/side-panel";
+import { PartOfJourneys } from "~/features/journeys/part-of-journeys";
 import { Toaster } from "~/components/ui/toast/toaster";
 import { useRootData } from "~/config/use-root-data";
 import { assetPath } from "~/config/paths";
@@ -80,6 +81,13 @@ function CurrentBreadcrumbs() {
   return <Breadcrumbs pageId={leaf.id} />;
 }
 
+/** GOV.UK's "Part of" box, above the page's title: the journeys whose steps link this page (app/config/journeys.ts). */
+function CurrentPartOf() {
+  const leaf = useMatches().at(-1);
+  if (!leaf || leaf.id === "root") return null;
+  return <PartOfJourneys pageId={leaf.id} />;
+}
+
 /**
  * Whether this page hydrates (app/config/hydration.ts): only a page the manifest says hydrates, or the
  * error screen of an unexpected failure. Every other page is HTML and the inline stylesheet only.
@@ -116,6 +124,7 @@ export function Layout({ children }: { children: ReactNode }) {
           <div className="container page-layout">
             <main id="main-content" tabIndex={-1} className="page-layout__main">
               <CurrentBreadcrumbs />
+              <CurrentPartOf />
               <PageBoundary>{children}</PageBoundary>
             </main>
             <SidePanel />

@@ -14,6 +14,7 @@ const root = process.cwd();
 // Content files that state no rule of their own: an index of links, and a page that is not routed.
 const WITHOUT_SOURCES: Record<string, string> = {
   tools: "an index of the tools, each with its own page",
+  journeys: "an index of the step-by-step journeys, each with its own page and sources",
   ics2: "not routed (the specification lists it unrouted)",
 };
 
