@@ -261,5 +261,9 @@ describe("<SecurityHeaderForm>", () => {
     expect([...new FormData(sandboxPost).keys()]).toEqual(["envelope", "madeFor"]);
     expect(String(new FormData(sandboxPost).get("envelope"))).not.toContain("made-up");
     expect(screen.getByRole("button", { name: "Check this header" })).toHaveAccessibleDescription(/it decrypts it with the sandbox's key/);
+    // The result names its target in words that read for every target (not "for the … environment environment").
+    expect(screen.getByRole("textbox", { name: /Security header/ })).toHaveAccessibleDescription(
+      "Paste it into the SOAP Header of your request. Made for: Portal's sandbox (current test key), for the header checker.",
+    );
   });
 });
