@@ -143,6 +143,8 @@ export const JOURNEYS = [
         id: "dav",
         actors: ["individual", "operator", "representative"],
         pages: ["vehicle-tax-isv", "vehicle-tax"],
+        // SFA2, where the DAV is submitted, opens on the finance portal (the ISV page, Article 17(4)).
+        services: ["financePortal"],
         timeLimits: ["isv-dav-individual", "isv-dav-registered-operator", "isv-dav-recognised-operator"],
       },
       { id: "pagamento", actors: ["debtor"], pages: ["vehicle-tax-isv"], timeLimits: ["isv-payment"] },
