@@ -104,6 +104,7 @@ export const JOURNEYS = [
         timeLimits: [
           "export-pdd-sea-containerised",
           "export-pdd-sea-short-routes",
+          "export-pdd-sea-outermost-regions",
           "export-pdd-sea-non-containerised",
           "export-pdd-air",
           "export-pdd-road-inland-waterways",
