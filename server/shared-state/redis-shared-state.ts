@@ -325,9 +325,10 @@ export function redisSharedState({ settings, logger, now = Date.now, metrics }: 
     has: (namespace, key) => checked("has", async () => (await client.exists(keyOf(namespace, key))) === 1),
     // A record is one key (SET … EX: Redis forgets it by itself); its owner's list and the namespace's
     // list hold the keys newest first, trimmed to their bounds, and the keys trimmed off are deleted.
-    putRecord: (namespace, { key, owner, value, ttlSeconds, maxPerOwner, maxRecords }) =>
-      checked("putRecord", async () => {
-        if (Buffer.byteLength(value) > RECORD_MAX_BYTES) throw new Error(`record over ${RECORD_MAX_BYTES} bytes`);
+    // (A record too big is refused before Redis is asked: it says nothing of whether Redis answers.)
+    putRecord: async (namespace, { key, owner, value, ttlSeconds, maxPerOwner, maxRecords }) => {
+      if (Buffer.byteLength(value) > RECORD_MAX_BYTES) throw new Error(`record over ${RECORD_MAX_BYTES} bytes`);
+      return checked("putRecord", async () => {
         const ownerList = keyOf(`${namespace}:owner`, owner);
         const allList = keyOf(`${namespace}:all`, "list");
         const results = await client
@@ -348,7 +349,8 @@ export function redisSharedState({ settings, logger, now = Date.now, metrics }: 
           if (!error && Array.isArray(keys)) for (const old of keys as string[]) if (old !== key) dropped.add(old);
         }
         if (dropped.size > 0) await client.del(...[...dropped].map((old) => keyOf(namespace, old)));
-      }),
+      });
+    },
     getRecord: (namespace, key) => checked("getRecord", async () => (await client.get(keyOf(namespace, key))) ?? undefined),
     counters: (name) => {
       const store = new SharedCounters(`${settings.keyPrefix}rl:${name}:`, client, up, lateAfter, unavailable, answered, metrics);
