@@ -47,8 +47,11 @@ export interface TraceReference {
   readonly href: string;
 }
 
+// No attribute of an answer is named `href`: PHP's SoapClient reads any `href` as a SOAP-encoding
+// reference (multiRef) and stops with "SOAP-ERROR: Encoding: External reference" on an address, so the
+// addresses are `address` (the trace) and `catalogue` (a finding's entry), as the WSDL declares them.
 function traceElement(trace: TraceReference | undefined, indent: string): string[] {
-  return trace ? [`${indent}<sandbox:Trace id="${escapeXml(trace.id)}" href="${escapeXml(trace.href)}"/>`] : [];
+  return trace ? [`${indent}<sandbox:Trace id="${escapeXml(trace.id)}" address="${escapeXml(trace.href)}"/>`] : [];
 }
 
 /**
@@ -56,15 +59,26 @@ function traceElement(trace: TraceReference | undefined, indent: string): string
  * call); everything else about them is in their records (the fault catalogue), and
  * scripts/content-checks/finding-records.test.ts names a code here without its record, or the reverse.
  */
-export const SANDBOX_FAULT_CODES = ["UNSUPPORTED_MEDIA_TYPE", "TOO_LARGE", "UNREADABLE_BODY", "SANDBOX_SWITCHED_OFF", "SANDBOX_BUSY", "RATE_LIMITED", "SANDBOX_OVERLOADED"] as const;
+export const SANDBOX_FAULT_CODES = [
+  "UNSUPPORTED_MEDIA_TYPE",
+  "TOO_LARGE",
+  "UNREADABLE_BODY",
+  "SANDBOX_KEY_UNKNOWN",
+  "AS_OF_INVALID",
+  "SANDBOX_SWITCHED_OFF",
+  "SANDBOX_BUSY",
+  "RATE_LIMITED",
+  "SANDBOX_OVERLOADED",
+] as const;
 export type SandboxFaultCode = (typeof SANDBOX_FAULT_CODES)[number];
 
 /**
- * Each Finding of a Fault's detail links to its entry of the fault catalogue (`href`, the catalogue
- * page's absolute address plus `#CODE`); `catalogue` is that page's address for this request.
+ * Each Finding of a Fault's detail links to its entry of the fault catalogue (`catalogue`, the
+ * catalogue page's absolute address in the answer's language plus `#CODE`); `catalogue` is that page's
+ * address for this request.
  */
 function findingElement(code: string, message: string, catalogue: string | undefined, params: Readonly<Record<string, string | number>> = {}, element = "Finding"): string {
-  const href = catalogue === undefined ? "" : ` href="${escapeXml(`${catalogue}#${code}`)}"`;
+  const href = catalogue === undefined ? "" : ` catalogue="${escapeXml(`${catalogue}#${code}`)}"`;
   const attributes = Object.entries(params)
     .filter(([name]) => PARAM_NAME.test(name))
     .map(([name, value]) => ` param:${name}="${escapeXml(String(value))}"`)
@@ -144,8 +158,8 @@ export function clientFault(
 }
 
 /** The sandbox cannot check now (switched off at start, or busy): a Server fault, sent with HTTP 503. */
-export function serverFault(message: string, code: SandboxFaultCode, catalogue?: string, lang: Language = DEFAULT_LANGUAGE): string {
-  return plainFault("soapenv:Server", message, code, catalogue, lang, {});
+export function serverFault(message: string, code: SandboxFaultCode, catalogue?: string, lang: Language = DEFAULT_LANGUAGE, params: Readonly<Record<string, string | number>> = {}): string {
+  return plainFault("soapenv:Server", message, code, catalogue, lang, params);
 }
 
 function plainFault(

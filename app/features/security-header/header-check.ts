@@ -57,7 +57,19 @@ export const HEADER_CHECK_MAX_KILOBYTES = HEADER_CHECK_MAX_BYTES / 1024;
  */
 export const HEADER_CHECK_TOO_LARGE_QUERY = "tooLarge";
 
+/**
+ * A check the server did not run: the client's quota of the checker page was spent (429), or the
+ * verification pool had no turn for it (503). The page says so and keeps the pasted envelope.
+ */
+export interface HeaderCheckRefusal {
+  status: 429 | 503;
+  retryAfterSeconds: number;
+  /** The checker page's quota (checks a minute per client), for a 429's text. */
+  limit?: number;
+}
+
 export type HeaderCheckActionData =
   | { status: "unavailable" }
   | { status: "invalid"; problem: "envelopeMissing" | "envelopeTooLarge"; envelope: string }
+  | { status: "refused"; envelope: string; refusal: HeaderCheckRefusal }
   | { status: "checked"; envelope: string; passwordCompared: boolean; outcome: HeaderCheckOutcome };

@@ -1,0 +1,218 @@
+// The turns of the verification pool (./verification-pool.ts): every header check decrypts an RSA
+// Nonce, and the pool's workers and its budget per second (limits.headerChecksPerSecondAllClients) are
+// shared by every client of this instance. A check starts only with a free worker and a unit of the
+// budget, in turn: the checker page (people) and the SOAP sandbox (programs) are two lanes served one
+// after the other, so people keep a share of their own; inside a lane, clients are served round robin,
+// each as many checks per round as its weight (deficit round robin: an integrator's key weighs its
+// quota against the anonymous one's), so a client with a hundred checks waiting takes no more per round
+// than one with two. The waiting room is bounded: when it is full, a newcomer takes the place of the
+// newest check of the client with the most waiting (that one is refused), unless the newcomer's client
+// already waits as much; a check that cannot start within its time is refused. A refusal says why: the
+// room was full, the budget per second was spent (no unit within its time), or the workers were busy.
+
+export type FairLane = "checker" | "sandbox";
+
+/** Whose turn a check takes: its lane, its client (a key, or an address) and its weight (default 1). */
+export interface FairTurn {
+  readonly lane: FairLane;
+  readonly client: string;
+  readonly weight?: number;
+}
+
+/** Why a check could not start: the waiting room was full, the budget per second was spent, or every worker stayed busy. */
+export type FairRefusalReason = "full" | "budget" | "timeout" | "closed";
+
+export class FairRefusal extends Error {
+  constructor(readonly reason: FairRefusalReason) {
+    super(`no turn for the check: ${reason}`);
+    this.name = "FairRefusal";
+  }
+}
+
+export interface FairQueueOptions {
+  /** Checks running at once (the pool's workers). */
+  readonly maxRunning: number;
+  /** Checks started per second, every client together (the budget of all clients). */
+  readonly perSecond: number;
+  /** Checks that may wait at once, every client together. */
+  readonly maxWaiting: number;
+  /** How long a check may wait for its turn. */
+  readonly maxWaitMs: number;
+  readonly now?: () => number;
+}
+
+interface Waiter {
+  readonly client: string;
+  readonly lane: FairLane;
+  start: (release: () => void) => void;
+  refuse: (reason: FairRefusalReason) => void;
+  timer: ReturnType<typeof setTimeout>;
+}
+
+interface ClientQueue {
+  readonly waiters: Waiter[];
+  weight: number;
+  /** Checks it may still start this round (deficit round robin). */
+  credit: number;
+}
+
+export interface FairQueue {
+  /** Waits for the check's turn: resolves to the function that gives the turn back (call it once the check is done). */
+  enter(turn: FairTurn): Promise<() => void>;
+  /** Checks waiting for their turn. */
+  readonly waiting: number;
+  readonly running: number;
+  /** Refuses every waiting check and every later one. */
+  close(): void;
+}
+
+export function fairQueue({ maxRunning, perSecond, maxWaiting, maxWaitMs, now = Date.now }: FairQueueOptions): FairQueue {
+  const lanes: Record<FairLane, Map<string, ClientQueue>> = { checker: new Map(), sandbox: new Map() };
+  let lastLane: FairLane = "checker";
+  let waiting = 0;
+  let running = 0;
+  let closed = false;
+  // The budget per second: a bucket of `perSecond` units, refilled continuously.
+  let tokens = perSecond;
+  let refilledAt = now();
+  let refillTimer: ReturnType<typeof setTimeout> | undefined;
+  const refill = () => {
+    const time = now();
+    tokens = Math.min(perSecond, tokens + ((time - refilledAt) / 1_000) * perSecond);
+    refilledAt = time;
+  };
+
+  const remove = (waiter: Waiter): boolean => {
+    const clients = lanes[waiter.lane];
+    const queue = clients.get(waiter.client);
+    const at = queue ? queue.waiters.indexOf(waiter) : -1;
+    if (!queue || at < 0) return false;
+    queue.waiters.splice(at, 1);
+    waiting -= 1;
+    if (queue.waiters.length === 0) clients.delete(waiter.client);
+    return true;
+  };
+
+  /** The next waiter in turn: the other lane's when it has one, then the lane's first client, by its credit. */
+  const next = (): Waiter | undefined => {
+    const other: FairLane = lastLane === "checker" ? "sandbox" : "checker";
+    const lane = lanes[other].size > 0 ? other : lanes[lastLane].size > 0 ? lastLane : undefined;
+    if (!lane) return undefined;
+    lastLane = lane;
+    const clients = lanes[lane];
+    for (;;) {
+      const first = clients.entries().next();
+      if (first.done) return undefined;
+      const [client, queue] = first.value;
+      if (queue.credit < 1) {
+        // Its round is over: to the end of the lane, with its weight for the next round.
+        queue.credit += queue.weight;
+        clients.delete(client);
+        clients.set(client, queue);
+        if (queue.credit < 1) continue;
+      }
+      queue.credit -= 1;
+      const waiter = queue.waiters.shift() as Waiter;
+      waiting -= 1;
+      if (queue.waiters.length === 0) clients.delete(client);
+      return waiter;
+    }
+  };
+
+  const release = () => {
+    running -= 1;
+    dispatch();
+  };
+
+  const dispatch = () => {
+    while (running < maxRunning && waiting > 0) {
+      refill();
+      if (tokens < 1) {
+        // The next unit of the budget comes in (1 - tokens) / perSecond seconds.
+        if (!refillTimer) {
+          refillTimer = setTimeout(() => {
+            refillTimer = undefined;
+            dispatch();
+          }, Math.ceil(((1 - tokens) / perSecond) * 1_000));
+        }
+        return;
+      }
+      const waiter = next();
+      if (!waiter) return;
+      clearTimeout(waiter.timer);
+      tokens -= 1;
+      running += 1;
+      let released = false;
+      waiter.start(() => {
+        if (released) return;
+        released = true;
+        release();
+      });
+    }
+  };
+
+  /** The client with the most checks waiting (and how many), to make room for a newcomer. */
+  const longest = (): { queue: ClientQueue; lane: FairLane; client: string } | undefined => {
+    let found: { queue: ClientQueue; lane: FairLane; client: string } | undefined;
+    for (const lane of ["checker", "sandbox"] as const) {
+      for (const [client, queue] of lanes[lane]) if (!found || queue.waiters.length > found.queue.waiters.length) found = { queue, lane, client };
+    }
+    return found;
+  };
+
+  return {
+    enter: ({ lane, client, weight = 1 }) =>
+      new Promise<() => void>((resolve, reject) => {
+        if (closed) return reject(new FairRefusal("closed"));
+        const clients = lanes[lane];
+        const own = clients.get(client);
+        if (waiting >= maxWaiting) {
+          const most = longest();
+          // Room is made only by a client that waits more than this one would.
+          if (!most || most.queue.waiters.length <= (own?.waiters.length ?? 0) + 1) return reject(new FairRefusal("full"));
+          const pushed = most.queue.waiters[most.queue.waiters.length - 1] as Waiter;
+          remove(pushed);
+          clearTimeout(pushed.timer);
+          pushed.refuse("full");
+        }
+        const queue = clients.get(client) ?? { waiters: [], weight, credit: weight };
+        queue.weight = weight;
+        const waiter: Waiter = {
+          client,
+          lane,
+          start: resolve,
+          refuse: (reason) => reject(new FairRefusal(reason)),
+          timer: setTimeout(() => {
+            if (!remove(waiter)) return;
+            refill();
+            // Out of time: because the budget per second was spent, or because every worker stayed busy.
+            waiter.refuse(running < maxRunning && tokens < 1 ? "budget" : "timeout");
+          }, maxWaitMs),
+        };
+        queue.waiters.push(waiter);
+        clients.set(client, queue);
+        waiting += 1;
+        dispatch();
+      }),
+    get waiting() {
+      return waiting;
+    },
+    get running() {
+      return running;
+    },
+    close: () => {
+      closed = true;
+      if (refillTimer) clearTimeout(refillTimer);
+      for (const lane of ["checker", "sandbox"] as const) {
+        for (const queue of lanes[lane].values()) {
+          for (const waiter of queue.waiters) {
+            clearTimeout(waiter.timer);
+            waiter.refuse("closed");
+          }
+        }
+        lanes[lane].clear();
+      }
+      waiting = 0;
+    },
+  };
+}
