@@ -15,6 +15,7 @@ const root = process.cwd();
 const WITHOUT_SOURCES: Record<string, string> = {
   tools: "an index of the tools, each with its own page",
   ics2: "not routed (the specification lists it unrouted)",
+  "security-header-sandbox-keys": "the portal's own sandbox keys and their quotas: it states no rule of the authority",
 };
 
 const facts = new Map<string, ContentFileFacts>();

@@ -17,7 +17,7 @@ import { pageMethods } from "../http/request-guards";
 import { missingAsset, publicFiles } from "../http/static-assets";
 import { timeLimitReminder } from "../http/time-limit-reminder";
 import { createPageCache, type PageCache } from "../page-cache/page-cache";
-import { HEADER_CHECK_MAX_BODY_BYTES, headerCheckGuard, headerCheckTooLarge } from "../sandbox/header-check-guard";
+import { HEADER_CHECK_MAX_BODY_BYTES, headerCheckGuard, headerCheckTooLarge, sandboxKeysGuard } from "../sandbox/header-check-guard";
 import type { LoadContextStage } from "./load-context";
 import type { PortalParts } from "./portal-options";
 import type { SpendRender } from "./render-budget";
@@ -61,7 +61,8 @@ export function beforeThePage(app: Express, { settings }: PortalParts, { auth, s
     readBodyFirst({ maxBytes: HEADER_CHECK_MAX_BODY_BYTES, deadlineMs: limits.bodyDeadlineMs, tooLarge: headerCheckTooLarge }),
     formBodyOnly,
   );
-  app.use(pageMethods({ postPaths: headerCheckGuard.paths }));
+  app.post(sandboxKeysGuard.paths, readBodyFirst({ maxBytes: sandboxKeysGuard.maxBodyBytes, deadlineMs: limits.bodyDeadlineMs }), formBodyOnly);
+  app.use(pageMethods({ postPaths: [...headerCheckGuard.paths, ...sandboxKeysGuard.paths] }));
   // The .ics reminders are drawn per request (an answer to a query): each costs a render of the client's budget.
   const budgeted = (answer: RequestHandler): RequestHandler => (req, res, next) => {
     spendRender(req, res).then((granted) => (granted ? answer(req, res, next) : undefined), next);
