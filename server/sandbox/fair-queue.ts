@@ -32,7 +32,7 @@ export class FairRefusal extends Error {
 export interface FairQueueOptions {
   /** Checks running at once (the pool's workers). */
   readonly maxRunning: number;
-  /** Checks started per second, every client together (the budget of all clients). */
+  /** Checks started per second, every client together (the budget of all clients; also the bucket's size, so at least 1 to start any). */
   readonly perSecond: number;
   /** Checks that may wait at once, every client together. */
   readonly maxWaiting: number;
@@ -109,7 +109,7 @@ export function fairQueue({ maxRunning, perSecond, maxWaiting, maxWaitMs, now = 
         queue.credit += queue.weight;
         clients.delete(client);
         clients.set(client, queue);
-        if (queue.credit < 1) continue;
+        continue;
       }
       queue.credit -= 1;
       const waiter = queue.waiters.shift() as Waiter;
@@ -134,6 +134,8 @@ export function fairQueue({ maxRunning, perSecond, maxWaiting, maxWaitMs, now = 
             refillTimer = undefined;
             dispatch();
           }, Math.ceil(((1 - tokens) / perSecond) * 1_000));
+          // A wait for the budget never keeps the process alive by itself (the waiters' own timers do).
+          refillTimer.unref();
         }
         return;
       }
@@ -175,8 +177,9 @@ export function fairQueue({ maxRunning, perSecond, maxWaiting, maxWaitMs, now = 
           clearTimeout(pushed.timer);
           pushed.refuse("full");
         }
-        const queue = clients.get(client) ?? { waiters: [], weight, credit: weight };
-        queue.weight = weight;
+        const turnWeight = Math.max(0.1, weight);
+        const queue = clients.get(client) ?? { waiters: [], weight: turnWeight, credit: turnWeight };
+        queue.weight = turnWeight;
         const waiter: Waiter = {
           client,
           lane,
