@@ -14,7 +14,9 @@ export function asksForWsdl(req: Request): boolean {
  * endpoint really takes and answers it: any request Body (the element below allows any content, and the
  * sandbox reads only the Header), the response of `acceptedResponse` and, in a Fault's detail, the
  * findings of `securityFault` (soap-response.ts); its documentation states the quotas of both tiers, the
- * size limit and the test headers. `address` is the endpoint's absolute URL. Every answer validates
+ * size limit and the test headers. `address` is the endpoint's absolute URL. The fault is named as the
+ * element of its detail (SecurityHeaderFindings): PHP's SoapClient finds a fault's declaration by the
+ * name of the detail's element, and only then reads the detail with its schema (attributes included). Every answer validates
  * against its schema (sandbox-wsdl.test.ts, with libxml2's validator through lxml), and no attribute is
  * named `href` (PHP's SoapClient reads one as a SOAP-encoding reference).
  */
@@ -28,7 +30,7 @@ export function sandboxWsdl(address: string, quotas: HeaderCheckQuotas): string 
     xmlns:wsdl="${wsdl}" xmlns:soap="${soap}" xmlns:xs="${xs}" xmlns:tns="${SANDBOX_NAMESPACE}">
   <wsdl:documentation>areaOE security header sandbox: checks the WS-Security header (namespace ${WSS_NAMESPACE}) of a SOAP 1.1 request against the portal's LOCAL TEST certificate. Every request needs a fresh header in its soapenv:Header (envelope namespace ${SOAP_ENVELOPE_NAMESPACE}); the Body is not read beyond the start of its element. A request is at most ${kilobytes} KB (text/xml). Quotas: without a key, ${quotas.sandboxPerMinute} checks a minute per address; with an integrator's own sandbox key (HTTP header Authorization: Bearer aoe_sbx_..., made on the portal's sandbox keys page after signing in), ${quotas.sandboxKeyPerMinute} checks a minute per key, whatever the address; each a window of a minute that may be spent at once, announced by the IETF RateLimit and RateLimit-Policy headers; past it a Fault RATE_LIMITED (HTTP 429, Retry-After). All clients together share ${quotas.allClientsPerSecond} checks a second, in turn (a Fault SANDBOX_OVERLOADED or SANDBOX_BUSY, HTTP 503, Retry-After; not counted against the quota). Optional HTTP headers: X-Areaoe-As-Of (a date within the published keys' span, GET /areaOE/sandbox/keys) judges the keys as of that date; X-Areaoe-Strict: 1 refuses any warning (a replayed header included) with a Fault.</wsdl:documentation>
   <wsdl:types>
-    <xs:schema targetNamespace="${SANDBOX_NAMESPACE}" elementFormDefault="qualified">
+    <xs:schema targetNamespace="${SANDBOX_NAMESPACE}" elementFormDefault="qualified" xmlns:tns="${SANDBOX_NAMESPACE}">
       <xs:element name="CheckSecurityHeader">
         <xs:annotation><xs:documentation>The request Body. The sandbox reads only the Header; any content is accepted here.</xs:documentation></xs:annotation>
         <xs:complexType>
@@ -98,7 +100,7 @@ export function sandboxWsdl(address: string, quotas: HeaderCheckQuotas): string 
     <wsdl:operation name="CheckSecurityHeader">
       <wsdl:input message="tns:CheckSecurityHeaderRequest"/>
       <wsdl:output message="tns:CheckSecurityHeaderResponse"/>
-      <wsdl:fault name="SecurityHeaderRefused" message="tns:SecurityHeaderRefused"/>
+      <wsdl:fault name="SecurityHeaderFindings" message="tns:SecurityHeaderRefused"/>
     </wsdl:operation>
   </wsdl:portType>
   <wsdl:binding name="SecurityHeaderSandboxSoap11" type="tns:SecurityHeaderSandbox">
@@ -107,7 +109,7 @@ export function sandboxWsdl(address: string, quotas: HeaderCheckQuotas): string 
       <soap:operation soapAction="" style="document"/>
       <wsdl:input><soap:body use="literal"/></wsdl:input>
       <wsdl:output><soap:body use="literal"/></wsdl:output>
-      <wsdl:fault name="SecurityHeaderRefused"><soap:fault name="SecurityHeaderRefused" use="literal"/></wsdl:fault>
+      <wsdl:fault name="SecurityHeaderFindings"><soap:fault name="SecurityHeaderFindings" use="literal"/></wsdl:fault>
     </wsdl:operation>
   </wsdl:binding>
   <wsdl:service name="SecurityHeaderSandbox">
