@@ -332,7 +332,7 @@ describe("an integrator's key: its traces are its own", () => {
     const anonymous = await post(header(), { "X-Forwarded-For": "203.0.113.50" });
     const bearer = (key: string) => ({ Authorization: `Bearer ${key}` });
     expect((await traceJson(answer.traceId, bearer(mine.key))).apiKey).toBe(mine.record.id);
-    for (const headers of [{}, bearer(theirs.key), { "X-Forwarded-For": "203.0.113.50" }]) {
+    for (const headers of [{}, bearer(theirs.key), { "X-Forwarded-For": "203.0.113.50" }] as Record<string, string>[]) {
       const refused = await fetch(`${origin}${BASE_PATH}/sandbox/requests/${answer.traceId}`, { headers: { Accept: "application/json", ...headers } });
       expect(refused.status).toBe(404);
       expect(await refused.json()).toMatchObject({ error: "not-found" });

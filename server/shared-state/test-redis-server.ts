@@ -46,13 +46,16 @@ function answers(port: number): Promise<boolean> {
   });
 }
 
-/** Starts redis-server on 127.0.0.1 only, on a port free a moment ago; waits until it accepts. */
-export async function startTestRedis(): Promise<TestRedis> {
+/**
+ * Starts redis-server on 127.0.0.1 only, on a port free a moment ago; waits until it accepts. `extraArgs`
+ * are more of its options (`["--maxmemory", "8mb", "--maxmemory-policy", "noeviction"]`).
+ */
+export async function startTestRedis(extraArgs: readonly string[] = []): Promise<TestRedis> {
   const port = await freePort();
   const dir = mkdtempSync(path.join(tmpdir(), "areaoe-redis-"));
   let child: ChildProcess | undefined;
   const start = async () => {
-    child = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--dir", dir, "--protected-mode", "yes"], {
+    child = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--dir", dir, "--protected-mode", "yes", ...extraArgs], {
       stdio: "ignore",
     });
     const deadline = Date.now() + 10_000;

@@ -1,6 +1,7 @@
 import { useId, type Ref } from "react";
 import { pageHref } from "~/config/site-map";
 import { useTranslation } from "~/i18n/use-translation";
+import { keepLanguage, useKeptLanguage } from "~/components/ui/link/kept-language";
 import { findingCatalogueHref, findingText } from "./finding-text";
 import type { HeaderCheckFinding, HeaderCheckOutcome } from "./header-check";
 
@@ -13,6 +14,7 @@ export interface HeaderCheckReportProps {
 /** What the checker found, in the order to fix it: each finding says what is wrong and what to change. */
 export function HeaderCheckReport({ outcome, passwordCompared, headingRef }: HeaderCheckReportProps) {
   const { t } = useTranslation("security-header");
+  const kept = useKeptLanguage();
   const errors = outcome.findings.filter((finding) => finding.severity === "error");
   const warnings = outcome.findings.filter((finding) => finding.severity === "warning");
   return (
@@ -51,7 +53,7 @@ export function HeaderCheckReport({ outcome, passwordCompared, headingRef }: Hea
         </>
       ) : null}
       <p className="header-check__catalogue">
-        <a href={pageHref("security-header-faults")}>{t("check.catalogueAll")}</a>
+        <a href={keepLanguage(pageHref("security-header-faults"), kept)}>{t("check.catalogueAll")}</a>
       </p>
       {outcome.trace ? (
         <p>
@@ -64,6 +66,7 @@ export function HeaderCheckReport({ outcome, passwordCompared, headingRef }: Hea
 
 function FindingItem({ finding }: { finding: HeaderCheckFinding }) {
   const { t } = useTranslation("security-header");
+  const kept = useKeptLanguage();
   // The link is named "CODE in the fault catalogue…" from the code shown above it, so the code is
   // written once on the page (a reader's search or a test finds one element) and the name stays whole.
   const id = useId();
@@ -77,7 +80,7 @@ function FindingItem({ finding }: { finding: HeaderCheckFinding }) {
       <p>{text.fix}</p>
       {text.cause ? <p>{text.cause}</p> : null}
       <p>
-        <a href={findingCatalogueHref(finding.code)} id={`${id}-link`} aria-labelledby={`${id}-code ${id}-link`}>
+        <a href={keepLanguage(findingCatalogueHref(finding.code), kept)} id={`${id}-link`} aria-labelledby={`${id}-code ${id}-link`}>
           {t("check.catalogueLink")}
         </a>
       </p>
