@@ -28,10 +28,10 @@ import { redisMemoryBound } from "./trace-store-bounds";
 const missing = redisServerMissing();
 if (missing) console.warn(missing);
 
-const MAXMEMORY = 6 * 1024 * 1024;
+const MAXMEMORY = 4 * 1024 * 1024;
 const TRACE_BYTES_IN_ALL = 1024 * 1024;
 const TRACE_BYTES_PER_CLIENT = 64 * 1024;
-const REQUESTS = 1_400;
+const REQUESTS = 600;
 const CLIENTS = 40;
 
 /** A request the verifier reads but refuses cheaply (no Nonce to decrypt), whose trace is a few KB: 30 namespaces and elements. */
