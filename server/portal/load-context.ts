@@ -48,7 +48,7 @@ function checkerSandbox({ headerSandbox }: PortalParts, { requestLog, checkLimit
       const client = clientKey(req);
       try {
         // The checker page's own lane of the pool: people keep a share while programs flood the sandbox.
-        checked = await requestLog.check(xml, { source: "checker", client: { id: client }, admission: { lane: "checker", client }, ...(password === undefined ? {} : { password }) });
+        checked = await requestLog.check(xml, { source: "checker", client: { id: client }, admission: { lane: "checker", client, quotaPerSecond: checkLimiters.quotas.checkerPerMinute / 60 }, ...(password === undefined ? {} : { password }) });
       } catch (error) {
         if (!(error instanceof VerificationBusyError)) throw error;
         // The pool had no turn for it: not counted against the quota; the page keeps the envelope.

@@ -48,6 +48,17 @@ describe("the verification pool's fair turns", () => {
     expect(keyTurns / (firstTwenty.length - keyTurns)).toBeCloseTo(2.5, 0);
   });
 
+  it("cuts the weight of a client that asks faster than its quota's rate: a suite within its quota is served before a flood's excess", async () => {
+    const flood = Array.from({ length: 40 }, () => ({ lane: "sandbox" as const, client: "flood", quotaPerSecond: 4 }));
+    const suite = Array.from({ length: 4 }, () => ({ lane: "sandbox" as const, client: "suite", quotaPerSecond: 4 }));
+    const { started } = await order([...flood, ...suite]);
+    // The flood asked 40 at once (about 20 a second over the 2 s average, five times its rate): the suite's four start within the first eight.
+    expect(started.slice(0, 8).filter((client) => client === "suite")).toHaveLength(4);
+    // Without a quota's rate, the same flood is served one for one.
+    const plain = await order([...flood.map(({ quotaPerSecond: _rate, ...turn }) => turn), ...suite.map(({ quotaPerSecond: _rate, ...turn }) => turn)]);
+    expect(plain.started.slice(0, 8).filter((client) => client === "suite").length).toBeLessThan(4);
+  });
+
   it("alternates the checker page's lane with the sandbox's: a person is served while programs flood", async () => {
     const { started } = await order([...many("first", 1), ...many("a", 5), ...many("b", 5), ...many("person", 2, "checker")]);
     expect(started.slice(1, 5)).toEqual(["person", "a", "person", "b"]);

@@ -5,9 +5,13 @@
 // after the other, so people keep a share of their own; inside a lane, clients are served round robin,
 // each as many checks per round as its weight (deficit round robin: an integrator's key weighs its
 // quota against the anonymous one's), so a client with a hundred checks waiting takes no more per round
-// than one with two. The waiting room is bounded: when it is full, a newcomer takes the place of the
-// newest check of the client with the most waiting (that one is refused), unless the newcomer's client
-// already waits as much; a check that cannot start within its time is refused. A refusal says why: the
+// than one with two. A client that asks faster than its quota's rate (the sandbox's 240 a minute is 4 a
+// second) has its weight cut by as much: its checks beyond that rate wait behind those of the clients
+// within theirs (a flood that retries each refusal at once cannot take the turns of a suite that keeps
+// to its quota; the refusals are not counted against the flood's quota, so the quota alone would not
+// stop it). The waiting room is bounded: when it is full, a newcomer takes the place of the
+// newest check of the client that waits most for its weight (that one is refused), unless the
+// newcomer's client already waits as much; a check that cannot start within its time is refused. A refusal says why: the
 // room was full, the budget per second was spent (no unit within its time), or the workers were busy.
 
 export type FairLane = "checker" | "sandbox";
@@ -17,7 +21,17 @@ export interface FairTurn {
   readonly lane: FairLane;
   readonly client: string;
   readonly weight?: number;
+  /**
+   * The rate the client's quota allows, checks a second (240 a minute: 4): asking faster cuts its
+   * weight in proportion. Absent: its weight is whole, whatever it asks.
+   */
+  readonly quotaPerSecond?: number;
 }
+
+/** How long the rate a client asks at is measured over (an exponential average, seconds). */
+const ASKED_RATE_SECONDS = 2;
+/** Clients whose rate is remembered at once; past it, the longest idle are forgotten. */
+const MAX_RATE_CLIENTS = 10_000;
 
 /** Why a check could not start: the waiting room was full, the budget per second was spent, or every worker stayed busy. */
 export type FairRefusalReason = "full" | "budget" | "timeout" | "closed";
@@ -52,6 +66,8 @@ interface Waiter {
 interface ClientQueue {
   readonly waiters: Waiter[];
   weight: number;
+  /** The rate its quota allows (checks a second), when given. */
+  quotaPerSecond: number | undefined;
   /** Checks it may still start this round (deficit round robin). */
   credit: number;
 }
@@ -81,6 +97,26 @@ export function fairQueue({ maxRunning, perSecond, maxWaiting, maxWaitMs, now = 
     tokens = Math.min(perSecond, tokens + ((time - refilledAt) / 1_000) * perSecond);
     refilledAt = time;
   };
+  // The rate each client asks at (its checks a second, an exponential average over ASKED_RATE_SECONDS).
+  const asked = new Map<string, { sum: number; at: number }>();
+  const askedRate = (client: string, time = now()): number => {
+    const held = asked.get(client);
+    if (!held) return 0;
+    return (held.sum * Math.exp(-(time - held.at) / (ASKED_RATE_SECONDS * 1_000))) / ASKED_RATE_SECONDS;
+  };
+  const recordAsked = (client: string) => {
+    const time = now();
+    const sum = askedRate(client, time) * ASKED_RATE_SECONDS + 1;
+    asked.delete(client);
+    asked.set(client, { sum, at: time });
+    if (asked.size > MAX_RATE_CLIENTS) asked.delete(asked.keys().next().value as string);
+  };
+  /** A client's weight for its next round: cut by how much faster than its quota's rate it asks. */
+  const weightOf = (client: string, queue: ClientQueue): number => {
+    if (queue.quotaPerSecond === undefined) return queue.weight;
+    const rate = askedRate(client);
+    return rate <= queue.quotaPerSecond ? queue.weight : Math.max(0.05, queue.weight * (queue.quotaPerSecond / rate));
+  };
 
   const remove = (waiter: Waiter): boolean => {
     const clients = lanes[waiter.lane];
@@ -106,7 +142,7 @@ export function fairQueue({ maxRunning, perSecond, maxWaiting, maxWaitMs, now = 
       const [client, queue] = first.value;
       if (queue.credit < 1) {
         // Its round is over: to the end of the lane, with its weight for the next round.
-        queue.credit += queue.weight;
+        queue.credit += weightOf(client, queue);
         clients.delete(client);
         clients.set(client, queue);
         continue;
@@ -153,33 +189,41 @@ export function fairQueue({ maxRunning, perSecond, maxWaiting, maxWaitMs, now = 
     }
   };
 
-  /** The client with the most checks waiting (and how many), to make room for a newcomer. */
-  const longest = (): { queue: ClientQueue; lane: FairLane; client: string } | undefined => {
-    let found: { queue: ClientQueue; lane: FairLane; client: string } | undefined;
+  /** A client's claim on the waiting room: its checks waiting for each unit of its weight. */
+  const crowding = (client: string, queue: ClientQueue, waiting = queue.waiters.length) => waiting / weightOf(client, queue);
+  /** The client that waits most for its weight, to make room for a newcomer. */
+  const longest = (): { queue: ClientQueue; client: string; crowding: number } | undefined => {
+    let found: { queue: ClientQueue; client: string; crowding: number } | undefined;
     for (const lane of ["checker", "sandbox"] as const) {
-      for (const [client, queue] of lanes[lane]) if (!found || queue.waiters.length > found.queue.waiters.length) found = { queue, lane, client };
+      for (const [client, queue] of lanes[lane]) {
+        const score = crowding(client, queue);
+        if (!found || score > found.crowding) found = { queue, client, crowding: score };
+      }
     }
     return found;
   };
 
   return {
-    enter: ({ lane, client, weight = 1 }) =>
+    enter: ({ lane, client, weight = 1, quotaPerSecond }) =>
       new Promise<() => void>((resolve, reject) => {
         if (closed) return reject(new FairRefusal("closed"));
+        recordAsked(client);
         const clients = lanes[lane];
         const own = clients.get(client);
         if (waiting >= maxWaiting) {
           const most = longest();
-          // Room is made only by a client that waits more than this one would.
-          if (!most || most.queue.waiters.length <= (own?.waiters.length ?? 0) + 1) return reject(new FairRefusal("full"));
+          // Room is made only by a client that waits more for its weight than this one would.
+          const mine = own ? crowding(client, own, own.waiters.length + 1) : 1 / Math.max(0.1, weight);
+          if (!most || most.client === client || most.crowding <= mine) return reject(new FairRefusal("full"));
           const pushed = most.queue.waiters[most.queue.waiters.length - 1] as Waiter;
           remove(pushed);
           clearTimeout(pushed.timer);
           pushed.refuse("full");
         }
         const turnWeight = Math.max(0.1, weight);
-        const queue = clients.get(client) ?? { waiters: [], weight: turnWeight, credit: turnWeight };
+        const queue: ClientQueue = clients.get(client) ?? { waiters: [], weight: turnWeight, quotaPerSecond, credit: turnWeight };
         queue.weight = turnWeight;
+        queue.quotaPerSecond = quotaPerSecond;
         const waiter: Waiter = {
           client,
           lane,

@@ -224,7 +224,7 @@ export function sandboxRouter({ sandbox, requestLog, logger, limiter, quotas, ap
             client: { id: client.id, ...(client.apiKeyId ? { apiKeyId: client.apiKeyId } : {}) },
             ...(asOf.status === "given" ? { asOf: asOf.date } : {}),
             strict,
-            admission: { lane: "sandbox", client: client.id, weight: client.weight },
+            admission: { lane: "sandbox", client: client.id, weight: client.weight, quotaPerSecond: (client.kind === "key" ? quotas.sandboxKeyPerMinute : quotas.sandboxPerMinute) / 60 },
           });
         } catch (error) {
           if (!(error instanceof VerificationBusyError)) return next(error);
