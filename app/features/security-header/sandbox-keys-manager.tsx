@@ -75,9 +75,9 @@ export function SandboxKeysManager(props: SandboxKeysManagerProps) {
             </code>
           </p>
           <p>{t("created.use")}</p>
-          <pre>
-            <code>{`Authorization: Bearer ${answer.key.slice(0, 12)}…`}</code>
-          </pre>
+          <p>
+            <code className="sandbox-api-key">{`Authorization: Bearer ${answer.key.slice(0, 12)}…`}</code>
+          </p>
         </section>
       ) : null}
       {answer && "refused" in answer ? (
