@@ -76,7 +76,7 @@ export function SandboxKeysManager(props: SandboxKeysManagerProps) {
           </p>
           <p>{t("created.use")}</p>
           <p>
-            <code className="sandbox-api-key">{`Authorization: Bearer ${answer.key.slice(0, 12)}…`}</code>
+            <code className="sandbox-api-key">{t("created.header", { start: answer.key.slice(0, 12) })}</code>
           </p>
         </section>
       ) : null}
@@ -200,6 +200,8 @@ function SandboxKeyRequests({ keys, selected, filter, requests, codes, pageHref,
       ) : (
         <>
           <p>{t("count", { count: requests.total, page: requests.page, pages: requests.pages })}</p>
+          {/* A region that scrolls on a phone: focusable, so that a keyboard can scroll it (WCAG 2.1.1). */}
+          {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
           <div className="table-scroll" tabIndex={0} role="region" aria-labelledby="sandbox-key-requests">
             <table>
               <thead>
