@@ -8,13 +8,25 @@ import { HeaderCheckForm } from "~/features/security-header/header-check-form";
 import { Island } from "~/islands/island";
 import { HeaderCheckUnavailable } from "~/features/security-header/header-check-unavailable";
 import { data } from "react-router";
-import { HEADER_CHECK_MAX_BYTES, HEADER_CHECK_TOO_LARGE_QUERY, type HeaderCheckActionData, type HeaderCheckRefusal } from "~/features/security-header/header-check";
+import {
+  HEADER_CHECK_MAX_BYTES,
+  HEADER_CHECK_TOO_LARGE_QUERY,
+  headerMadeFor,
+  type HeaderCheckActionData,
+  type HeaderCheckRefusal,
+} from "~/features/security-header/header-check";
 import { TestCertificateDetails } from "~/features/security-header/test-certificate-details";
 import { SandboxKeysList } from "~/features/security-header/sandbox-keys-list";
 import { SANDBOX_PATHS } from "~/config/sandbox-paths";
+import { pageHref } from "~/config/site-map";
+import { HEADER_TARGET_QUERY } from "~/features/security-header/authority-environment";
+import { MADE_FOR_FIELD } from "~/features/security-header/header-result";
 import { portalContext } from "~/load-context";
 
 export const meta = pageMeta("security-header-check");
+
+/** The generation form with the sandbox's current key chosen: the header it makes passes this checker. */
+const SANDBOX_FORM_HREF = `${pageHref("security-header-form")}?${HEADER_TARGET_QUERY}=sandbox`;
 
 /**
  * The test certificate's facts, for the content's download section, whether the checker is on, and
@@ -30,7 +42,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 /**
  * Checks a pasted request with the portal's local TEST key (server only). The password, when given, is
- * compared in memory and dropped; the answer never contains it.
+ * compared in memory and dropped; the answer never contains it. A header the generation form sends
+ * ("Check this header") says which key it was made for: one the checker cannot decrypt with is named,
+ * and not checked (nothing is decrypted, logged or kept).
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const portal = portalContext(context);
@@ -42,6 +56,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (new TextEncoder().encode(envelope).length > HEADER_CHECK_MAX_BYTES) {
     return { status: "invalid", problem: "envelopeTooLarge", envelope: "" } satisfies HeaderCheckActionData;
   }
+  const madeFor = headerMadeFor(form.get(MADE_FOR_FIELD), portal.securityHeaderEnvironments());
+  if (madeFor !== null && madeFor !== "sandbox") return { status: "foreign-key", envelope, madeFor } satisfies HeaderCheckActionData;
   // Refused before or by the pool (the page's quota, or no turn): this page says so with the envelope
   // kept, answered 429 or 503 with Retry-After (never a page that loses what was pasted).
   const refused = (refusal: HeaderCheckRefusal) =>
@@ -62,7 +78,7 @@ export function headers({ actionHeaders }: Route.HeadersArgs) {
 
 export default function Page({ loaderData, actionData }: Route.ComponentProps) {
   // The form is an island (app/islands/island.tsx): the action's answer and `?tooLarge` come in as props.
-  const checkForm = () => <Island name="header-check" component={HeaderCheckForm} props={{ tooLarge: loaderData.tooLarge, data: actionData ?? null }} />;
+  const checkForm = () => <Island name="header-check" component={HeaderCheckForm} props={{ tooLarge: loaderData.tooLarge, data: actionData ?? null, sandboxFormHref: SANDBOX_FORM_HREF }} />;
   const components = {
     ...mdxComponents,
     // The content places the test certificate and the form where its steps need them.

@@ -61,7 +61,7 @@ describe.skipIf(Boolean(missing))("a flood that fills the trace store (Redis wit
   let origin: string;
 
   beforeAll(async () => {
-    redis = await startTestRedis(["--maxmemory", String(MAXMEMORY), "--maxmemory-policy", "noeviction"]);
+    redis = await startTestRedis({ extraArgs: ["--maxmemory", String(MAXMEMORY), "--maxmemory-policy", "noeviction"] });
     work = mkdtempSync(path.join(tmpdir(), "areaoe-trace-flood-"));
     pool = createVerificationPool({ limits: { workers: 1, queue: 256, taskTimeoutMs: 30_000 } });
     sandbox = await loadHeaderSandbox(work, path.join(work, "key"), { bits: 2048, pool });

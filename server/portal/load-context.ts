@@ -1,5 +1,5 @@
 import type { Request, Response } from "express";
-import { BASE_PATH, createLoadContext, type AreaOELoadContext, type InlineSources } from "../../app/server-surface";
+import { BASE_PATH, createLoadContext, type AreaOELoadContext, type AuthorityEnvironment, type InlineSources } from "../../app/server-surface";
 import type { createAuth } from "../auth/create-auth";
 import { toPublicConfig } from "../config/public-config";
 import { clientKey } from "../http/client-budget";
@@ -11,6 +11,7 @@ import { REQUEST_ID_HEADER } from "../observability/request-id";
 import { requestOrigin } from "../http/trusted-origin";
 import { toHeaderCheckOutcome } from "../sandbox/header-check-outcome";
 import { TRACE_ID_HEADER } from "../sandbox/request-log";
+import { sandboxFormTarget } from "../sandbox/sandbox-form-target";
 import { VerificationBusyError } from "../sandbox/verification-pool";
 import { markCheckNotStarted } from "../sandbox/sandbox-limits";
 import { SANDBOX_BUSY_RETRY_AFTER_SECONDS } from "../sandbox/sandbox-router";
@@ -24,8 +25,15 @@ export interface LoadContextStage {
 }
 
 /** The header sandbox as the checker page's loader and action see it. */
-function checkerSandbox({ headerSandbox }: PortalParts, { requestLog, checkLimiters }: SandboxStage, req: Request, res: Response): AreaOELoadContext["securityHeaderSandbox"] {
+function checkerSandbox(
+  { headerSandbox }: PortalParts,
+  { requestLog, checkLimiters }: SandboxStage,
+  formTarget: () => AuthorityEnvironment | null,
+  req: Request,
+  res: Response,
+): AreaOELoadContext["securityHeaderSandbox"] {
   return {
+    formTarget,
     certificate: headerSandbox.certificate,
     keys: () =>
       headerSandbox.keys().map((key) => ({
@@ -78,6 +86,7 @@ export function loadContextStage(parts: PortalParts, { auth, sandbox, connectSrc
   // elements allowed by hash, no COOP (server/http/security-headers.ts). Development keeps the nonce
   // (Vite's own additions to the page carry it).
   const markStatic = settings.mode === "production" ? staticDocumentHeaders({ connectSrc }) : undefined;
+  const formTarget = sandboxFormTarget(parts.headerSandbox);
   const values = (req: Request, res: Response): AreaOELoadContext => {
     const requestId = res.getHeader(REQUEST_ID_HEADER);
     return {
@@ -92,7 +101,7 @@ export function loadContextStage(parts: PortalParts, { auth, sandbox, connectSrc
       ...auth.loadContext(res),
       securityHeaderEnvironments: (now?: Date) => authorityEnvironments?.describe(now) ?? [],
       authorityCertificates: (now?: Date) => authorityEnvironments?.certificates(now) ?? [],
-      securityHeaderSandbox: checkerSandbox(parts, sandbox, req, res),
+      securityHeaderSandbox: checkerSandbox(parts, sandbox, formTarget, req, res),
       ...(sandbox.apiKeys ? { sandboxKeys: sandboxKeysContext({ apiKeys: sandbox.apiKeys, requestLog: sandbox.requestLog, auth, limits: settings.config.limits, session: res.locals.session ?? null, lang: res.locals.lang }) } : {}),
       ...(typeof requestId === "string" ? { requestId } : {}),
     };

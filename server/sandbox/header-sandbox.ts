@@ -142,12 +142,29 @@ export async function loadHeaderSandbox(
       // The current key first: when no key fits, the verifier answers as a verifier holding only the
       // first key would (PASSWORD_UNDECRYPTABLE for a header made for it with a bad Password), so the
       // first is the key most headers are made for. Keys go as PEM text: each worker parses a key and
-      // proves its implicit rejection once (cached by value).
-      // As of another date, the statuses are only computed (keySet.keys would make the keys that date's
-      // schedule needs: a stranger's date must never cost a key generation).
+      // proves its implicit rejection once (cached by value). With its validFrom, a header for the next
+      // key before its validity is accepted with the warning NONCE_KEY_NOT_YET_VALID. As of another
+      // date, the statuses are only computed (keySet.keys would make the keys that date's schedule
+      // needs: a stranger's date must never cost a key generation).
       const listed = keysAsOf === undefined ? keySet.keys(at) : keyStatuses(keySet.all(), keysAsOf);
-      const keys = [...listed].sort((a, b) => TRY_ORDER.indexOf(a.status) - TRY_ORDER.indexOf(b.status)).map((key) => ({ id: key.id, status: key.status, privateKey: key.privateKeyPem, fingerprintSha256: key.fingerprintSha256 }));
-      return thePool().verify(xml, { keys, now: at, ...(password === undefined ? {} : { password }), ...(trace ? { trace } : {}), ...(replayMarks ? { replayMarks } : {}) }, admission);
+      // The header's age is judged by the clock (`at`); a key's validity as of the date asked for: its
+      // validFrom moved by as much as that date is from the clock.
+      const shift = keysAsOf === undefined ? 0 : keysAsOf.getTime() - at.getTime();
+      const keys = [...listed]
+        .sort((a, b) => TRY_ORDER.indexOf(a.status) - TRY_ORDER.indexOf(b.status))
+        .map((key) => ({ id: key.id, status: key.status, privateKey: key.privateKeyPem, fingerprintSha256: key.fingerprintSha256, validFrom: new Date(key.validFrom.getTime() - shift).toISOString() }));
+      const result = await thePool().verify(xml, { keys, now: at, ...(password === undefined ? {} : { password }), ...(trace ? { trace } : {}), ...(replayMarks ? { replayMarks } : {}) }, admission);
+      if (shift === 0) return result;
+      // A finding names a key's validity as its certificate states it, never the moved one.
+      const validFromOf = new Map(listed.map((key) => [key.id, key.validFrom.toISOString()]));
+      return {
+        ...result,
+        findings: result.findings.map((finding) => {
+          const keyId = finding.params.keyId;
+          const validFrom = typeof keyId === "string" ? validFromOf.get(keyId) : undefined;
+          return validFrom && "validFrom" in finding.params ? { ...finding, params: { ...finding.params, validFrom } } : finding;
+        }),
+      };
     },
     get pool() {
       return thePool();
