@@ -210,6 +210,20 @@ export function fairQueue({ maxRunning, perSecond, maxWaiting, maxWaitMs, now = 
         recordAsked(client);
         const clients = lanes[lane];
         const own = clients.get(client);
+        // Nobody waits, a worker is free and the budget has a unit: it starts at once, the room aside.
+        refill();
+        if (waiting === 0 && running < maxRunning && tokens >= 1) {
+          lastLane = lane;
+          tokens -= 1;
+          running += 1;
+          let released = false;
+          resolve(() => {
+            if (released) return;
+            released = true;
+            release();
+          });
+          return;
+        }
         if (waiting >= maxWaiting) {
           const most = longest();
           // Room is made only by a client that waits more for its weight than this one would.

@@ -99,7 +99,7 @@ describe("trace ids", () => {
   it("a refused header: the id in the Fault's detail too", async () => {
     const answer = await post(header({ username: "12345/1" }));
     expect(answer.status).toBe(500);
-    expect(answer.text).toContain(`<sandbox:Trace id="${answer.traceId}" address="${origin}${BASE_PATH}/sandbox/requests/${answer.traceId}?lang=pt"/>`);
+    expect(answer.text).toContain(`<sandbox:Trace xsi:type="sandbox:TraceReference" id="${answer.traceId}" address="${origin}${BASE_PATH}/sandbox/requests/${answer.traceId}?lang=pt"/>`);
     expect(answer.text).not.toContain(" href=");
     expect(codesOf(await traceJson(answer.traceId))).toEqual(["USERNAME_FORMAT"]);
   });
@@ -372,7 +372,7 @@ describe("strict mode and the date the keys are judged by", () => {
     expect(strict.status).toBe(500);
     expect(strict.text).toContain("<faultcode xmlns:wsse=");
     expect(strict.text).toContain("wsse:InvalidSecurity");
-    expect(strict.text).toContain('<sandbox:Finding code="HEADER_REPLAYED"');
+    expect(strict.text).toContain('<sandbox:Finding xsi:type="sandbox:Note" code="HEADER_REPLAYED"');
     expect(await traceJson(strict.traceId)).toMatchObject({ strict: true, ok: false });
     const made = await apiKeys.create("owner-strict", "strict suite", true);
     if (!("key" in made)) throw new Error("no key made");
