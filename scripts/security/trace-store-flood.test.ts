@@ -6,7 +6,6 @@
 // traceBytesInAll) keeps the store within its bound, Redis's memory stays under the stated bound
 // (docs/scaling.md: "Redis's memory"), and a sign-in through the demo provider then succeeds.
 import type { Server } from "node:http";
-import { createServer, type AddressInfo } from "node:net";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -16,6 +15,7 @@ import { BASE_PATH } from "../../app/server-surface";
 import { createPortal } from "../../server/app";
 import { parseSettings } from "../../server/config/settings";
 import { createPortalServer } from "../../server/http/http-server";
+import { freePort } from "../../server/http/test-production-server";
 import { stubServerBuild } from "../../server/portal/stub-server-build";
 import { redisSharedState } from "../../server/shared-state/redis-shared-state";
 import type { SharedState } from "../../server/shared-state/shared-state";
@@ -39,14 +39,6 @@ function bulkyRequest(n: number): string {
   const declarations = Array.from({ length: 30 }, (_, index) => ` xmlns:n${index}="urn:flood:${n}:${index}:${"x".repeat(40)}"`).join("");
   const elements = Array.from({ length: 30 }, (_, index) => `<n${index}:Username>u</n${index}:Username>`).join("");
   return `<soapenv:Envelope xmlns:soapenv="http://schemas.xmlsoap.org/soap/envelope/"${declarations}><soapenv:Header><wss:Security xmlns:wss="http://schemas.xmlsoap.org/ws/2002/12/secext"><wss:UsernameToken>${elements}</wss:UsernameToken></wss:Security></soapenv:Header><soapenv:Body/></soapenv:Envelope>`;
-}
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
 }
 
 const usedMemory = (redis: TestRedis) => Number(/used_memory:(\d+)/.exec(redis.cli("INFO", "memory"))?.[1] ?? "NaN");

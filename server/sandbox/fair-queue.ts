@@ -159,6 +159,17 @@ export function fairQueue({ maxRunning, perSecond, maxWaiting, maxWaitMs, now = 
     running -= 1;
     dispatch();
   };
+  /** Takes a worker and a unit of the budget: the function that gives the turn back, once. */
+  const takeTurn = (): (() => void) => {
+    tokens -= 1;
+    running += 1;
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      release();
+    };
+  };
 
   const dispatch = () => {
     while (running < maxRunning && waiting > 0) {
@@ -178,14 +189,7 @@ export function fairQueue({ maxRunning, perSecond, maxWaiting, maxWaitMs, now = 
       const waiter = next();
       if (!waiter) return;
       clearTimeout(waiter.timer);
-      tokens -= 1;
-      running += 1;
-      let released = false;
-      waiter.start(() => {
-        if (released) return;
-        released = true;
-        release();
-      });
+      waiter.start(takeTurn());
     }
   };
 
@@ -214,14 +218,7 @@ export function fairQueue({ maxRunning, perSecond, maxWaiting, maxWaitMs, now = 
         refill();
         if (waiting === 0 && running < maxRunning && tokens >= 1) {
           lastLane = lane;
-          tokens -= 1;
-          running += 1;
-          let released = false;
-          resolve(() => {
-            if (released) return;
-            released = true;
-            release();
-          });
+          resolve(takeTurn());
           return;
         }
         if (waiting >= maxWaiting) {
