@@ -221,6 +221,20 @@ describe("the trace page", () => {
     expect(new DOMParser().parseFromString(await en.text(), "text/html").querySelector("h1")?.textContent).toBe("Trace of a security header check");
   });
 
+  it("names the Nonce's RSA padding and the Password's AES mode in words, the authority's and the mistakes", async () => {
+    const factsOf = async (traceId: string, lang: string) => {
+      const page = await fetch(`${origin}${BASE_PATH}/sandbox/requests/${traceId}`, { headers: { "Accept-Language": lang } });
+      const doc = new DOMParser().parseFromString(await page.text(), "text/html");
+      return new Map([...doc.querySelectorAll("main ol dt")].map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]));
+    };
+    const right = await factsOf((await post(header())).traceId, "pt");
+    expect(right.get("Padding RSA com que se decifrou")).toBe("PKCS#1 v1.5 (o da AT) (pkcs1)");
+    expect(right.get("Modo AES em que se decifrou")).toBe("AES-128 em modo ECB, padding PKCS#5 (o da AT) (ecb)");
+    const wrong = await factsOf((await post(header({ noncePadding: "oaep-sha1", aesMode: "cbc-zero-iv" }))).traceId, "en");
+    expect(wrong.get("RSA padding it decrypted with")).toBe("RSA-OAEP with SHA-1 (a mistake: use PKCS#1 v1.5) (oaep-sha1)");
+    expect(wrong.get("AES mode it decrypted in")).toBe("AES-128 in CBC mode with a zero IV (a mistake: use ECB) (cbc-zero-iv)");
+  });
+
   it.each([
     ["an id made in the future", newTraceId(Date.now() + 86_400_000)],
     ["an id of the old form", "A".repeat(24)],

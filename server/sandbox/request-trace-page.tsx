@@ -25,11 +25,29 @@ function fieldLabel(lang: Language, name: string): string | null {
   return label === name ? null : label;
 }
 
-/** One value of a step as text: codes and numbers as they are, yes/no in words, lists of records as a table. */
+/**
+ * A coded value in words, when the texts name it (the Nonce's RSA padding, the Password's AES mode), with
+ * its code beside it for the JSON; null for a value the texts do not name.
+ */
+function valueWords(lang: Language, name: string, value: string): string | null {
+  const words = serverT(lang, "sandbox-trace", "value")(`${name}.${value}`, { defaultValue: "" });
+  return words === "" ? null : words;
+}
+
+/** One value of a step as text: codes and numbers as they are (named codes in words), yes/no in words, lists of records as a table. */
 function ValueText({ lang, name, value }: { lang: Language; name: string; value: Value }) {
   const t = serverT(lang, "sandbox-trace");
   if (value === null || value === undefined || value === "") return <>{name === "matchesGiven" ? t("notCompared") : t("none")}</>;
   if (typeof value === "boolean") return <>{value ? t("yes") : t("no")}</>;
+  if (typeof value === "string") {
+    const words = valueWords(lang, name, value);
+    if (words)
+      return (
+        <>
+          {words} (<code>{value}</code>)
+        </>
+      );
+  }
   if (typeof value === "number" || typeof value === "string") return <code>{String(value)}</code>;
   if (Array.isArray(value)) {
     if (value.length === 0) return <>{t("none")}</>;
