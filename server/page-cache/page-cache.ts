@@ -74,6 +74,9 @@ type Rendered =
   | Outcome
   | { kind: "static"; status: number; body: Buffer; headers: [string, string][]; explicitLanguage: boolean };
 
+/** The build a stored page of text belongs to (React Router's build version, the key of this cache's entries). */
+export const BUILD_HEADER = "X-Areaoe-Build";
+
 /** RFC 9211 Cache-Status, so operators (and tests) can see what the cache did with a request. */
 const CACHE_STATUS = "Cache-Status";
 const cacheStatus = (detail: string) => `areaoe; ${detail}`;
@@ -259,7 +262,9 @@ export function createPageCache({ build, renderer, sessionCookies, store, logger
   async function stored(key: string, rendered: Rendered, buildVersion: string): Promise<Outcome> {
     if (rendered.kind !== "static") return rendered;
     try {
-      const document = await storeStaticDocument({ ...rendered, buildVersion });
+      // The build's id on every static document: the caching edge bans a previous build's pages by it
+      // (deploy/varnish/areaoe.vcl, BAN); the ETag already differs per build, but cannot be matched.
+      const document = await storeStaticDocument({ ...rendered, headers: [...rendered.headers, [BUILD_HEADER, buildVersion]], buildVersion });
       const page: CachedPage = { status: rendered.status, headers: [], parts: [], document, bytes: document.bytes, storedAt: Date.now() };
       pages.set(key, page);
       return { kind: "page", page, shared: true };
