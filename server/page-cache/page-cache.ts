@@ -14,7 +14,7 @@ import { clientKey } from "../http/client-budget";
 import { cacheTarget, cacheTargetFor, hasCookie, isShareable, type CacheTarget } from "./cache-rules";
 import { gzipTemplate, gzipWithNonce } from "./gzip-template";
 import { PageStore, type CachedPage, type HeaderTemplate, type PageStoreLimits } from "./page-store";
-import { sendStaticDocument, storeStaticDocument } from "./static-document";
+import { BUILD_HEADER, sendStaticDocument, storeStaticDocument } from "./static-document";
 
 export const DEFAULT_PAGE_CACHE_LIMITS: PageStoreLimits = {
   maxEntries: 1_000,
@@ -73,9 +73,6 @@ type Outcome = { kind: "page"; page: CachedPage; shared: boolean } | { kind: "pa
 type Rendered =
   | Outcome
   | { kind: "static"; status: number; body: Buffer; headers: [string, string][]; explicitLanguage: boolean };
-
-/** The build a stored page of text belongs to (React Router's build version, the key of this cache's entries). */
-export const BUILD_HEADER = "X-Areaoe-Build";
 
 /** RFC 9211 Cache-Status, so operators (and tests) can see what the cache did with a request. */
 const CACHE_STATUS = "Cache-Status";

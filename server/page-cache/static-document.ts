@@ -24,6 +24,12 @@ export const STATIC_CACHE_CONTROL = "public, no-cache";
  */
 export const EXPLICIT_LANGUAGE_CACHE_CONTROL = "private, no-cache";
 
+/**
+ * The build a stored page of text belongs to (React Router's build version, the key of the page cache's
+ * entries): the caching edge bans a previous build's pages by it (deploy/varnish/areaoe.vcl).
+ */
+export const BUILD_HEADER = "X-Areaoe-Build";
+
 export interface StaticVariant {
   body: Buffer;
   etag: string;
