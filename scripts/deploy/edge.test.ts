@@ -40,8 +40,12 @@ interface Answer {
 }
 
 async function get(origin: string, target: string, headers: Record<string, string> = {}, method = "GET"): Promise<Answer> {
-  const response = await fetch(`${origin}${target}`, { method, headers: { "accept-encoding": "gzip", ...headers }, redirect: "manual" });
-  return { status: response.status, headers: response.headers, body: await response.text() };
+  try {
+    const response = await fetch(`${origin}${target}`, { method, headers: { "accept-encoding": "gzip", ...headers }, redirect: "manual" });
+    return { status: response.status, headers: response.headers, body: await response.text() };
+  } catch (error) {
+    throw new Error(`${method} ${origin}${target} ${JSON.stringify(headers)}: ${(error as Error).message} (${String((error as Error).cause)})`);
+  }
 }
 
 const cacheStatus = (answer: Answer) => answer.headers.get("cache-status") ?? "";
@@ -144,7 +148,7 @@ describe.skipIf(missing.length > 0)("the caching edge and the static mirror (Var
         expect(anonymous.body, page).not.toContain(DEMO_ACCOUNT.nif);
       }
     }
-  });
+  }, 180_000);
 
   it("serves the mirror's files with the portal's headers and bytes (CSP hashes, ETag, Content-Type, Cache-Control, Vary)", async () => {
     const portal = portals[0]?.origin ?? "";
@@ -169,7 +173,7 @@ describe.skipIf(missing.length > 0)("the caching edge and the static mirror (Var
     expect(chosen.headers.get("content-language")).toBe("en");
     expect(chosen.headers.get("cache-control")).toBe("private, no-cache");
     expect(chosen.headers.get("set-cookie")).toMatch(/^lang=en; Max-Age=31536000; Path=\/areaOE; HttpOnly; SameSite=Lax$/);
-  });
+  }, 180_000);
 
   it("keeps answering with both instances stopped: every page of text 200 (stale, then from the mirror), every tool page the mirror's 503 page in the visitor's language; the instances back, the portal's pages within one revalidation", async () => {
     const origin = edge?.origin ?? "";
@@ -243,5 +247,5 @@ describe.skipIf(missing.length > 0)("the caching edge and the static mirror (Var
       expect(answer.status, page).toBe(200);
       expect(fromMirror(answer)).toBe(false);
     }
-  }, 120_000);
+  }, 180_000);
 });
