@@ -59,8 +59,16 @@ let mirrorDir = "";
 let ports: { portals: [number, number]; edge: number; mirror: number };
 let env: Record<string, string> = {};
 
+/** Both instances, side by side; one that fails to start stops the other (nothing is left running). */
 async function startPortals(): Promise<RunningServer[]> {
-  return Promise.all(ports.portals.map((port) => startProductionServer(port, BUILD_DIR, env)));
+  const results = await Promise.allSettled(ports.portals.map((port) => startProductionServer(port, BUILD_DIR, env)));
+  const running = results.flatMap((result) => (result.status === "fulfilled" ? [result.value] : []));
+  const failed = results.find((result) => result.status === "rejected");
+  if (failed) {
+    await Promise.all(running.map((portal) => portal.stop()));
+    throw failed.reason;
+  }
+  return running;
 }
 
 beforeAll(async () => {
