@@ -3,9 +3,9 @@
 // changed), each in a temporary folder of its own, in the foreground, stopped by the caller.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { listening } from "./local-haproxy";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 export const EDGE_VCL = path.join(ROOT, "deploy/varnish/areaoe.vcl");
@@ -61,19 +61,13 @@ export interface RunningPart {
   stop: () => Promise<void>;
 }
 
-async function listening(port: number, child: ChildProcess, output: () => string, deadline: number): Promise<void> {
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`exited with ${child.exitCode}: ${output()}`);
-    const open = await new Promise<boolean>((resolve) => {
-      const socket = connect(port, "127.0.0.1", () => {
-        socket.destroy();
-        resolve(true);
-      });
-      socket.on("error", () => resolve(false));
-    });
-    if (open) return;
-    if (Date.now() > deadline) throw new Error(`nothing listens on ${port}: ${output()}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+/** Waits until `port` accepts connections, or says why not (the program exited, with its output). */
+async function listeningOrExited(port: number, child: ChildProcess, output: () => string, deadline: number): Promise<void> {
+  const exited = new Promise<never>((_resolve, reject) => child.once("exit", (code) => reject(new Error(`exited with ${String(code)}: ${output()}`))));
+  try {
+    await Promise.race([listening(port, deadline), exited]);
+  } catch (error) {
+    throw new Error(`${(error as Error).message}: ${output()}`);
   }
 }
 
@@ -103,7 +97,7 @@ export async function startMirrorNginx(port: number, mirrorDir: string): Promise
   writeFileSync(path.join(dir, "nginx.conf"), loopbackMirrorConf(port, mirrorDir, dir));
   const part = started(NGINX, ["-p", dir, "-c", path.join(dir, "nginx.conf"), "-g", "daemon off;"], dir);
   try {
-    await listening(port, part.child, part.output, Date.now() + 20_000);
+    await listeningOrExited(port, part.child, part.output, Date.now() + 20_000);
   } catch (error) {
     await part.stop();
     throw error;
@@ -124,7 +118,7 @@ export async function startEdge(port: number, backends: string, { healthy = true
   const args = ["-F", "-j", "none", "-n", path.join(dir, "work"), "-a", `127.0.0.1:${port}`, "-T", "none", "-f", EDGE_VCL, "-p", `vcl_path=${dir}`, "-s", "malloc,64m"];
   const part = started(VARNISHD, args, dir);
   try {
-    await listening(port, part.child, part.output, Date.now() + 60_000);
+    await listeningOrExited(port, part.child, part.output, Date.now() + 60_000);
     const deadline = Date.now() + 30_000;
     for (;;) {
       // A pass to the portal answers 200 only once a probe found an instance ready (else the mirror's 503).

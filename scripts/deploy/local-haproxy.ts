@@ -48,8 +48,8 @@ export interface RunningHaproxy {
   stop: () => Promise<void>;
 }
 
-/** Waits until something accepts connections on 127.0.0.1:port. */
-async function listening(port: number, deadline: number): Promise<void> {
+/** Waits until something accepts connections on 127.0.0.1:port (scripts/deploy/local-edge.ts uses it too). */
+export async function listening(port: number, deadline: number): Promise<void> {
   for (;;) {
     const open = await new Promise<boolean>((resolve) => {
       const socket = connect(port, "127.0.0.1", () => {
