@@ -23,7 +23,7 @@ export { createLoadContext, type AreaOELoadContext } from "./load-context";
 // Site map and the public part of the startup configuration.
 export { pageAnswersQuery, pageHref, pageIdHasIslands, pageIdHydrates, routedPageAddresses, type PageId } from "~/config/site-map";
 // The Atom feeds (server/feeds): their addresses, and the change log the "What changed" feed carries.
-export { ATOM_MEDIA_TYPE, FEED_IDS, FEED_PAGES, feedPath, type FeedId } from "~/config/feeds";
+export { ATOM_MEDIA_TYPE, FEED_IDS, feedHomePage, feedPath, type FeedId } from "~/config/feeds";
 export { RULE_CHANGES, type RuleChange } from "~/mdx/change-log";
 export { defaultUsefulLinks, type PublicConfig } from "~/config/public-config";
 
