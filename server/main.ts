@@ -32,7 +32,10 @@ if (mirrorAt >= 0) {
     const server = await boot(mirrorWriterSettings(settings), { build, clientDir, verificationWorker, label: "mirror writer" });
     if (!server.listening) await once(server, "listening");
     const report = await writeMirror(server, settings, { dir: path.resolve(dir), clientDir });
-    console.log(`mirror of build ${report.build} for ${report.origin} in ${report.dir}: ${report.pages} pages of text and ${report.toolPages} tool pages in pt and en, ${report.files} files of the build`);
+    const cpu = process.cpuUsage();
+    console.log(
+      `mirror of build ${report.build} for ${report.origin} in ${report.dir}: ${report.pages} pages of text and ${report.toolPages} tool pages in pt and en, ${report.files} files of the build (${Math.round(process.uptime())} s, ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s of CPU)`,
+    );
     process.exit(0);
   } catch (error) {
     console.error(`mirror not written: ${(error as Error).message}`);

@@ -79,14 +79,21 @@ sub vcl_recv {
 
     set req.backend_hint = areaoe_portal.backend();
     # Answered again after the portal failed this request (vcl_synth): stale copy or mirror, whatever
-    # the probes say.
+    # the probes say. The stale copy of any age its grace allows (the limit below does not hold here).
     if (req.restarts > 0 && req.http.X-Areaoe-Origin-Failed) {
         if (req.method != "GET" && req.method != "HEAD") {
             return (pass);
         }
+        set req.grace = 3650d;
         return (hash);
     }
     unset req.http.X-Areaoe-Origin-Failed;
+    # While the portal is healthy a stale copy is answered (and revalidated in the background) for 10 s
+    # past its freshness at most; an older one is fetched again first. When no instance is healthy, the
+    # stored grace (24 h, vcl_backend_response) is the limit.
+    if (std.healthy(req.backend_hint)) {
+        set req.grace = 10s;
+    }
 
     # Only GET and HEAD are looked up; a POST (the checker, sign-out, the sandbox) is the portal's.
     if (req.method != "GET" && req.method != "HEAD") {
@@ -225,7 +232,8 @@ sub vcl_backend_response {
         set beresp.ttl = 5s;
     }
     # Up to 24 h stale when the portal is down or failing (vcl_recv shortens it to 10 s while healthy),
-    # then kept an hour more for a conditional revalidation.
+    # then kept an hour more for a conditional revalidation. (The edge's test shortens this one value:
+    # scripts/deploy/local-edge.ts.)
     set beresp.grace = 24h;
     set beresp.keep = 1h;
     return (deliver);

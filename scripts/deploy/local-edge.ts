@@ -105,21 +105,38 @@ export async function startMirrorNginx(port: number, mirrorDir: string): Promise
   return { origin: `http://127.0.0.1:${port}`, output: part.output, stop: part.stop };
 }
 
+/** The one statement of deploy/varnish/areaoe.vcl that says how long a stored answer may be served stale. */
+const GRACE_STATEMENT = /^(\s*)set beresp\.grace = 24h;$/m;
+
 /**
- * varnishd in the foreground (no jail: any user) with deploy/varnish/areaoe.vcl as written and
- * `backends` as its backends.vcl, listening on loopback `port`, 64 MB of memory for objects. Waits
- * until it answers; `healthy` also waits until its probes find a portal instance ready.
+ * deploy/varnish/areaoe.vcl as written, or with its grace (24 h) set to `graceSeconds`: a test cannot
+ * wait a day for the mirror to take over from the stale copies.
  */
-export async function startEdge(port: number, backends: string, { healthy = true }: { healthy?: boolean } = {}): Promise<RunningPart> {
+export function edgeVcl(graceSeconds?: number): string {
+  const vcl = readFileSync(EDGE_VCL, "utf8");
+  if (graceSeconds === undefined) return vcl;
+  if (!GRACE_STATEMENT.test(vcl)) throw new Error("deploy/varnish/areaoe.vcl: no `set beresp.grace = 24h;` to shorten");
+  return vcl.replace(GRACE_STATEMENT, `$1set beresp.grace = ${graceSeconds}s;`);
+}
+
+/**
+ * varnishd in the foreground (no jail: any user) with deploy/varnish/areaoe.vcl (its grace shortened to
+ * `graceSeconds` when given) and `backends` as its backends.vcl, listening on loopback `port`, 64 MB of
+ * memory for objects. Waits until it answers; `healthy` also waits until its probes find a portal
+ * instance ready.
+ */
+export async function startEdge(port: number, backends: string, { healthy = true, graceSeconds }: { healthy?: boolean; graceSeconds?: number } = {}): Promise<RunningPart> {
   const missing = varnishMissing();
   if (missing || !VARNISHD) throw new Error(missing);
   const dir = mkdtempSync(path.join(tmpdir(), "areaoe-varnish-"));
   writeFileSync(path.join(dir, "backends.vcl"), backends);
-  const args = ["-F", "-j", "none", "-n", path.join(dir, "work"), "-a", `127.0.0.1:${port}`, "-T", "none", "-f", EDGE_VCL, "-p", `vcl_path=${dir}`, "-s", "malloc,64m"];
+  writeFileSync(path.join(dir, "areaoe.vcl"), edgeVcl(graceSeconds));
+  const args = ["-F", "-j", "none", "-n", path.join(dir, "work"), "-a", `127.0.0.1:${port}`, "-T", "none", "-f", path.join(dir, "areaoe.vcl"), "-p", `vcl_path=${dir}`, "-s", "malloc,64m"];
   const part = started(VARNISHD, args, dir);
   try {
     await listeningOrExited(port, part.child, part.output, Date.now() + 60_000);
-    const deadline = Date.now() + 30_000;
+    // Probes every 2 s, two good ones of three: a loaded machine answers them slowly.
+    const deadline = Date.now() + 60_000;
     for (;;) {
       // A pass to the portal answers 200 only once a probe found an instance ready (else the mirror's 503).
       const status = await fetch(`http://127.0.0.1:${port}${healthy ? "/areaOE/api/ready" : "/edge/health"}`).then((response) => response.status, () => 0);

@@ -2,11 +2,11 @@ import { mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } f
 import { Agent, request, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
-import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { BASE_PATH, LANGUAGES, MIRROR_RETRY_AFTER_SECONDS, mirrorPageHtml, PORTAL_STYLESHEET_HREF, routedPageAddresses, type Language, type PageId } from "../../app/server-surface";
 import { routeKinds } from "../observability/route-kind";
 import type { Settings } from "../config/settings";
 import { readStylesheets } from "../http/stylesheets";
+import { compressDocument } from "../page-cache/static-document";
 import { mirrorNginxIncludes, MIRROR_CODINGS, mirrorFilePath, mirrorPageStem, type MirrorCoding, type MirroredFile } from "./mirror-layout";
 
 /**
@@ -46,11 +46,24 @@ function fetchFrom(port: number, agent: Agent, target: string, headers: Record<s
   });
 }
 
+/**
+ * A policy's nonce sources: a nonce is one response's, and a copy answers every visitor the same bytes.
+ * Only a public file's policy has them (a diagram, a download: the document policy of every answer, with
+ * nothing in the file that carries the nonce), so the copy's policy without them allows exactly what
+ * the portal's allowed. A page of text's policy has hashes, never a nonce.
+ */
+const NONCE_SOURCE = / 'nonce-[^']*'/g;
+
+export function withoutNonces(policy: string): string {
+  return policy.replace(NONCE_SOURCE, "");
+}
+
 function recorded(headers: IncomingHttpHeaders): [string, string][] {
   const out: [string, string][] = [];
   for (const [name, value] of Object.entries(headers)) {
     if (NOT_RECORDED.has(name) || value === undefined) continue;
-    out.push([name, Array.isArray(value) ? value.join(", ") : value]);
+    const text = Array.isArray(value) ? value.join(", ") : value;
+    out.push([name, name === "content-security-policy" || name === "content-security-policy-report-only" ? withoutNonces(text) : text]);
   }
   return out;
 }
@@ -139,35 +152,27 @@ export async function writeMirror(server: Server, settings: Settings, { dir, cli
   // the same hash), answered 503 with Retry-After; never stored by a cache.
   const css = readStylesheets(clientDir)(PORTAL_STYLESHEET_HREF);
   const policy = textHeaders.filter(([name]) => !["etag", "cache-control", "vary", "content-language", "content-encoding", "content-type", "x-areaoe-build", "last-modified"].includes(name));
-  const own = (html: string, lang: Language, coding: MirrorCoding, stem: string, kind: "page" | "own") => {
-    const identity = Buffer.from(html);
-    const body =
-      coding === "br"
-        ? brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } })
-        : coding === "gzip"
-          ? gzipSync(identity, { level: constants.Z_BEST_COMPRESSION })
-          : identity;
-    const headers: [string, string][] = [
-      ...policy,
-      ["content-type", "text/html; charset=utf-8"],
-      ["content-language", lang],
-      ["vary", "Accept-Language, Cookie, Accept-Encoding"],
-      ["cache-control", "no-store"],
-      ...(kind === "page" ? ([["retry-after", String(MIRROR_RETRY_AFTER_SECONDS)]] as [string, string][]) : []),
-      ...(coding === "identity" ? [] : ([["content-encoding", coding]] as [string, string][])),
-    ];
-    save({ path: mirrorFilePath({ kind, stem, lang, coding }), headers, status: kind === "page" ? 503 : 404 }, body);
-  };
-  for (const page of tools) {
-    for (const lang of LANGUAGES) {
-      const html = mirrorPageHtml({ kind: "tool", lang, pageId: page.id }, css ? { css } : {});
-      for (const coding of MIRROR_CODINGS) own(html, lang, coding, mirrorPageStem(page.address), "page");
+  const own = async (html: string, lang: Language, stem: string, kind: "page" | "own") => {
+    const bodies = await compressDocument(Buffer.from(html));
+    for (const coding of MIRROR_CODINGS) {
+      const headers: [string, string][] = [
+        ...policy,
+        ["content-type", "text/html; charset=utf-8"],
+        ["content-language", lang],
+        ["vary", "Accept-Language, Cookie, Accept-Encoding"],
+        ["cache-control", "no-store"],
+        ...(kind === "page" ? ([["retry-after", String(MIRROR_RETRY_AFTER_SECONDS)]] as [string, string][]) : []),
+        ...(coding === "identity" ? [] : ([["content-encoding", coding]] as [string, string][])),
+      ];
+      save({ path: mirrorFilePath({ kind, stem, lang, coding }), headers, status: kind === "page" ? 503 : 404 }, bodies[coding]);
     }
+  };
+  const made: Promise<void>[] = [];
+  for (const page of tools) {
+    for (const lang of LANGUAGES) made.push(own(mirrorPageHtml({ kind: "tool", lang, pageId: page.id }, css ? { css } : {}), lang, mirrorPageStem(page.address), "page"));
   }
-  for (const lang of LANGUAGES) {
-    const html = mirrorPageHtml({ kind: "not-found", lang }, css ? { css } : {});
-    for (const coding of MIRROR_CODINGS) own(html, lang, coding, "not-found", "own");
-  }
+  for (const lang of LANGUAGES) made.push(own(mirrorPageHtml({ kind: "not-found", lang }, css ? { css } : {}), lang, "not-found", "own"));
+  await Promise.all(made);
 
   // Every file of the build, as the portal serves it (hashed assets, public files, downloads).
   const addresses = clientFiles(clientDir);
@@ -203,9 +208,10 @@ export async function writeMirror(server: Server, settings: Settings, { dir, cli
 
 /**
  * The settings of the portal the mirror is made from: the deployment's (its configuration and public
- * origin: the same pages), on a loopback port of its own with no metrics listener, trusting loopback's
- * forwarded headers (the writer asks as the proxy would), the page cache on, and no per-client limit
- * (every request comes from this one process).
+ * origin, and its demo provider when it has one, whose sign-in link is on every page: the same pages),
+ * on a loopback port of its own with no metrics listener, trusting loopback's forwarded headers (the
+ * writer asks as the proxy would), the page cache on, and no per-client limit (every request comes
+ * from this one process).
  */
 export function mirrorWriterSettings(settings: Settings): Settings {
   const limits = { ...settings.config.limits, requestsPerSecond: 0, rendersPerSecond: 100_000, renderBurst: 100_000 };
@@ -215,7 +221,6 @@ export function mirrorWriterSettings(settings: Settings): Settings {
     host: "127.0.0.1",
     metrics: undefined,
     pageCache: true,
-    devIdp: { ...settings.devIdp, requested: false },
     config: { ...settings.config, limits, trustProxy: ["loopback"] },
   };
 }

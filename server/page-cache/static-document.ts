@@ -84,8 +84,11 @@ const NOT_STORED = new Set([
 const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);
 
-/** Both codings at their best level, in the thread pool (brotli 11 takes tens of milliseconds a page). */
-async function compress(body: Buffer): Promise<Record<ContentCoding, Buffer>> {
+/**
+ * Both codings at their best level, in the thread pool (brotli 11 takes tens of milliseconds a page).
+ * The static mirror's own pages are compressed the same way (server/mirror/write-mirror.ts).
+ */
+export async function compressDocument(body: Buffer): Promise<Record<ContentCoding, Buffer>> {
   const [br, gz] = await Promise.all([
     brotliAsync(body, {
       params: {
@@ -113,7 +116,7 @@ function entityTag(input: StaticDocumentInput, headers: [string, string][]): str
 export async function storeStaticDocument(input: StaticDocumentInput): Promise<StaticDocument> {
   const headers = input.headers.filter(([name]) => !NOT_STORED.has(name.toLowerCase()));
   const tag = entityTag(input, headers);
-  const bodies = await compress(input.body);
+  const bodies = await compressDocument(input.body);
   const caching = input.explicitLanguage
     ? ["Vary", "Cookie, Accept-Encoding", "Cache-Control", EXPLICIT_LANGUAGE_CACHE_CONTROL]
     : ["Vary", "Accept-Language, Cookie, Accept-Encoding", "Cache-Control", STATIC_CACHE_CONTROL];
