@@ -15,6 +15,7 @@ import { cacheTarget, cacheTargetFor, hasCookie, isShareable, type CacheTarget }
 import { gzipTemplate, gzipWithNonce } from "./gzip-template";
 import { PageStore, type CachedPage, type HeaderTemplate, type PageStoreLimits } from "./page-store";
 import { BUILD_HEADER, sendStaticDocument, storeStaticDocument } from "./static-document";
+import { REQUEST_ID_HEADER, requestIdOf } from "../observability/request-id";
 
 export const DEFAULT_PAGE_CACHE_LIMITS: PageStoreLimits = {
   maxEntries: 1_000,
@@ -352,14 +353,15 @@ export function createPageCache({ build, renderer, sessionCookies, store, logger
     const secure = isSecureOrigin(req);
     const page = pages.get(target.key);
     if (!page) return false;
-    const started = performance.now();
+    const logged = logger?.isLevelEnabled("info") ?? false;
+    const started = logged ? performance.now() : 0;
     if (page.document) {
       // Stored as sent: only what depends on this request is added (the explicit choice remembered in
       // the `lang` cookie, as the language middleware does; HSTS for an HTTPS origin).
       const perResponse: string[] = [];
       if (chosen) perResponse.push("Set-Cookie", languageCookieHeader(chosen, secure));
       if (secure) perResponse.push("Strict-Transport-Security", HSTS);
-      perResponse.push(CACHE_STATUS, HIT);
+      perResponse.push(CACHE_STATUS, HIT, REQUEST_ID_HEADER, requestIdOf(req));
       sendStaticDocument(req, res, page.document, perResponse);
     } else {
       const template = page.earlyHeaders;
@@ -373,14 +375,14 @@ export function createPageCache({ build, renderer, sessionCookies, store, logger
       if (chosen) headers.push("Set-Cookie", languageCookieHeader(chosen, secure));
       if (secure) headers.push("Strict-Transport-Security", HSTS);
       if (encoding === "gzip") headers.push("Content-Encoding", "gzip");
-      headers.push(CACHE_STATUS, HIT, "Content-Length", String(body.length));
+      headers.push(CACHE_STATUS, HIT, REQUEST_ID_HEADER, requestIdOf(req), "Content-Length", String(body.length));
       res.writeHead(page.status, headers);
       res.end(body);
     }
     metrics?.outcome(res, "hit");
-    if (logger?.isLevelEnabled("info")) {
+    if (logged) {
       const responseTime = Math.round(performance.now() - started);
-      logger.info({ req: { method: req.method, path: url.split("?")[0] }, res: { statusCode: res.statusCode }, responseTime, early: true }, "request completed");
+      logger?.info({ req: { method: req.method, path: url.split("?")[0] }, res: { statusCode: res.statusCode }, responseTime, early: true }, "request completed");
     }
     return true;
   };
