@@ -57,6 +57,8 @@ export function loopbackMirrorConf(port: number, mirrorDir: string, dir: string)
 
 export interface RunningPart {
   origin: string;
+  /** The program's process (nginx's master, varnishd's manager: their workers are its children). */
+  pid: number;
   output: () => string;
   stop: () => Promise<void>;
 }
@@ -102,7 +104,7 @@ export async function startMirrorNginx(port: number, mirrorDir: string): Promise
     await part.stop();
     throw error;
   }
-  return { origin: `http://127.0.0.1:${port}`, output: part.output, stop: part.stop };
+  return { origin: `http://127.0.0.1:${port}`, pid: part.child.pid ?? 0, output: part.output, stop: part.stop };
 }
 
 /** The one statement of deploy/varnish/areaoe.vcl that says how long a stored answer may be served stale. */
@@ -148,7 +150,7 @@ export async function startEdge(port: number, backends: string, { healthy = true
     await part.stop();
     throw error;
   }
-  return { origin: `http://127.0.0.1:${port}`, output: part.output, stop: part.stop };
+  return { origin: `http://127.0.0.1:${port}`, pid: part.child.pid ?? 0, output: part.output, stop: part.stop };
 }
 
 /** Writes the mirror of the build at `buildDir` into `dir` (`npm run mirror -- dir`), with `env` (the public origin). */
