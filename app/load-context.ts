@@ -39,6 +39,11 @@ export interface AreaOELoadContext {
   origin: string;
   /** The signed-in visitor from the encrypted session cookie, or null. */
   session: SessionUser | null;
+  /**
+   * True when the request carries a session cookie that could not be checked now (the state the
+   * instances share does not answer): the page is shown signed out, and its header says why.
+   */
+  sessionUnchecked?: boolean;
   /** False when no identity provider is configured and the demo provider is off. */
   signInEnabled: boolean;
   /** True when sign-in goes to the embedded demo provider (local use only): the sign-in links say so. */
@@ -54,6 +59,11 @@ export interface AreaOELoadContext {
     keys: () => SandboxKeySummary[];
     /** False when the runtime failed the start-time implicit-rejection probe: `check` must not be called. */
     enabled: boolean;
+    /**
+     * The sandbox's current key as a target of the generation form (public material), so that the form
+     * can make a header this checker accepts; null while the checker is off.
+     */
+    formTarget: () => AuthorityEnvironment | null;
     /**
      * Checks with a trace id (the request log keeps the decoded trace for 24 hours), in the server's
      * verification pool; when the pool is busy it throws a 503 Response (the server answers its busy page).

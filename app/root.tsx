@@ -11,6 +11,7 @@ import { SessionStatus } from "~/features/session/session-status";
 import { SiteFooter } from "~/components/layout/site-footer";
 import { Breadcrumbs } from "~/components/layout/breadcrumbs";
 import { SidePanel } from "~/features/useful-links/side-panel";
+import { PartOfJourneys } from "~/features/journeys/part-of-journeys";
 import { Toaster } from "~/components/ui/toast/toaster";
 import { useRootData } from "~/config/use-root-data";
 import { assetPath } from "~/config/paths";
@@ -42,6 +43,8 @@ export function loader({ context }: Route.LoaderArgs) {
     origin: portal.origin,
     // Only the name, for the header: who is signed in, on every page.
     visitor: portal.session ? { name: portal.session.name } : null,
+    // A session cookie that cannot be checked now (the shared state does not answer): the header says so.
+    sessionUnchecked: portal.sessionUnchecked === true,
     // False when this server has no identity provider (no sign-in link then).
     signInEnabled: portal.signInEnabled,
     // Sign-in goes to the embedded demo provider: the sign-in links say so.
@@ -78,6 +81,13 @@ function CurrentBreadcrumbs() {
   return <Breadcrumbs pageId={leaf.id} />;
 }
 
+/** GOV.UK's "Part of" box, above the page's title: the journeys whose steps link this page (app/config/journeys.ts). */
+function CurrentPartOf() {
+  const leaf = useMatches().at(-1);
+  if (!leaf || leaf.id === "root") return null;
+  return <PartOfJourneys pageId={leaf.id} />;
+}
+
 /**
  * Whether this page hydrates (app/config/hydration.ts): only a page the manifest says hydrates, or the
  * error screen of an unexpected failure. Every other page is HTML and the inline stylesheet only.
@@ -107,13 +117,14 @@ export function Layout({ children }: { children: ReactNode }) {
         <TextsContext value={i18n}>
           <RouterLinkContext value={Link}>
           <SkipLink />
-          <SiteHeader account={<SessionStatus user={data?.visitor ?? null} signInEnabled={data?.signInEnabled ?? false} demo={data?.signInDemo ?? false} />}>
+          <SiteHeader account={<SessionStatus user={data?.visitor ?? null} signInEnabled={data?.signInEnabled ?? false} demo={data?.signInDemo ?? false} unchecked={data?.sessionUnchecked ?? false} />}>
             {/* On a page with islands, the header's search is an island of its own (app/islands/island.tsx). */}
             {islands ? <Island name="header-search" component={HeaderSearch} props={{}} namespaces={["pages"]} /> : <HeaderSearch />}
           </SiteHeader>
           <div className="container page-layout">
             <main id="main-content" tabIndex={-1} className="page-layout__main">
               <CurrentBreadcrumbs />
+              <CurrentPartOf />
               <PageBoundary>{children}</PageBoundary>
             </main>
             <SidePanel />

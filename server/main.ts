@@ -1,4 +1,6 @@
+import { createHash } from "node:crypto";
 import { once } from "node:events";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import * as build from "virtual:react-router/server-build";
@@ -16,6 +18,10 @@ try {
 }
 const here = path.dirname(fileURLToPath(import.meta.url));
 const clientDir = path.resolve(here, "../client");
+// Which build this instance runs: the hash of this server bundle, which holds the client build's
+// manifest (every asset's hashed name) too, so that any change of either is another id (GET
+// /areaOE/api/health, areaoe_build_info, the start log).
+const buildId = createHash("sha256").update(readFileSync(fileURLToPath(import.meta.url))).digest("hex").slice(0, 12);
 // The verification pool's worker is a second entry of the server build, beside this one (vite.config.ts).
 const verificationWorker = path.join(here, "verification-worker.js");
 // `--write-mirror DIR` (`npm run mirror -- DIR`): the static mirror of this build, made by this build on
@@ -29,7 +35,7 @@ if (mirrorAt >= 0) {
   }
   const { writeMirror, mirrorWriterSettings } = await import("./mirror/write-mirror");
   try {
-    const server = await boot(mirrorWriterSettings(settings), { build, clientDir, verificationWorker, label: "mirror writer" });
+    const server = await boot(mirrorWriterSettings(settings), { build, buildId, clientDir, verificationWorker, label: "mirror writer" });
     if (!server.listening) await once(server, "listening");
     const report = await writeMirror(server, settings, { dir: path.resolve(dir), clientDir });
     const cpu = process.cpuUsage();
@@ -42,4 +48,4 @@ if (mirrorAt >= 0) {
     process.exit(1);
   }
 }
-await boot(settings, { build, clientDir, verificationWorker });
+await boot(settings, { build, buildId, clientDir, verificationWorker });

@@ -14,6 +14,8 @@ const ChangeLog = lazyComponent(() => import("./change-log").then((m) => m.Chang
 const Documents = lazyComponent(() => import("~/features/documents/documents").then((m) => m.Documents));
 const Download = lazyComponent(() => import("~/features/documents/download-facts").then((m) => m.Download));
 const FaultCatalogue = lazyComponent(() => import("~/features/fault-catalogue/fault-catalogue").then((m) => m.FaultCatalogue));
+const StepByStep = lazyComponent(() => import("./journey-step").then((m) => m.StepByStep));
+const Step = lazyComponent(() => import("./journey-step").then((m) => m.Step));
 const TimeLimits = lazyComponent(() => import("~/features/time-limits/page-time-limits").then((m) => m.TimeLimits));
 const ImagePreview = lazyComponent(() =>
   import("~/components/ui/image-preview/image-preview-dialog").then((m) => m.ImagePreviewDialog),
@@ -36,6 +38,8 @@ export const mdxComponents = {
   FaultCatalogue,
   ImagePreview,
   pre: CodeBlock,
+  Step,
+  StepByStep,
   SystemCard,
   SystemCards,
   SystemNote,

@@ -34,6 +34,7 @@ const benches: [string, string][] = [
   ["Several instances: a cached page's p99 with Redis configured against without", "scripts/bench/scale-out.bench.ts"],
   ["Edge capacity for the sizing table: a stored page through the edge (Varnish) against nginx serving the same bytes and the portal alone; sandbox checks per core; memory per instance (issue 50)", "scripts/bench/edge-capacity.bench.ts"],
   ["Metrics: a cached page's CPU per answer with the Prometheus metrics on against off (issue 38)", "scripts/bench/metrics.bench.ts"],
+  ["Capacity: CPU per request of a realistic mix, requests a second per core at 60 % (issue 49)", "scripts/bench/capacity.bench.ts"],
 ];
 
 for (const [label, file] of benches) {

@@ -5,6 +5,12 @@ import { customsRolesFromClaim, type SessionUser } from "../../app/server-surfac
 
 export const SESSION_COOKIE = "areaoe_session";
 export const TRANSACTION_COOKIE = "areaoe_signin";
+/**
+ * Set by a sign-out whose revocation could not be written (the shared state did not answer), for the
+ * signed-out landing: it then says so instead of returning silently. Holds nothing but "1"; lives as
+ * long as a sign-in transaction.
+ */
+export const SIGN_OUT_PENDING_COOKIE = "areaoe_signout_pending";
 
 /**
  * A cookie's name on this request: over HTTPS with the `__Host-` prefix, which the browser accepts only
@@ -72,16 +78,22 @@ async function open(token: string | undefined, key: Uint8Array, purpose: string)
   }
 }
 
-/** Each session gets a random id (`jti`), by which sign-out revokes it before it expires. */
-export function sealSession(user: SessionUser, key: Uint8Array, ttlSeconds = SESSION_TTL_SECONDS): Promise<string> {
-  return seal({ nif: user.nif, name: user.name, roles: user.roles, jti: randomUUID() }, key, ttlSeconds, "session");
+/**
+ * Each session gets a random id (`jti`), by which sign-out revokes it before it expires, and carries
+ * the life of the shared state it was made in (`life`, SharedState.lifetime): a store that lost its
+ * data, and with it the sign-outs it held, starts another life, in which the session is refused.
+ */
+export function sealSession(user: SessionUser, key: Uint8Array, lifetime: string, ttlSeconds = SESSION_TTL_SECONDS): Promise<string> {
+  return seal({ nif: user.nif, name: user.name, roles: user.roles, jti: randomUUID(), life: lifetime }, key, ttlSeconds, "session");
 }
 
-/** A session as opened: the visitor, its id and when it expires (epoch ms). */
+/** A session as opened: the visitor, its id, when it expires (epoch ms), the store's life it was made in. */
 export interface OpenedSession {
   user: SessionUser;
   id: string;
   expiresAt: number;
+  /** Absent in a cookie sealed before sessions carried it: such a session is refused. */
+  lifetime: string | null;
 }
 
 /** The session, or null for anything tampered, expired, for another purpose, malformed or without an id. */
@@ -93,6 +105,7 @@ export async function openSessionToken(token: string | undefined, key: Uint8Arra
     user: { nif: parsed.data.nif, name: parsed.data.name, roles: customsRolesFromClaim(parsed.data.roles) },
     id: payload.jti,
     expiresAt: payload.exp * 1000,
+    lifetime: typeof payload.life === "string" ? payload.life : null,
   };
 }
 
