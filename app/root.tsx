@@ -1,5 +1,5 @@
 import { useEffect, type ReactNode } from "react";
-import { Link, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteError, type ShouldRevalidateFunctionArgs } from "react-router";
+import { Link, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useMatches, useRouteError, type ShouldRevalidateFunctionArgs } from "react-router";
 import { TextsContext } from "~/i18n/texts-context";
 import { useTranslation } from "~/i18n/use-translation";
 import type { Route } from "./+types/root";
@@ -15,13 +15,14 @@ import { PartOfJourneys } from "~/features/journeys/part-of-journeys";
 import { Toaster } from "~/components/ui/toast/toaster";
 import { useRootData } from "~/config/use-root-data";
 import { assetPath } from "~/config/paths";
-import { DEFAULT_LANGUAGE } from "~/i18n/languages";
+import { DEFAULT_LANGUAGE, isLanguage, LANGUAGE_QUERY } from "~/i18n/languages";
 import { switchClientLanguage } from "~/i18n/client-texts";
 import { PageBoundary } from "~/features/errors/page-error-boundary";
 import { RouteErrorScreen } from "~/features/errors/route-error-screen";
 import { ErrorHandling } from "~/features/errors/error-handling";
 import { FaultInjection } from "~/features/errors/fault-injection";
 import { RouterLinkContext } from "~/components/ui/link/smart-link";
+import { KeptLanguageContext } from "~/components/ui/link/kept-language";
 import { lazyComponent } from "~/mdx/lazy-component";
 import { markFirstHydration } from "~/components/ui/hydration/first-hydration";
 import { PortalStylesheet } from "~/render/portal-stylesheet";
@@ -104,6 +105,9 @@ export function Layout({ children }: { children: ReactNode }) {
   const { hydrates, islands } = useHydratesPage();
   const lang = data?.lang ?? DEFAULT_LANGUAGE;
   const i18n = useLanguageScopedI18n(lang);
+  // The language chosen by this address (`?lang=`): the page's links keep it (kept-language.ts).
+  const chosen = new URLSearchParams(useLocation().search).get(LANGUAGE_QUERY);
+  const kept = isLanguage(chosen) ? chosen : undefined;
   return (
     <html lang={lang} dir="ltr">
       <head>
@@ -116,6 +120,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <body id="top">
         <TextsContext value={i18n}>
           <RouterLinkContext value={Link}>
+          <KeptLanguageContext value={kept}>
           <SkipLink />
           <SiteHeader account={<SessionStatus user={data?.visitor ?? null} signInEnabled={data?.signInEnabled ?? false} demo={data?.signInDemo ?? false} unchecked={data?.sessionUnchecked ?? false} />}>
             {/* On a page with islands, the header's search is an island of its own (app/islands/island.tsx). */}
@@ -132,6 +137,7 @@ export function Layout({ children }: { children: ReactNode }) {
           <SiteFooter financePortal={data?.publicConfig.links.financePortal} />
           <Toaster />
           <ErrorHandling reporting={data?.publicConfig.errorReporting} />
+          </KeptLanguageContext>
           </RouterLinkContext>
         </TextsContext>
         {/* In the browser the app is already running (a hydrated page, then navigations in it): scroll

@@ -39,6 +39,7 @@ import { useTranslation } from "~/i18n/use-translation";
 import type { Bundle } from "~/i18n/small-t";
 import type { TextSource } from "~/i18n/texts-context";
 import { IslandFrame } from "./island-frame";
+import { useKeptLanguage } from "~/components/ui/link/kept-language";
 import type { IslandName } from "./island-names";
 
 /** What the server writes after each island's container, and the runtime reads. */
@@ -47,6 +48,8 @@ export interface IslandData {
   /** The namespaces the island's render used (and `errors`, for the error screen), in `lang`. */
   texts: Record<string, Bundle>;
   props: unknown;
+  /** The language chosen by the page's address, which the island's links keep (kept-language.ts). */
+  kept?: string;
 }
 
 /** Renders an element to HTML in a root of its own (the server entry gives react-dom/server's renderToString). */
@@ -79,12 +82,13 @@ export interface IslandProps<P extends object> {
 /** The server wrapper of an island (see the comment at the top of this file). */
 export function Island<P extends object>({ name, component: Component, props, namespaces = [] }: IslandProps<P>) {
   const render = useContext(IslandRendererContext);
+  const kept = useKeptLanguage();
   const { i18n } = useTranslation();
   if (!render) {
     // Rendered by React Router in the browser (a client navigation from an error page): a plain widget.
     return (
       <div data-island={name} className="island">
-        <IslandFrame texts={i18n}>
+        <IslandFrame texts={i18n} kept={kept}>
           <Component {...props} />
         </IslandFrame>
       </div>
@@ -99,14 +103,14 @@ export function Island<P extends object>({ name, component: Component, props, na
     reportNamespaces: { addUsedNamespaces: (namespaces) => namespaces.forEach((namespace) => used.add(namespace)) },
   };
   const html = render(
-    <IslandFrame texts={tracking}>
+    <IslandFrame texts={tracking} kept={kept}>
       <Component {...props} />
     </IslandFrame>,
     islandIdPrefix(name),
   );
   const texts: Record<string, Bundle> = {};
   for (const namespace of [...used].sort()) texts[namespace] = i18n.bundle(lang, namespace) ?? {};
-  const data: IslandData = { lang, texts, props };
+  const data: IslandData = { lang, texts, props, ...(kept ? { kept } : {}) };
   return (
     <>
       <div data-island={name} className="island" dangerouslySetInnerHTML={{ __html: html }} />

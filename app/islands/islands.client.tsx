@@ -81,7 +81,7 @@ async function startIsland(container: HTMLElement): Promise<void> {
   const Wrap = (injectedFault && name !== "header-search" ? await injectedFault : undefined) ?? Fragment;
   const widget = (module: IslandModule) => (
     <StrictMode>
-      <IslandFrame texts={texts}>
+      <IslandFrame texts={texts} kept={data.kept}>
         <Wrap>
           <module.default {...props} />
         </Wrap>

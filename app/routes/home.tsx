@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { keepLanguageInRoute, useKeptLanguage } from "~/components/ui/link/kept-language";
 import { useTranslation } from "~/i18n/use-translation";
 import { pageMeta } from "~/config/page-meta";
 import { assetPath } from "~/config/paths";
@@ -22,6 +23,7 @@ export default function Home() {
   const areas = childPages("home").filter((page) => !TOOL_PAGES.includes(page.id as PageId) && page.id !== JOURNEYS_PAGE);
   const journeys = childPages(JOURNEYS_PAGE).map((page) => page.id as PageId);
   const lang = useLanguage();
+  const kept = useKeptLanguage();
   return (
     <div className="home">
       <h1>{t("pages:home.title")}</h1>
@@ -31,7 +33,7 @@ export default function Home() {
         <h2 id="generate-header-heading">{t("common:home.generateHeaderTitle")}</h2>
         <p>{t("common:home.generateHeaderBody")}</p>
         <p>
-          <Link to={pageRoutePath("security-header-form")} className="button button--primary">
+          <Link to={keepLanguageInRoute(pageRoutePath("security-header-form"), kept)} className="button button--primary">
             {t("common:home.generateHeaderAction")}
           </Link>
         </p>
@@ -65,12 +67,13 @@ export default function Home() {
 /** A card per page: its title as a link and its one-line summary. */
 function PageCards({ ids }: { ids: PageId[] }) {
   const { t } = useTranslation("pages");
+  const kept = useKeptLanguage();
   return (
     <ul className="card-grid">
       {ids.map((id) => (
         <li key={id} className="card">
           <h3 className="card__title">
-            <Link to={pageRoutePath(id)}>{t(`${id}.title`)}</Link>
+            <Link to={keepLanguageInRoute(pageRoutePath(id), kept)}>{t(`${id}.title`)}</Link>
           </h3>
           <p>{t(`${id}.summary`)}</p>
         </li>

@@ -1,3 +1,4 @@
+import { createHmac, hkdfSync } from "node:crypto";
 import express, { type Request, type Response, type NextFunction, type Router } from "express";
 import type { Logger } from "pino";
 import type { AppConfig } from "../config/schema";
@@ -17,11 +18,24 @@ import type { AuthMetrics } from "../observability/portal-metrics";
 export interface Auth {
   /** Session reading, /areaOE/auth/*, /areaOE/api/session and (if on) the demo provider. */
   router: Router;
+  /** Whether sign-in works at all (an identity provider, or the demo's). */
+  readonly signInEnabled: boolean;
   /**
    * What loaders see: the visitor (or null), whether a session cookie could not be checked now (the
    * shared state does not answer: the page says so), whether sign-in works at all, and whether it is the demo's.
    */
   loadContext(res: Response): { session: SessionUser | null; sessionUnchecked: boolean; signInEnabled: boolean; signInDemo: boolean };
+  /**
+   * The signed-in visitor of a request answered before the session middleware (the sandbox's trace
+   * pages): the same reading of the cookie, a revoked session included; null when signed out or when
+   * the revocation cannot be checked now. Never writes to the response.
+   */
+  sessionOf(req: Request): Promise<SessionUser | null>;
+  /**
+   * What the shared state keeps for a signed-in person instead of their NIF (the owner of their sandbox
+   * keys): a keyed hash (HMAC-SHA-256 with a key derived from the session secret), null when sign-in is off.
+   */
+  ownerIdOf(user: SessionUser): string | null;
 }
 
 export function createAuth(
@@ -44,6 +58,7 @@ export function createAuth(
   const signInEnabled = settings.mode !== "disabled";
   const signInDemo = settings.mode === "embedded";
   const router = express.Router();
+  const ownerKey = settings.mode === "disabled" ? null : Buffer.from(hkdfSync("sha256", settings.sessionSecret, "areaOE", "areaOE sandbox key owner", 32));
 
   // A tampered, expired or foreign cookie is simply "signed out" (and removed), never an error.
   router.use(BASE_PATH, async (req: Request, res: Response, next: NextFunction) => {
@@ -89,6 +104,19 @@ export function createAuth(
 
   return {
     router,
+    signInEnabled,
     loadContext: (res) => ({ session: res.locals.session ?? null, sessionUnchecked: res.locals.sessionUnchecked === true, signInEnabled, signInDemo }),
+    sessionOf: async (req) => {
+      const token = readCookie(req.headers.cookie, cookieName(SESSION_COOKIE, isSecureOrigin(req)));
+      const opened = token && keys ? await openSessionToken(token, keys.session) : null;
+      if (!opened) return null;
+      try {
+        return (await revoked.isRevoked(opened)) ? null : opened.user;
+      } catch (error) {
+        if (error instanceof SharedStateUnavailable) return null;
+        throw error;
+      }
+    },
+    ownerIdOf: (user) => (ownerKey ? createHmac("sha256", ownerKey).update(user.nif).digest("base64url").slice(0, 32) : null),
   };
 }

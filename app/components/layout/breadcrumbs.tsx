@@ -1,10 +1,12 @@
 import { Link } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
 import { breadcrumbTrail, findPage, routePathOf, type PageId } from "~/config/site-map";
+import { keepLanguageInRoute, useKeptLanguage } from "~/components/ui/link/kept-language";
 
 /** Home › Area › System, from the site map; the last item is the current page. */
 export function Breadcrumbs({ pageId }: { pageId: string }) {
   const { t } = useTranslation("pages");
+  const kept = useKeptLanguage();
   const trail = findPage(pageId) ? breadcrumbTrail(pageId) : ["home", pageId];
   if (trail.length < 2) return null;
   return (
@@ -19,7 +21,7 @@ export function Breadcrumbs({ pageId }: { pageId: string }) {
               {isLast || !page ? (
                 <span aria-current={isLast ? "page" : undefined}>{label}</span>
               ) : (
-                <Link to={routePathOf(page)}>{label}</Link>
+                <Link to={keepLanguageInRoute(routePathOf(page), kept)}>{label}</Link>
               )}
             </li>
           );

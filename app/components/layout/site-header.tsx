@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
 import { LanguageSwitcher } from "./language-switcher";
+import { keepLanguageInRoute, useKeptLanguage } from "~/components/ui/link/kept-language";
 
 export interface SiteHeaderProps {
   /** From the app layer: who is signed in (or the way to sign in), in a bar of its own at the top. */
@@ -13,6 +14,7 @@ export interface SiteHeaderProps {
 /** Account bar, site name, language switcher and, from the app layer, any extra tools such as search. */
 export function SiteHeader({ account, children }: SiteHeaderProps) {
   const { t } = useTranslation("common");
+  const kept = useKeptLanguage();
   return (
     <header className="site-header">
       {account ? (
@@ -21,7 +23,7 @@ export function SiteHeader({ account, children }: SiteHeaderProps) {
         </div>
       ) : null}
       <div className="container site-header__inner">
-        <Link to="/" className="site-header__brand" aria-label={t("homeLink")}>
+        <Link to={keepLanguageInRoute("/", kept)} className="site-header__brand" aria-label={t("homeLink")}>
           <span className="site-header__name">{t("siteName")}</span>
           <span className="site-header__title">{t("siteTitle")}</span>
         </Link>

@@ -2,6 +2,7 @@ import { createContext, createElement, useContext, type AnchorHTMLAttributes, ty
 import { isUnderBasePath, toRouterPath } from "~/config/paths";
 import { ExternalLinkHint } from "./external-link-hint";
 import { InsideLinkContext } from "./inside-link";
+import { keepLanguage, useKeptLanguage } from "./kept-language";
 
 export interface SmartLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "href"> {
   href: string;
@@ -22,10 +23,13 @@ export function isInAppHref(href: string): boolean {
   return isUnderBasePath(href) || href.startsWith("#");
 }
 
-export function SmartLink({ href, inApp, children: content, ...rest }: SmartLinkProps) {
+export function SmartLink({ href: given, inApp, children: content, ...rest }: SmartLinkProps) {
   const children = <InsideLinkContext value>{content}</InsideLinkContext>;
   const Link = useContext(RouterLinkContext);
-  const internal = inApp ?? isInAppHref(href);
+  const internal = inApp ?? isInAppHref(given);
+  // A page of the portal keeps the language chosen by the address (./kept-language.ts).
+  const kept = useKeptLanguage();
+  const href = internal ? keepLanguage(given, kept) : given;
   if (internal) {
     if (href.startsWith("#")) {
       return (
