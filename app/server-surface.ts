@@ -21,7 +21,7 @@ export { apiPath, assetPath, BASE_PATH, BASE_URL, isUnderBasePath } from "~/conf
 export { createLoadContext, type AreaOELoadContext } from "./load-context";
 
 // Site map and the public part of the startup configuration.
-export { pageAnswersQuery, pageHref, pageIdHasIslands, pageIdHydrates, routedPageAddresses, type PageId } from "~/config/site-map";
+export { pageAnswersQuery, pageHref, pageIdHasIslands, pageIdHydrates, pageIdIsPrivate, routedPageAddresses, type PageId } from "~/config/site-map";
 // The Atom feeds (server/feeds): their addresses, and the change log the "What changed" feed carries.
 export { ATOM_MEDIA_TYPE, FEED_IDS, feedHomePage, feedPath, type FeedId } from "~/config/feeds";
 export { RULE_CHANGES, type RuleChange } from "~/mdx/change-log";

@@ -105,6 +105,7 @@ sub vcl_recv {
     if (req.url ~ "^/areaOE/(auth|dev-idp|api|sandbox)(/|\?|$)" ||
         req.url ~ "^/areaOE/ferramentas/webservices/securityHeader/generateSecurityHeaderForm(\?|$)" ||
         req.url ~ "^/areaOE/public/ferramentas/webservices/securityHeader/checkSecurityHeader(\?|$)" ||
+        req.url ~ "^/areaOE/public/ferramentas/webservices/securityHeader/sandboxKeys(\?|$)" ||
         req.url ~ "^/areaOE/public/primeirosPassos(\?|$)") {
         return (pass);
     }

@@ -2,7 +2,7 @@ import { mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } f
 import { Agent, request, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
-import { BASE_PATH, LANGUAGES, MIRROR_RETRY_AFTER_SECONDS, mirrorPageHtml, PORTAL_STYLESHEET_HREF, routedPageAddresses, type Language, type PageId } from "../../app/server-surface";
+import { BASE_PATH, LANGUAGES, MIRROR_RETRY_AFTER_SECONDS, mirrorPageHtml, PORTAL_STYLESHEET_HREF, pageIdIsPrivate, routedPageAddresses, type Language, type PageId } from "../../app/server-surface";
 import { routeKinds } from "../observability/route-kind";
 import type { Settings } from "../config/settings";
 import { readStylesheets } from "../http/stylesheets";
@@ -126,7 +126,8 @@ export async function writeMirror(server: Server, settings: Settings, { dir, cli
   };
 
   const kindOf = routeKinds();
-  const pages = [...routedPageAddresses()].map(([address, id]) => ({ address, id: id as PageId, tool: kindOf(address) === "tool" }));
+  // A private page (one visitor's: the integrator's keys) needs the service as a tool page does: the mirror's "unavailable" page.
+  const pages = [...routedPageAddresses()].map(([address, id]) => ({ address, id: id as PageId, tool: kindOf(address) === "tool" || pageIdIsPrivate(id) }));
   const text = pages.filter((page) => !page.tool);
   const tools = pages.filter((page) => page.tool);
   let textHeaders: [string, string][] | undefined;
