@@ -1,10 +1,9 @@
-import { createHash } from "node:crypto";
 import { once } from "node:events";
-import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import * as build from "virtual:react-router/server-build";
 import { boot } from "./boot";
+import { buildIdOf } from "./build-id";
 import { settingsOfThisProcess } from "./config/settings";
 
 // Production entry: `npm start` runs the built copy of this file (build/server/index.js).
@@ -18,10 +17,8 @@ try {
 }
 const here = path.dirname(fileURLToPath(import.meta.url));
 const clientDir = path.resolve(here, "../client");
-// Which build this instance runs: the hash of this server bundle, which holds the client build's
-// manifest (every asset's hashed name) too, so that any change of either is another id (GET
-// /areaOE/api/health, areaoe_build_info, the start log).
-const buildId = createHash("sha256").update(readFileSync(fileURLToPath(import.meta.url))).digest("hex").slice(0, 12);
+// Which build this instance runs (GET /areaOE/api/health, areaoe_build_info, the start log).
+const buildId = buildIdOf(here, clientDir);
 // The verification pool's worker is a second entry of the server build, beside this one (vite.config.ts).
 const verificationWorker = path.join(here, "verification-worker.js");
 // `--write-mirror DIR` (`npm run mirror -- DIR`): the static mirror of this build, made by this build on
