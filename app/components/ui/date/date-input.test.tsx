@@ -25,11 +25,13 @@ describe("<DateInput>'s calendar, loaded on first use", () => {
     expect(button.getAttribute("aria-expanded")).toBe("false");
     expect(screen.queryByRole("dialog")).toBeNull();
     fireEvent.click(button);
-    const calendar = await screen.findByRole("dialog", { name: "Calendar" });
+    // The calendar's chunk is a dynamic import that vitest transforms on first use: on a busy machine
+    // that takes seconds, not the one second findByRole waits by default.
+    const calendar = await screen.findByRole("dialog", { name: "Calendar" }, { timeout: 15_000 });
     const selected = calendar.querySelector("[aria-selected=true] button, button[aria-selected=true], td[aria-selected=true] button");
     expect(selected?.textContent).toBe("15");
     fireEvent.click(screen.getByRole("button", { name: /^Tuesday, 16 March 2027/ }));
     expect(screen.queryByRole("dialog")).toBeNull();
     expect((screen.getByLabelText("Expiry") as HTMLInputElement).value).toBe("16/03/2027");
-  });
+  }, 30_000);
 });
