@@ -39,23 +39,30 @@ describe("the route table (app/routes.ts) follows the page manifest", () => {
   });
 });
 
-describe("which pages have script (`islands` or `hydrates` in the page manifest)", () => {
-  const withScript = ROUTED_PAGES.filter((page) => page.islands || page.hydrates).map((page) => page.id);
+describe("which pages have script (`islands` in the page manifest)", () => {
+  const withScript = ROUTED_PAGES.filter((page) => page.islands).map((page) => page.id);
 
-  it("are the pages with a widget that needs script, each as islands (a change here changes what visitors download)", () => {
+  it("are the pages with a widget that needs script (a change here changes what visitors download)", () => {
     expect(withScript.sort()).toEqual(["first-steps", "iva-exp", "search", "security-header-check", "security-header-form", "web-services"]);
-    // No page hydrates the whole document with React Router any more (docs/decisions/0019).
-    expect(ROUTED_PAGES.filter((page) => page.hydrates).map((page) => page.id)).toEqual([]);
   });
 
   it("a page of text (the shared content page) never has script: only a page with its own module may", () => {
-    for (const page of ROUTED_PAGES.filter((candidate) => candidate.islands || candidate.hydrates)) expect(page.module, page.id).toBe("own");
+    for (const page of ROUTED_PAGES.filter((candidate) => candidate.islands)) expect(page.module, page.id).toBe("own");
   });
 
-  it.each(ROUTED_PAGES.filter((page) => page.module === "own"))("$id: a module with an action, a client loader or a widget page has its islands", (page) => {
+  it.each(ROUTED_PAGES.filter((page) => page.module === "own"))("$id: a module with an action or a widget page has its islands", (page) => {
     const source = moduleSource(`routes/${page.id}.tsx`);
-    const needsScript = /export (async )?function (clientLoader|action)\b|export const (clientLoader|action)\b|widgetContentPage\b/.test(source);
-    if (needsScript) expect(page.islands ?? page.hydrates, page.id).toBe(true);
+    const needsScript = /export (async )?function action\b|export const action\b|widgetContentPage\b/.test(source);
+    if (needsScript) expect(page.islands, `${page.id}: its module has an action or widgets, so the page manifest says \`islands: true\``).toBe(true);
+  });
+
+  it("a page marked `islands: true` places its widgets in <Island> (else it ships no script and its widgets lose their behaviour)", () => {
+    // The other way round needs no test: an <Island> on a page without `islands: true` fails its render
+    // (app/islands/island.tsx), which every page's test renders.
+    const missing = ROUTED_PAGES.filter((page) => page.islands && !/<Island\b/.test(moduleSource(`routes/${page.id}.tsx`)));
+    expect(
+      missing.map((page) => `${page.id} is marked \`islands: true\` in app/config/site-map.ts but app/routes/${page.id}.tsx places no <Island> (app/islands/island.tsx)`),
+    ).toEqual([]);
   });
 
   it("no route module declares a handle of its own for hydration or its page id (the manifest says it)", () => {

@@ -1,14 +1,9 @@
-import { Link } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
 import { pageMeta } from "~/config/page-meta";
 import { assetPath } from "~/config/paths";
 import { useLanguage } from "~/i18n/use-language";
-import { childPages, pageRoutePath, type PageId } from "~/config/site-map";
-import { lazyComponent } from "~/mdx/lazy-component";
-
-const ImagePreviewDialog = lazyComponent(() =>
-  import("~/components/ui/image-preview/image-preview-dialog").then((m) => m.ImagePreviewDialog),
-);
+import { childPages, pageHref, type PageId } from "~/config/site-map";
+import { ImagePreviewDialog } from "~/components/ui/image-preview/image-preview-dialog";
 
 export const meta = pageMeta("home");
 
@@ -27,9 +22,9 @@ export default function Home() {
         <h2 id="generate-header-heading">{t("common:home.generateHeaderTitle")}</h2>
         <p>{t("common:home.generateHeaderBody")}</p>
         <p>
-          <Link to={pageRoutePath("security-header-form")} className="button button--primary">
+          <a href={pageHref("security-header-form")} className="button button--primary">
             {t("common:home.generateHeaderAction")}
-          </Link>
+          </a>
         </p>
       </section>
 
@@ -60,7 +55,7 @@ function PageCards({ ids }: { ids: PageId[] }) {
       {ids.map((id) => (
         <li key={id} className="card">
           <h3 className="card__title">
-            <Link to={pageRoutePath(id)}>{t(`${id}.title`)}</Link>
+            <a href={pageHref(id)}>{t(`${id}.title`)}</a>
           </h3>
           <p>{t(`${id}.summary`)}</p>
         </li>

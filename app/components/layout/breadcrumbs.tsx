@@ -1,6 +1,5 @@
-import { Link } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
-import { breadcrumbTrail, findPage, routePathOf, type PageId } from "~/config/site-map";
+import { breadcrumbTrail, findPage, pageHref, type PageId } from "~/config/site-map";
 
 /** Home › Area › System, from the site map; the last item is the current page. */
 export function Breadcrumbs({ pageId }: { pageId: string }) {
@@ -19,7 +18,7 @@ export function Breadcrumbs({ pageId }: { pageId: string }) {
               {isLast || !page ? (
                 <span aria-current={isLast ? "page" : undefined}>{label}</span>
               ) : (
-                <Link to={routePathOf(page)}>{label}</Link>
+                <a href={pageHref(page.id as PageId)}>{label}</a>
               )}
             </li>
           );

@@ -1,4 +1,5 @@
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
+import { appPath } from "~/config/paths";
 import { useTranslation } from "~/i18n/use-translation";
 import { LANGUAGES, LANGUAGE_QUERY } from "~/i18n/languages";
 import { useLanguage } from "~/i18n/use-language";
@@ -22,17 +23,16 @@ export function LanguageSwitcher() {
           const name = inLanguage(`language.${language}`);
           return (
             <li key={language}>
-              <Link
-                to={{ pathname: location.pathname, search: `?${search.toString()}` }}
+              <a
+                href={`${appPath(location.pathname)}?${search.toString()}`}
                 lang={language}
                 hrefLang={language}
                 aria-current={isCurrent ? "true" : undefined}
                 title={inLanguage("language.switchTo", { language: name })}
-                preventScrollReset
               >
                 <span aria-hidden="true">{t(`language.${language}Short`)}</span>
                 <span className="visually-hidden">{name}</span>
-              </Link>
+              </a>
             </li>
           );
         })}
