@@ -55,6 +55,11 @@ export interface AreaOELoadContext {
     /** False when the runtime failed the start-time implicit-rejection probe: `check` must not be called. */
     enabled: boolean;
     /**
+     * The sandbox's current key as a target of the generation form (public material), so that the form
+     * can make a header this checker accepts; null while the checker is off.
+     */
+    formTarget: () => AuthorityEnvironment | null;
+    /**
      * Checks with a trace id (the request log keeps the decoded trace for 24 hours), in the server's
      * verification pool; when the pool is busy it throws a 503 Response (the server answers its busy page).
      */

@@ -10,6 +10,7 @@ import { SessionStatus } from "~/features/session/session-status";
 import { SiteFooter } from "~/components/layout/site-footer";
 import { Breadcrumbs } from "~/components/layout/breadcrumbs";
 import { SidePanel } from "~/features/useful-links/side-panel";
+import { PartOfJourneys } from "~/features/journeys/part-of-journeys";
 import { useRootData } from "~/config/use-root-data";
 import { assetPath } from "~/config/paths";
 import { DEFAULT_LANGUAGE } from "~/i18n/languages";
@@ -52,6 +53,13 @@ function CurrentBreadcrumbs() {
   return <Breadcrumbs pageId={leaf.id} />;
 }
 
+/** GOV.UK's "Part of" box, above the page's title: the journeys whose steps link this page (app/config/journeys.ts). */
+function CurrentPartOf() {
+  const leaf = useMatches().at(-1);
+  if (!leaf || leaf.id === "root") return null;
+  return <PartOfJourneys pageId={leaf.id} />;
+}
+
 /** Whether this page's widgets are islands (app/config/hydration.ts): its header's search is one too. */
 function useIslandsPage(): boolean {
   const matches = useMatches();
@@ -84,6 +92,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <div className="container page-layout">
           <main id="main-content" tabIndex={-1} className="page-layout__main">
             <CurrentBreadcrumbs />
+            <CurrentPartOf />
             {children}
           </main>
           <SidePanel />

@@ -25,7 +25,7 @@ export { pageAnswersQuery, pageHref, pageIdHasIslands, routedPageAddresses } fro
 export type { IslandAssets } from "~/islands/island-head";
 export { ISLAND_LOADER_SOURCE, ISLANDS_MANIFEST_FILE } from "~/islands/island-sources";
 // The Atom feeds (server/feeds): their addresses, and the change log the "What changed" feed carries.
-export { ATOM_MEDIA_TYPE, FEED_IDS, FEED_PAGES, feedPath, type FeedId } from "~/config/feeds";
+export { ATOM_MEDIA_TYPE, FEED_IDS, feedHomePage, feedPath, type FeedId } from "~/config/feeds";
 export { RULE_CHANGES, type RuleChange } from "~/mdx/change-log";
 export { defaultUsefulLinks, type PublicConfig } from "~/config/public-config";
 

@@ -22,3 +22,24 @@ for (const width of [390, 1280]) {
     await expect(rows.last()).toBeInViewport();
   });
 }
+
+test.describe("the documents table, without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+  test("at 390 px it says it scrolls sideways and scrolls in its own box; at 1280 px it fits and says nothing", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 800 });
+    await page.goto(`${pageHref("import-dain")}?lang=pt`);
+    const box = page.getByRole("region", { name: "Documentos" });
+    const hint = page.getByText("A tabela é mais larga do que o ecrã: deslize-a para o lado para ver todas as colunas.");
+    await expect(hint).toBeVisible();
+    const widths = await box.evaluate((node) => ({ scroll: node.scrollWidth, client: node.clientWidth }));
+    expect(widths.scroll).toBeGreaterThan(widths.client);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    // The last column is reached by scrolling the box.
+    await box.scrollIntoViewIfNeeded();
+    await expect(box.getByRole("columnheader").last()).not.toBeInViewport();
+    await box.evaluate((node) => node.scrollTo({ left: node.scrollWidth }));
+    await expect(box.getByRole("columnheader").last()).toBeInViewport();
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await expect(hint).toBeHidden();
+  });
+});

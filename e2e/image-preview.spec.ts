@@ -27,19 +27,25 @@ async function widthOf(page: Page, selector: string) {
 test.describe("on a phone (390 px)", () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
 
-  test("the diagram opens as wide as the screen, zooms with the buttons and keys, and scrolls when zoomed", async ({ page }) => {
+  test("the diagram opens readable (zoomed, from its start), fits the screen on request, zooms with the buttons and keys, and scrolls when zoomed", async ({ page }) => {
     const { dialog, image, viewport, thumbnailBox } = await openHomeDiagram(page, "pt");
-    const fitted = (await image.boundingBox())!;
-    // Edge to edge (the box has no side borders on a phone), larger than the thumbnail, and the
-    // dialog fits the screen.
-    expect(fitted.width).toBeGreaterThanOrEqual(388);
-    expect(fitted.width).toBeGreaterThan(thumbnailBox.width);
+    // Fitted to 390 px, the 1000 px wide diagram's 17 px text would be under 7 px: it opens at 200%, from its start.
+    await expect(dialog.getByText("Ampliação: 200%")).toBeVisible();
+    const scale = await image.evaluate((node: HTMLImageElement) => node.getBoundingClientRect().width / node.naturalWidth);
+    expect(scale).toBeGreaterThanOrEqual(0.75);
+    expect(await viewport.evaluate((node) => ({ left: node.scrollLeft, top: node.scrollTop }))).toEqual({ left: 0, top: 0 });
     const dialogBox = (await dialog.boundingBox())!;
     expect(dialogBox.height).toBeLessThanOrEqual(844);
     expect(dialogBox.width).toBeLessThanOrEqual(390);
-    await expect(dialog.getByText("Ampliação: 100%")).toBeVisible();
-    await expect(dialog.getByRole("button", { name: "Reduzir" })).toHaveAttribute("aria-disabled", "true");
     expect(await axeViolations(page)).toEqual([]);
+
+    // The whole picture on request: edge to edge (the box has no side borders on a phone), larger than the thumbnail.
+    await dialog.getByRole("button", { name: "Ajustar ao ecrã" }).click();
+    await expect(dialog.getByText("Ampliação: 100%")).toBeVisible();
+    const fitted = (await image.boundingBox())!;
+    expect(fitted.width).toBeGreaterThanOrEqual(388);
+    expect(fitted.width).toBeGreaterThan(thumbnailBox.width);
+    await expect(dialog.getByRole("button", { name: "Reduzir" })).toHaveAttribute("aria-disabled", "true");
 
     await dialog.getByRole("button", { name: "Ampliar" }).click();
     await expect(dialog.getByText("Ampliação: 150%")).toBeVisible();
@@ -67,6 +73,10 @@ test.describe("on a phone (390 px)", () => {
 
   test("a two-finger pinch on the picture zooms it", async ({ page }) => {
     const { image, viewport } = await openHomeDiagram(page, "pt");
+    // From the whole picture (the 0 key fits it; it opens zoomed, see above).
+    await viewport.focus();
+    await page.keyboard.press("0");
+    await expect(viewport).toHaveAttribute("data-zoom", "1");
     const fitted = (await image.boundingBox())!;
     const box = (await viewport.boundingBox())!;
     const centre = { x: box.x + box.width / 2, y: box.y + box.height / 2 };

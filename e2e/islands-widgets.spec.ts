@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { test, expect, axeViolations, isIslandPage, isRouterPage } from "./support/fixtures";
 import { pageHref } from "../app/config/site-map";
+import { FIRST_STEPS } from "../app/config/first-steps";
 import ivaPt from "../app/features/iva-exp/locales/pt.json" with { type: "json" };
 import ivaEn from "../app/features/iva-exp/locales/en.json" with { type: "json" };
 import renewalPt from "../app/features/certificate-renewal/locales/pt.json" with { type: "json" };
@@ -86,10 +87,10 @@ for (const lang of ["pt", "en"] as const) {
     expect(await isIslandPage(page)).toBe(true);
     expect(await isRouterPage(page)).toBe(false);
     const next = page.getByRole("button", { name: t.ui.stepper.next });
-    await expect(page.getByRole("heading", { name: literal(t.session.steps.gue.title) })).toBeVisible();
-    await next.click();
     await expect(page.getByRole("heading", { name: literal(t.session.steps.financePortal.title) })).toBeVisible();
-    await expect(page.getByRole("heading", { name: literal(t.session.steps.gue.title) })).toHaveCount(0);
+    await next.click();
+    await expect(page.getByRole("heading", { name: literal(t.session.steps.gue.title) })).toBeVisible();
+    await expect(page.getByRole("heading", { name: literal(t.session.steps.financePortal.title) })).toHaveCount(0);
     const table = page.getByRole("table", { name: t.session.systems.caption });
     await expect(table).toBeVisible();
     expect(await axeViolations(page)).toEqual([]);
@@ -100,7 +101,7 @@ for (const lang of ["pt", "en"] as const) {
     const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
     await page.goto(`${pageHref("first-steps")}?lang=${lang}`);
-    for (const step of ["gue", "financePortal", "certificates", "testCalls"] as const) {
+    for (const step of FIRST_STEPS) {
       await expect(page.getByRole("heading", { name: literal(t.session.steps[step].title) })).toBeVisible();
     }
     await expect(page.getByRole("table", { name: t.session.systems.caption })).toBeVisible();

@@ -9,8 +9,8 @@ const FIRST_STEPS = pageHref("first-steps");
 const CHECKER = pageHref("security-header-check");
 
 const ACCOUNTS = {
-  ana: { nif: "555555550", password: "demo-todos", name: "Ana Demo Todos os Perfis" },
-  bruno: { nif: "555555569", password: "demo-alguns", name: "Bruno Demo Importação" },
+  ana: { nif: "555555550", password: "demo-todos", name: "Ana Demo" },
+  bruno: { nif: "555555569", password: "demo-alguns", name: "Bruno Demo" },
 };
 
 /** The CSP nonce of the response header, and every nonce attribute of the page. */

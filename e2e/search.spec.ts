@@ -41,6 +41,21 @@ test.describe("without JavaScript", () => {
   }
 });
 
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+  test("whole words: 'juros' finds only the pages that hold it, and a misspelt word finds nothing but suggests the word", async ({ page }) => {
+    await page.goto(`${RESULTS}?q=juros&lang=pt`);
+    const results = page.locator(".search-result");
+    await expect(results.first()).toBeVisible();
+    for (const passage of await results.locator("mark").allTextContents()) expect(passage.toLowerCase()).toBe("juros");
+    await page.goto(`${RESULTS}?q=garantas&lang=pt`);
+    await expect(results).toHaveCount(0);
+    await page.getByRole("link", { name: "garantias" }).click();
+    await expect(page).toHaveURL(/\?q=garantias$/);
+    await expect(results.first()).toBeVisible();
+  });
+});
+
 for (const lang of ["pt", "en"] as const) {
   test(`every system is found by its acronym (${lang})`, async ({ request }) => {
     const missing: string[] = [];

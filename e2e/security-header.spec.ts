@@ -26,11 +26,15 @@ function recordRequests(page: Page): Request[] {
   return requests;
 }
 
-async function leaksOf(requests: Request[], secret: string): Promise<string[]> {
+/**
+ * The requests that carry the secret in any usual spelling. `acrossPages`: requests of documents since
+ * left, whose full headers Chromium no longer gives (`allHeaders` waits for them): their own headers then.
+ */
+async function leaksOf(requests: Request[], secret: string, { acrossPages = false } = {}): Promise<string[]> {
   const forms = [secret, encodeURIComponent(secret), Buffer.from(secret).toString("base64"), JSON.stringify(secret).slice(1, -1)];
   const leaks: string[] = [];
   for (const request of requests) {
-    const headers = JSON.stringify(await request.allHeaders());
+    const headers = JSON.stringify(acrossPages ? request.headers() : await request.allHeaders());
     const body = request.postDataBuffer()?.toString("latin1") ?? "";
     const bodyUtf8 = request.postDataBuffer()?.toString("utf8") ?? "";
     for (const form of forms) {
@@ -275,4 +279,55 @@ test("a device clock 90 s behind: the form says so and Created comes from the po
   // The countdown runs on the corrected clock too: a full minute, not 'expired'.
   await expect(page.getByTestId("header-validity")).toContainText(/Válido durante mais (60|59|58|57|56|55) segundos/);
   expect(verifyWithFormKey(xml)).toMatchObject({ ok: true, form: "digest", findings: [] });
+});
+
+test("the form and the checker agree (390 px): the local key's header is named, not checked; one for the sandbox's key passes; the password is in no request", async ({
+  page,
+  consoleErrors,
+}) => {
+  test.setTimeout(60_000);
+  await page.setViewportSize({ width: 390, height: 844 });
+  const requests = recordRequests(page);
+  await signInToForm(page);
+  await waitForHydration(page);
+  await page.getByRole("textbox", { name: "Utilizador (NIF/UserID)" }).fill(`${ACCOUNT.nif}/1`);
+  await page.getByLabel("Senha").fill(HEADER_PASSWORD);
+  await page.getByRole("button", { name: "Gerar cabeçalho" }).click();
+  const header = await page.getByRole("textbox", { name: "Cabeçalho de segurança (só de leitura)" }).inputValue();
+
+  // "Check this header": a plain post of the header to the checker, which names the key and checks nothing.
+  await page.getByRole("button", { name: "Verificar este cabeçalho" }).click();
+  await expect(page).toHaveURL(pageHref("security-header-check"));
+  const notice = page.getByTestId("header-check-key-notice");
+  await expect(notice.getByRole("heading", { level: 3 })).toHaveText("Feito com a chave de teste local do formulário, não com a do sandbox");
+  await expect(notice).toContainText("nunca decifra com a chave do formulário");
+  await expect(page.getByLabel("Pedido SOAP ou cabeçalho de segurança")).toHaveValue(header);
+  expect(await axeViolations(page)).toEqual([]);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+  // Its offer: the form with the sandbox's current key chosen, and a test password in a field of its own.
+  await notice.getByRole("link", { name: "o formulário de geração, com a chave do sandbox escolhida" }).click();
+  await expect(page).toHaveURL(`${FORM}?target=sandbox`);
+  await waitForHydration(page);
+  await expect(page.getByRole("radio", { name: /^Sandbox do portal/ })).toBeChecked();
+  await expect(page.getByText("Chave de teste do sandbox: só para o verificador do portal")).toBeVisible();
+  await expect(page.locator('input[type="password"]')).toHaveCount(0);
+  await page.getByRole("textbox", { name: "Utilizador (NIF/UserID)" }).fill(`${ACCOUNT.nif}/1`);
+  await page.getByRole("textbox", { name: "Senha de teste (não a sua senha real)" }).fill("senha-de-teste");
+  await page.getByRole("button", { name: "Gerar cabeçalho" }).click();
+  await page.getByRole("button", { name: "Verificar este cabeçalho" }).click();
+  await expect(page).toHaveURL(pageHref("security-header-check"));
+  const report = page.locator(".header-check__report");
+  await expect(report.getByRole("heading", { level: 3 })).toHaveText("O cabeçalho passa todas as verificações");
+  await expect(report).toContainText(`${ACCOUNT.nif}/1`);
+  expect(await axeViolations(page)).toEqual([]);
+
+  // The real password went nowhere, not even encrypted for a key the portal holds: the posts carried headers only.
+  expect(await leaksOf(requests, HEADER_PASSWORD, { acrossPages: true })).toEqual([]);
+  const posts = requests.filter((request) => request.method() === "POST" && request.url().endsWith(pageHref("security-header-check")));
+  expect(posts.map((request) => [...new URLSearchParams(request.postData() ?? "").keys()])).toEqual([
+    ["envelope", "madeFor"],
+    ["envelope", "madeFor"],
+  ]);
+  expect(consoleErrors).toEqual([]);
 });

@@ -17,7 +17,7 @@ const LANGS = [
   { lang: "en", locale: "en-GB", skip: "Skip to main content" },
 ] as const;
 
-const ACCOUNT = { nif: "555555569", password: "demo-alguns", name: "Bruno Demo Importação" };
+const ACCOUNT = { nif: "555555569", password: "demo-alguns", name: "Bruno Demo" };
 
 /** The brand colour of the portal's header: the portal's stylesheet applied, so the policy allowed it. */
 const BRAND = "rgb(11, 61, 110)";

@@ -9,9 +9,9 @@ const FORM = pageHref("security-header-form");
 const DEMO_SIGN_IN = "Iniciar sessão no fornecedor de identidade de demonstração (contas fictícias)";
 
 const ACCOUNTS = {
-  all: { nif: "555555550", password: "demo-todos", name: "Ana Demo Todos os Perfis" },
-  some: { nif: "555555569", password: "demo-alguns", name: "Bruno Demo Importação" },
-  none: { nif: "555555577", password: "demo-nenhum", name: "Carla Demo Sem Perfil" },
+  all: { nif: "555555550", password: "demo-todos", name: "Ana Demo" },
+  some: { nif: "555555569", password: "demo-alguns", name: "Bruno Demo" },
+  none: { nif: "555555577", password: "demo-nenhum", name: "Carla Demo" },
 } as const;
 
 /** On the demo provider's login page (pt): fill in and submit the credentials. */
@@ -45,13 +45,13 @@ test("anonymous: the first-steps page shows the not-registered guidance, sign-in
   await expect(page.getByText("Inicie sessão para ver os seus perfis aduaneiros.", { exact: true })).toBeVisible();
   await expect(page.getByRole("table", { name: "Sistemas aduaneiros e o perfil de que cada um precisa" })).toBeVisible();
   await waitForPageReady(page);
-  // The guide walks through the four steps on the Stepper.
+  // The guide walks through the five steps on the Stepper, registration first (app/config/first-steps.ts).
   const guide = page.getByRole("list", { name: "Passos para começar a utilizar os sistemas aduaneiros" });
-  await expect(guide.getByRole("listitem")).toHaveCount(4);
-  await expect(page.getByRole("heading", { name: "Passo 1 de 4: Obter acreditação na GUE" })).toBeVisible();
+  await expect(guide.getByRole("listitem")).toHaveCount(5);
+  await expect(page.getByRole("heading", { name: "Passo 1 de 5: Registar-se no Portal das Finanças" })).toBeVisible();
   await page.getByRole("button", { name: "Passo seguinte" }).click();
-  await expect(page.getByRole("heading", { name: "Passo 2 de 4: Registar-se no Portal das Finanças" })).toBeVisible();
-  await expect(page.getByRole("heading", { name: "Passo 1 de 4: Obter acreditação na GUE" })).toHaveCount(0);
+  await expect(page.getByRole("heading", { name: "Passo 2 de 5: Obter acreditação na GUE" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Passo 1 de 5: Registar-se no Portal das Finanças" })).toHaveCount(0);
   expect(await axeViolations(page)).toEqual([]);
   // No console error at all (the toasts inject no stylesheet since they are styled from ours).
   expect(consoleErrors).toEqual([]);
@@ -211,7 +211,7 @@ test.describe("without JavaScript", () => {
     await signInFromFirstSteps(page, ACCOUNTS.some);
     await expect(page.getByText(`como ${ACCOUNTS.some.name} (NIF ${ACCOUNTS.some.nif})`)).toBeVisible();
     // Every step of the guide is readable without JavaScript.
-    await expect(page.getByRole("heading", { name: /^Passo \d de 4:/ })).toHaveCount(4);
+    await expect(page.getByRole("heading", { name: /^Passo \d de 5:/ })).toHaveCount(5);
     await page.getByRole("button", { name: `Deixar de atuar como ${ACCOUNTS.some.name}` }).click();
     await page.getByRole("button", { name: "Sim, terminar sessão" }).click();
     await expect(page.getByRole("heading", { name: "Não tem sessão iniciada" })).toBeVisible();

@@ -3,7 +3,7 @@ import { test, expect, axeViolations, waitForPageReady } from "./support/fixture
 import { pageHref } from "../app/config/site-map";
 
 // Demo accounts (docs/sign-in.md; fictitious).
-const ANA = { nif: "555555550", password: "demo-todos", name: "Ana Demo Todos os Perfis" };
+const ANA = { nif: "555555550", password: "demo-todos", name: "Ana Demo" };
 const EXCISE = pageHref("excise");
 const TRANSIT = pageHref("transit");
 

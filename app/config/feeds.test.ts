@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import changes from "../../content/changes.json";
 import { feedPath, feedsOfPage } from "./feeds";
 import { pageMeta } from "./page-meta";
 
@@ -7,6 +8,10 @@ describe("the Atom feeds in the head of the pages they follow", () => {
     expect(feedsOfPage("changes")).toEqual(["changes"]);
     expect(feedsOfPage("web-services")).toEqual(["certificates"]);
     expect(feedsOfPage("home")).toEqual([]);
+    // Every page a feed follows announces it: the pages the change log records, the checker (the sandbox's keys), the form.
+    for (const page of new Set(changes.flatMap((change) => change.pages))) expect(feedsOfPage(page)).toContain("changes");
+    expect(feedsOfPage("security-header-check")).toEqual(["certificates"]);
+    expect(feedsOfPage("security-header-form")).toEqual(["certificates"]);
     const args = { location: { pathname: "/public/alteracoes", search: "" }, matches: [{ id: "root", loaderData: { lang: "en", origin: "https://portal.example" } }] };
     const feeds = pageMeta("changes")(args).filter((tag) => "type" in tag && tag.type === "application/atom+xml");
     expect(feeds).toEqual([

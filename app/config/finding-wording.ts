@@ -5,7 +5,7 @@
  * (`sandboxFaultText`, server/sandbox/soap-response.ts). Apart from the records so that the checker's
  * browser code takes the key rule without the catalogue's texts.
  */
-export type FindingWordingPart = "title" | "titleTimeZone" | "fix";
+export type FindingWordingPart = "title" | "titleTimeZone" | "fix" | "fixTimeZone";
 
 /** A verifier finding's wording: `check.finding.<CODE>.<part>`. */
 export function findingWordingKey(code: string, part: FindingWordingPart): string {

@@ -143,6 +143,14 @@ export const SITE_PAGES = [
   // Every time limit of the portal's pages (content/time-limits/*.json), filterable, and the calculator:
   // GET forms its loader answers (a page of text: no script).
   { id: "time-limits", path: "public/prazos", parent: "home", module: "own", answersQuery: true },
+  // Step by step (GOV.UK's pattern): a journey across systems, one page each, its steps in
+  // app/config/journeys.ts; the index lists them (their parent), the home page shows them as cards.
+  { id: "journeys", path: "public/passoAPasso", parent: "home" },
+  { id: "journey-import", path: "public/passoAPasso/importarMercadorias", parent: "journeys" },
+  { id: "journey-export", path: "public/passoAPasso/exportarMercadorias", parent: "journeys" },
+  { id: "journey-low-value", path: "public/passoAPasso/remessasBaixoValor", parent: "journeys" },
+  { id: "journey-vehicle", path: "public/passoAPasso/importarVeiculo", parent: "journeys" },
+  { id: "journey-web-services", path: "public/passoAPasso/ligarServicosWeb", parent: "journeys" },
   // The search results page: reachable from the header's search form, not listed among the areas.
   { id: "search", path: SEARCH_PAGE_PATH, parent: "home", listed: false, module: "own", islands: true, answersQuery: true, content: false },
   // Pages every public-sector site has, linked from the footer of every page (not among the areas).

@@ -12,6 +12,7 @@ import type errors from "~/features/errors/locales/pt.json";
 import type faultCatalogue from "~/features/fault-catalogue/locales/pt.json";
 import type glossary from "~/features/glossary/locales/pt.json";
 import type ivaExp from "~/features/iva-exp/locales/pt.json";
+import type journeys from "~/features/journeys/locales/pt.json";
 import type search from "~/features/search/locales/pt.json";
 import type securityHeader from "~/features/security-header/locales/pt.json";
 import type session from "~/features/session/locales/pt.json";
@@ -43,6 +44,7 @@ export interface TextNamespaces {
   "fault-catalogue": typeof faultCatalogue;
   glossary: typeof glossary;
   "iva-exp": typeof ivaExp;
+  journeys: typeof journeys;
   search: typeof search;
   "security-header": typeof securityHeader;
   session: typeof session;
@@ -65,6 +67,7 @@ export const TEXT_NAMESPACES = [
   "fault-catalogue",
   "glossary",
   "iva-exp",
+  "journeys",
   "search",
   "security-header",
   "session",

@@ -41,14 +41,14 @@ afterEach(() => {
 
 describe("Island (server wrapper)", () => {
   it("writes the container, then the language, the texts its render used and the props as JSON", () => {
-    const html = serverPage(<Island component={HeaderCheckForm} props={{ tooLarge: true, data: null }} />, "pt");
+    const html = serverPage(<Island component={HeaderCheckForm} props={{ tooLarge: true, data: null, sandboxFormHref: "/areaOE/form" }} />, "pt");
     document.body.innerHTML = html;
     const container = document.querySelector<HTMLElement>('[data-island="header-check"]')!;
     expect(container.querySelector("form[method=post]")).not.toBeNull();
     const data = islandData(container);
     expect(data.lang).toBe("pt");
     expect(Object.keys(data.texts).sort()).toEqual(["errors", "security-header", "ui"]);
-    expect(data.props).toEqual({ tooLarge: true, data: null });
+    expect(data.props).toEqual({ tooLarge: true, data: null, sandboxFormHref: "/areaOE/form" });
     // The too-large message is in the server HTML (the widget rendered with its props, in Portuguese).
     expect(container.textContent).toContain(String((data.texts["security-header"] as { check: { formTitle: string } }).check.formTitle));
     // Ids come from the island's own root, with its prefix, which the container names for the browser.
@@ -121,7 +121,7 @@ describe("the islands' texts on a page", () => {
     const page = serverPage(
       <>
         <Island component={HeaderSearch} props={{}} namespaces={["pages"]} />
-        <Island component={HeaderCheckForm} props={{ tooLarge: false, data: null }} namespaces={["pages"]} />
+        <Island component={HeaderCheckForm} props={{ tooLarge: false, data: null, sandboxFormHref: "/areaOE/form" }} namespaces={["pages"]} />
       </>,
       "pt",
     );
@@ -133,7 +133,7 @@ describe("the islands' texts on a page", () => {
     expect(Object.keys(search?.texts ?? {}).sort()).toEqual(Object.keys(before[0]?.texts ?? {}).sort());
     // The checker's own namespaces stay; `errors` and `pages` are the search's already.
     expect(Object.keys(check?.texts ?? {}).sort()).toEqual(["security-header", "ui"]);
-    expect(check?.props).toEqual({ tooLarge: false, data: null });
+    expect(check?.props).toEqual({ tooLarge: false, data: null, sandboxFormHref: "/areaOE/form" });
     // Together they hold every namespace each island had, with the same texts.
     const merged = { ...search?.texts, ...check?.texts };
     for (const data of before) for (const [namespace, bundle] of Object.entries(data.texts)) expect(merged[namespace]).toEqual(bundle);
@@ -155,7 +155,7 @@ describe("the islands' test-only fault injection", () => {
       return Promise.resolve(new Response(null, { status: 204 }));
     });
     configureErrorReporting({ enabled: true, url: "/areaOE/api/client-errors", method: "POST" });
-    document.body.innerHTML = serverPage(<Island component={HeaderCheckForm} props={{ tooLarge: false, data: null }} />, "pt");
+    document.body.innerHTML = serverPage(<Island component={HeaderCheckForm} props={{ tooLarge: false, data: null, sandboxFormHref: "/areaOE/form" }} />, "pt");
     const container = document.querySelector<HTMLElement>('[data-island="header-check"]')!;
     const data = islandData(container);
     const recoverable = vi.fn();
@@ -165,7 +165,7 @@ describe("the islands' test-only fault injection", () => {
         container,
         <IslandFrame texts={fixedTexts(data.lang, data.texts)}>
           <IslandFault>
-            <HeaderCheckForm tooLarge={false} data={null} />
+            <HeaderCheckForm tooLarge={false} data={null} sandboxFormHref="/areaOE/form" />
           </IslandFault>
         </IslandFrame>,
         { identifierPrefix: container.dataset.islandPrefix, onRecoverableError: recoverable },

@@ -10,6 +10,7 @@ import { ChangeLog } from "./change-log";
 import { CodeBlock } from "./code-block";
 import { ConfigLink } from "./config-link";
 import { ContentLink } from "./content-link";
+import { Step, StepByStep } from "./journey-step";
 import { SystemCard, SystemCards } from "./system-card";
 
 /**
@@ -31,6 +32,8 @@ export const mdxComponents = {
   FaultCatalogue,
   ImagePreview: ImagePreviewDialog,
   pre: CodeBlock,
+  Step,
+  StepByStep,
   SystemCard,
   SystemCards,
   SystemNote,

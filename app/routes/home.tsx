@@ -4,14 +4,18 @@ import { assetPath } from "~/config/paths";
 import { useLanguage } from "~/i18n/use-language";
 import { childPages, pageHref, type PageId } from "~/config/site-map";
 import { ImagePreviewDialog } from "~/components/ui/image-preview/image-preview-dialog";
+import { FIRST_STEPS } from "~/config/first-steps";
 
 export const meta = pageMeta("home");
 
 const TOOL_PAGES: PageId[] = ["first-steps", "web-services", "tools", "security-header", "testing-manual"];
+/** The journeys' index: its children are the home page's "Step by step" cards, not an area. */
+const JOURNEYS_PAGE: PageId = "journeys";
 
 export default function Home() {
   const { t } = useTranslation(["common", "pages"]);
-  const areas = childPages("home").filter((page) => !TOOL_PAGES.includes(page.id as PageId));
+  const areas = childPages("home").filter((page) => !TOOL_PAGES.includes(page.id as PageId) && page.id !== JOURNEYS_PAGE);
+  const journeys = childPages(JOURNEYS_PAGE).map((page) => page.id as PageId);
   const lang = useLanguage();
   return (
     <div className="home">
@@ -28,6 +32,12 @@ export default function Home() {
         </p>
       </section>
 
+      <section aria-labelledby="journeys-heading">
+        <h2 id="journeys-heading">{t("common:home.journeysHeading")}</h2>
+        <p>{t("common:home.journeysIntro")}</p>
+        <PageCards ids={journeys} />
+      </section>
+
       <section aria-labelledby="areas-heading">
         <h2 id="areas-heading">{t("common:home.areasHeading")}</h2>
         <PageCards ids={areas.map((page) => page.id as PageId)} />
@@ -38,7 +48,7 @@ export default function Home() {
         <PageCards ids={TOOL_PAGES} />
         <ImagePreviewDialog
           src={assetPath(`diagrams/getting-started-${lang}.svg`)}
-          alt={t("common:home.diagramAlt")}
+          alt={t("common:home.diagramAlt", { steps: FIRST_STEPS.map((step, index) => `${index + 1}. ${t(`common:firstSteps.steps.${step}`)}`).join("; ") })}
           caption={t("common:home.diagramCaption")}
           size="lg"
         />

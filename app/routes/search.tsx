@@ -11,8 +11,8 @@ import { Island } from "~/islands/island";
 export async function loader({ url, context }: Route.LoaderArgs) {
   const portal = portalContext(context);
   const query = cleanQuery(url.searchParams.get("q"));
-  const results = query ? await searchSite(portal.lang, query) : [];
-  return { query, results };
+  const answer = query ? await searchSite(portal.lang, query) : { results: [], suggestion: null };
+  return { query, ...answer };
 }
 
 const baseMeta = pageMeta("search");
@@ -22,5 +22,5 @@ export const meta: Route.MetaFunction = (args) => [...baseMeta(args), ...(args.l
 
 export default function Search({ loaderData }: Route.ComponentProps) {
   // An island (app/islands/island.tsx); `pages` words the results the browser finds (pageText).
-  return <Island component={SearchPage} props={{ query: loaderData.query, results: loaderData.results }} namespaces={["pages"]} />;
+  return <Island component={SearchPage} props={{ query: loaderData.query, results: loaderData.results, suggestion: loaderData.suggestion }} namespaces={["pages"]} />;
 }

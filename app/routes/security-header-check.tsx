@@ -5,13 +5,24 @@ import { mdxComponents } from "~/mdx/mdx-components";
 import { HeaderCheckForm } from "~/features/security-header/header-check-form";
 import { Island } from "~/islands/island";
 import { HeaderCheckUnavailable } from "~/features/security-header/header-check-unavailable";
-import { HEADER_CHECK_MAX_BYTES, HEADER_CHECK_TOO_LARGE_QUERY, type HeaderCheckActionData } from "~/features/security-header/header-check";
+import {
+  HEADER_CHECK_MAX_BYTES,
+  HEADER_CHECK_TOO_LARGE_QUERY,
+  headerMadeFor,
+  type HeaderCheckActionData,
+} from "~/features/security-header/header-check";
 import { TestCertificateDetails } from "~/features/security-header/test-certificate-details";
 import { SandboxKeysList } from "~/features/security-header/sandbox-keys-list";
 import { SANDBOX_PATHS } from "~/config/sandbox-paths";
+import { pageHref } from "~/config/site-map";
+import { HEADER_TARGET_QUERY } from "~/features/security-header/authority-environment";
+import { MADE_FOR_FIELD } from "~/features/security-header/header-result";
 import { portalContext } from "~/load-context";
 
 export const meta = pageMeta("security-header-check");
+
+/** The generation form with the sandbox's current key chosen: the header it makes passes this checker. */
+const SANDBOX_FORM_HREF = `${pageHref("security-header-form")}?${HEADER_TARGET_QUERY}=sandbox`;
 
 /**
  * The test certificate's facts, for the content's download section, whether the checker is on, and
@@ -26,7 +37,9 @@ export function loader({ context, request }: Route.LoaderArgs) {
 
 /**
  * Checks a pasted request with the portal's local TEST key (server only). The password, when given, is
- * compared in memory and dropped; the answer never contains it.
+ * compared in memory and dropped; the answer never contains it. A header the generation form sends
+ * ("Check this header") says which key it was made for: one the checker cannot decrypt with is named,
+ * and not checked (nothing is decrypted, logged or kept).
  */
 export async function action({ request, context }: Route.ActionArgs): Promise<HeaderCheckActionData> {
   const portal = portalContext(context);
@@ -38,6 +51,8 @@ export async function action({ request, context }: Route.ActionArgs): Promise<He
   if (new TextEncoder().encode(envelope).length > HEADER_CHECK_MAX_BYTES) {
     return { status: "invalid", problem: "envelopeTooLarge", envelope: "" };
   }
+  const madeFor = headerMadeFor(form.get(MADE_FOR_FIELD), portal.securityHeaderEnvironments());
+  if (madeFor !== null && madeFor !== "sandbox") return { status: "foreign-key", envelope, madeFor };
   const outcome = await portal.securityHeaderSandbox.check(envelope, password === "" ? undefined : password);
   return { status: "checked", envelope, passwordCompared: password !== "", outcome };
 }
@@ -49,7 +64,7 @@ export function headers() {
 
 export default function Page({ loaderData, actionData }: Route.ComponentProps) {
   // The form is an island (app/islands/island.tsx): the action's answer and `?tooLarge` come in as props.
-  const checkForm = () => <Island component={HeaderCheckForm} props={{ tooLarge: loaderData.tooLarge, data: actionData ?? null }} />;
+  const checkForm = () => <Island component={HeaderCheckForm} props={{ tooLarge: loaderData.tooLarge, data: actionData ?? null, sandboxFormHref: SANDBOX_FORM_HREF }} />;
   const components = {
     ...mdxComponents,
     // The content places the test certificate and the form where its steps need them.

@@ -11,6 +11,7 @@ import { SignInRequired } from "~/features/session/sign-in-required";
 import { portalContext } from "~/load-context";
 import { Island } from "~/islands/island";
 import { SecurityHeaderFormIsland } from "~/islands/security-header-form.island";
+import { HEADER_TARGET_QUERY } from "~/features/security-header/authority-environment";
 
 export const meta = pageMeta("security-header-form");
 
@@ -20,15 +21,22 @@ export const meta = pageMeta("security-header-form");
  * without any customs profile gets `status: "denied"`.
  * For the form: when `status === "allowed"`, `usernamePrefill` is the visitor's NIF followed by "/"
  * (the Utilizador format is NIF/UserID), ready for the username field; it is null otherwise.
+ * The targets are the authority's certificates and, while the checker is on, the sandbox's current key
+ * (a header for it passes the portal's checker); `?target=sandbox` chooses it (the checker's offer).
  */
 export function loader({ url, context }: Route.LoaderArgs) {
   const portal = portalContext(context);
   const access = requireCustomsProfile({ url, signInEnabled: portal.signInEnabled, session: portal.session });
+  const allowed = access.status === "allowed";
+  const sandbox = allowed ? portal.securityHeaderSandbox.formTarget() : null;
+  // The authority certificates (public material: public key and summary) for the browser to encrypt with, then the sandbox's.
+  const environments = allowed ? [...portal.securityHeaderEnvironments(), ...(sandbox ? [sandbox] : [])] : [];
+  const asked = url.searchParams.get(HEADER_TARGET_QUERY);
   return {
     access,
-    usernamePrefill: access.status === "allowed" ? `${access.user.nif}/` : null,
-    // The authority certificates (public material: PEM and summary) for the browser to encrypt with.
-    environments: access.status === "allowed" ? portal.securityHeaderEnvironments() : [],
+    usernamePrefill: allowed ? `${access.user.nif}/` : null,
+    environments,
+    initialTarget: environments.find((environment) => environment.id === asked)?.id ?? null,
   };
 }
 
@@ -42,7 +50,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
   if (loaderData.access.status === "denied") return <PermissionDenied gueHref={gueHref} />;
   if (loaderData.access.status === "sign-in-disabled") return <SignInDisabledNotice headingLevel={1} />;
   if (loaderData.access.status === "signed-out") return <SignedOutPage signInHref={loaderData.access.signInHref} />;
-  return <FormPage usernamePrefill={loaderData.usernamePrefill} environments={loaderData.environments} />;
+  return <FormPage usernamePrefill={loaderData.usernamePrefill} environments={loaderData.environments} initialTarget={loaderData.initialTarget} />;
 }
 
 function SignedOutPage({ signInHref }: { signInHref: string }) {
@@ -61,7 +69,7 @@ function SignedOutPage({ signInHref }: { signInHref: string }) {
   );
 }
 
-function FormPage(props: Pick<Route.ComponentProps["loaderData"], "usernamePrefill" | "environments">) {
+function FormPage(props: Pick<Route.ComponentProps["loaderData"], "usernamePrefill" | "environments" | "initialTarget">) {
   const { t } = useTranslation("pages");
   return (
     <article className="content-page">
@@ -69,7 +77,7 @@ function FormPage(props: Pick<Route.ComponentProps["loaderData"], "usernamePrefi
       {/* An island (app/islands/island.tsx). The signed-out page has none besides the header's search: it ships no script. */}
       <Island
         component={SecurityHeaderFormIsland}
-        props={{ ...props, overviewHref: pageHref("security-header"), configHref: pageHref("security-header-config") }}
+        props={{ ...props, overviewHref: pageHref("security-header"), configHref: pageHref("security-header-config"), checkerHref: pageHref("security-header-check") }}
       />
     </article>
   );

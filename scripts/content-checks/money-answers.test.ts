@@ -31,6 +31,7 @@ interface MoneyAnswer {
 const UCC = { pt: "https://eur-lex.europa.eu/legal-content/PT/TXT/?uri=CELEX:32013R0952", en: "https://eur-lex.europa.eu/legal-content/EN/TXT/?uri=CELEX:32013R0952" };
 const AT_UCC = (article: string) => `https://info-aduaneiro.portaldasfinancas.gov.pt/pt/legislacao_aduaneira/codigos_aduaneiros/CAU/Paginas/cau${article}.aspx`;
 const ACM_ISV = "https://acm.gov.pt/zh/-/como-se-aplica-o-regime-geral-de-tributacao-do-imposto-sobre-veiculos-is-1";
+const AICEP_DUTY = "https://www.portugalglobal.pt/en/news/2025/december/eu-introduces-customs-duties-on-low-value-e-commerce-packages";
 const AT_ECOMMERCE =
   "https://info.portaldasfinancas.gov.pt/pt/apoio_ao_contribuinte/Cidadaos/Compras/Encomendas_postais/Encomendas_Postais_Comercio_Eletronico/Paginas/default.aspx";
 
@@ -85,6 +86,38 @@ export const MONEY_ANSWERS: MoneyAnswer[] = [
       en: ["10 working days of the notification of the assessment", "High Commission for Migration", "not the legal text", "does not give the article of the Vehicle Tax Code"],
     },
     cites: { pt: [ACM_ISV], en: [ACM_ISV] },
+  },
+  {
+    question: "the customs duty on low-value consignments since July 2026 (an announcement, labelled: the legal text was not reached)",
+    page: "import-rbv",
+    heading: { pt: "O direito aduaneiro desde julho de 2026", en: "The customs duty since July 2026" },
+    says: {
+      pt: [
+        "direito aduaneiro de 3 euros por artigo",
+        "de valor inferior a 150 euros, a partir de julho de 2026",
+        "medida temporária, até à criação do Centro de Dados Aduaneiros da UE, em 2028",
+        "enviadas diretamente aos consumidores a partir de países terceiros",
+        "anúncio da Comissão Europeia (dezembro de 2025), tal como publicado pela AICEP; não é o texto legal",
+      ],
+      en: [
+        "customs duty of 3 euros per item",
+        "valued below 150 euros, starting in July 2026",
+        "temporary measure, until the setting up of the EU Customs Data Hub in 2028",
+        "sent directly to consumers from third countries",
+        "announcement of the European Commission (December 2025), as published by AICEP; it is not the legal text",
+      ],
+    },
+    cites: { pt: [AICEP_DUTY], en: [AICEP_DUTY] },
+  },
+  {
+    question: "the import hub's RBV card names the customs duty announced from July 2026, labelled",
+    page: "import",
+    heading: { pt: "Sistemas da área", en: "Systems in this area" },
+    says: {
+      pt: ["segundo um anúncio da Comissão Europeia (dezembro de 2025; não o texto legal)", "3 euros por artigo", "a partir de julho de 2026"],
+      en: ["according to an announcement of the European Commission (December 2025; not the legal text)", "3 euros per item", "from July 2026"],
+    },
+    cites: { pt: [AICEP_DUTY], en: [AICEP_DUTY] },
   },
   {
     question: "import VAT on a low-value consignment, with and without IOSS",

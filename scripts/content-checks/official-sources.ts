@@ -10,6 +10,7 @@ export const PRIMARY_SOURCE_HOSTS = [
   "dre.pt",
   "gov.pt", // the AT (portaldasfinancas.gov.pt, at.gov.pt), acessibilidade.gov.pt, mosaico.gov.pt
   "cnpd.pt",
+  "portugalglobal.pt", // AICEP, Portugal's trade and investment agency (a government agency): its publication of a Commission announcement, labelled as such (issue 47)
 ] as const;
 
 /** Hosts of the technical standards a page may cite besides the law (WCAG, WS-Security, SOAP, RFCs). */
@@ -77,4 +78,14 @@ export const DEFERRAL_PHRASES = {
     /\bnot been published on this portal/i,
     /\bwhen it is available/i,
   ],
+} as const;
+
+/**
+ * Phrases that place something by where it sits on the screen: the side panel is beside the page on a
+ * wide screen and below it on a phone, so "in the side panel" is false at some width. A link in the
+ * sentence itself (`<ConfigLink name="contactUs">`) needs no place.
+ */
+export const LAYOUT_PHRASES = {
+  pt: [/\bno painel lateral\b/i, /\bna barra lateral\b/i, /\bna coluna (?:da direita|da esquerda|lateral)\b/i, /\bacima à direita\b/i],
+  en: [/\bin the side ?panel\b/i, /\bin the sidebar\b/i, /\bin the (?:right|left)-hand column\b/i, /\bat the top right\b/i],
 } as const;

@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { LANGUAGES, type Language } from "../../app/i18n/languages";
-import { DEFERRAL_PHRASES, isPrimarySource, SOURCES_HEADING } from "./official-sources";
+import { DEFERRAL_PHRASES, isPrimarySource, LAYOUT_PHRASES, SOURCES_HEADING } from "./official-sources";
 import { readContentFile, type ContentFileFacts } from "./read-content-file";
 
 /**
@@ -14,6 +14,7 @@ const root = process.cwd();
 // Content files that state no rule of their own: an index of links, and a page that is not routed.
 const WITHOUT_SOURCES: Record<string, string> = {
   tools: "an index of the tools, each with its own page",
+  journeys: "an index of the step-by-step journeys, each with its own page and sources",
   ics2: "not routed (the specification lists it unrouted)",
 };
 
@@ -101,6 +102,30 @@ describe("no deferral to a document or to the authority", () => {
     for (const lang of LANGUAGES)
       for (const sample of samples[lang]) expect(DEFERRAL_PHRASES[lang].some((phrase) => phrase.test(sample)), sample).toBe(true);
     expect(DEFERRAL_PHRASES.pt.some((phrase) => phrase.test("Para ajuda, use Contacte-nos."))).toBe(false);
+  });
+});
+
+describe("no text places a link by where it sits on the screen (true at every width)", () => {
+  it("no content file or locale sends the reader to the side panel or a column", () => {
+    const problems: string[] = [];
+    for (const file of TEXT_FILES) {
+      const lang = languageOf(file) as Language;
+      readFileSync(file, "utf8")
+        .split("\n")
+        .forEach((line, index) => {
+          for (const phrase of LAYOUT_PHRASES[lang]) {
+            const found = phrase.exec(line);
+            if (found) problems.push(`${path.relative(root, file)}:${index + 1}: "${found[0]}": the side panel is below the page on a phone; link the thing itself`);
+          }
+        });
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it("the list catches the wording it was written for", () => {
+    expect(LAYOUT_PHRASES.pt.some((phrase) => phrase.test("use Contacte-nos, no painel lateral."))).toBe(true);
+    expect(LAYOUT_PHRASES.en.some((phrase) => phrase.test("use Contact us, in the side panel."))).toBe(true);
+    expect(LAYOUT_PHRASES.en.some((phrase) => phrase.test("use Contact us."))).toBe(false);
   });
 });
 

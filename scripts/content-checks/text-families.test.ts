@@ -14,6 +14,8 @@ import { DOCUMENT_KINDS, DOCUMENT_LANGUAGES } from "../../app/features/documents
 import { IVA_EXP_CHOICES, IVA_EXP_QUESTIONS } from "../../app/features/iva-exp/iva-exp-check";
 import { SANDBOX_FAULT_CODES } from "../../server/sandbox/soap-response";
 import { HEADER_FORM_CHOICES } from "../../app/features/security-header/header-form-choice";
+import { JOURNEY_ACTORS, JOURNEYS } from "../../app/config/journeys";
+import { FIRST_STEPS } from "../../app/config/first-steps";
 
 /**
  * Each dynamic text key family (`t(\`check.finding.${code}.title\`)`…) tied to the list its values come
@@ -66,6 +68,15 @@ const FAMILIES: Readonly<Record<string, Family>> = {
   "IVAExp choices (IVA_EXP_CHOICES)": {
     namespace: "iva-exp",
     keys: Object.entries(IVA_EXP_CHOICES).flatMap(([question, options]) => options.map((option) => `questions.${question}.options.${option}`)),
+  },
+  "journey actors (JOURNEY_ACTORS)": { namespace: "journeys", keys: each(JOURNEY_ACTORS, (actor) => `actors.${actor}`) },
+  "the services the journeys' steps link (JOURNEYS)": {
+    namespace: "journeys",
+    keys: each([...new Set(JOURNEYS.flatMap((journey) => journey.steps.flatMap((step) => ("services" in step ? [...step.services] : []))))], (service) => `services.${service}`),
+  },
+  "the first steps (FIRST_STEPS)": {
+    namespace: "session",
+    keys: each(FIRST_STEPS, (step) => `steps.${step}.title`, (step) => `steps.${step}.body`, (step) => `common:firstSteps.steps.${step}`),
   },
   "languages (LANGUAGES)": { namespace: "common", keys: each(LANGUAGES, (lang) => `language.${lang}`, (lang) => `language.${lang}Short`) },
   "the content files' Useful Links (labelKey)": { namespace: "common", keys: contentLabelKeys() },

@@ -2,7 +2,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import MiniSearch from "minisearch";
 import { LANGUAGES, type Language } from "../../app/i18n/languages";
 import { searchIndexOptions } from "../../app/features/search/search-options";
-import { runSearch } from "../../app/features/search/run-search";
+import { answerSearch, runSearch } from "../../app/features/search/run-search";
+import type { PageId } from "../../app/config/site-map";
 import type { SearchDocument } from "../../app/features/search/search-document";
 import { buildSearchIndex, collectSearchDocuments } from "./build-search-index";
 
@@ -10,12 +11,13 @@ import { buildSearchIndex, collectSearchDocuments } from "./build-search-index";
 const root = process.cwd();
 const indexes = {} as Record<Language, MiniSearch<SearchDocument>>;
 const sources = {} as Record<Language, string>;
+const documents = {} as Record<Language, SearchDocument[]>;
 
 beforeAll(async () => {
   for (const lang of LANGUAGES) {
     indexes[lang] = MiniSearch.loadJSON<SearchDocument>(await buildSearchIndex(root, lang), searchIndexOptions(lang));
-    const documents = await collectSearchDocuments(root, lang);
-    sources[lang] = documents.map((doc) => `${doc.title} ${doc.heading} ${doc.text} ${doc.terms}`).join("\n");
+    documents[lang] = await collectSearchDocuments(root, lang);
+    sources[lang] = documents[lang].map((doc) => `${doc.title} ${doc.heading} ${doc.text} ${doc.terms}`).join("\n");
   }
 }, 60_000);
 
@@ -70,8 +72,73 @@ describe("accents and case do not matter", () => {
     expect(results.some((result) => result.title.includes(title)), results.map((r) => r.title).join(", ")).toBe(true);
   });
 
-  it("finds by the start of a word and despite a typo in a long word", () => {
+  it("matches whole words: a typo finds nothing, and the answer suggests the word the pages hold", () => {
     expect(runSearch(indexes.pt, "import", "pt").map((r) => r.title)).toContain("Importação");
-    expect(runSearch(indexes.pt, "garantas", "pt").length).toBeGreaterThan(0);
+    expect(answerSearch(indexes.pt, "garantas", "pt")).toEqual({ results: [], suggestion: "garantias" });
+    expect(answerSearch(indexes.pt, "garantia", "pt").suggestion).toBeNull();
+  });
+});
+
+/**
+ * The search corpus: queries a visitor types, each with the page its first result must be on (or
+ * one of them, where two pages are equally the answer). Whatever the content says, every result of
+ * every query holds the word asked for, and every page that holds it is found: so a word no page
+ * holds yet (a page about to state it) finds nothing at all, never a page that holds a word like it
+ * ('juros' is not 'euros'); once a page holds it, the first result must be the page named here.
+ */
+const CORPUS: Record<Language, { query: string; first: PageId[] }[]> = {
+  pt: [
+    { query: "IOSS", first: ["import-rbv"] },
+    { query: "simulador", first: ["vehicle-tax", "vehicle-tax-isv"] },
+    { query: "CSR", first: ["web-services", "testing-manual"] },
+    { query: "juros", first: ["liquidation-settlements"] },
+    { query: "garantia", first: ["liquidation-guarantees"] },
+    { query: "EORI", first: ["first-steps"] },
+    { query: "SoapUI", first: ["security-header-config"] },
+    { query: "renovação do certificado", first: ["tools", "web-services"] },
+  ],
+  en: [
+    { query: "IOSS", first: ["import-rbv"] },
+    { query: "simulator", first: ["vehicle-tax", "vehicle-tax-isv"] },
+    { query: "CSR", first: ["web-services", "testing-manual"] },
+    { query: "interest on arrears", first: ["liquidation-settlements"] },
+    { query: "guarantee", first: ["liquidation-guarantees"] },
+    { query: "EORI", first: ["first-steps"] },
+    { query: "SoapUI", first: ["security-header-config"] },
+    { query: "certificate renewal", first: ["tools", "web-services"] },
+  ],
+};
+
+/** The words of a text as the index holds them: MiniSearch's own tokenizer, then the index's own processing (folding, stop words). */
+const tokenize = MiniSearch.getDefault("tokenize") as (text: string) => string[];
+const indexWords = (lang: Language, text: string) => {
+  const processTerm = searchIndexOptions(lang).processTerm as (term: string) => string | null;
+  return tokenize(text).flatMap((word) => processTerm(word) ?? []);
+};
+const wordsOf = (lang: Language, doc: SearchDocument) => new Set(indexWords(lang, `${doc.title} ${doc.heading} ${doc.text} ${doc.terms}`));
+const pageOf = (documentId: string) => documentId.split("#")[0] ?? documentId;
+
+describe.each(LANGUAGES)("search corpus (%s)", (lang) => {
+  it.each(CORPUS[lang])("'$query': only and all the pages that hold it, first on $first", ({ query, first }) => {
+    const words = indexWords(lang, query);
+    const holding = documents[lang].filter((doc) => {
+      const held = wordsOf(lang, doc);
+      return words.every((word) => held.has(word));
+    });
+    const results = runSearch(indexes[lang], query, lang);
+    if (holding.length === 0) {
+      // No page states it yet: nothing is invented, and no page that holds only some of the words comes first.
+      for (const result of results) expect(words.some((word) => wordsOf(lang, documents[lang].find((doc) => doc.id === result.id)!).has(word))).toBe(true);
+      expect(results.filter((result) => holding.some((doc) => doc.id === result.id))).toEqual([]);
+      if (words.length === 1) expect(results).toEqual([]);
+      return;
+    }
+    for (const result of results) {
+      const doc = documents[lang].find((candidate) => candidate.id === result.id);
+      expect(doc, `result ${result.id} is a unit of the index`).toBeDefined();
+      expect(words.filter((word) => !wordsOf(lang, doc!).has(word)), `"${query}": ${result.id} lacks these words`).toEqual([]);
+    }
+    expect(new Set(results.map((result) => result.id)), `"${query}": a unit that holds it is missing`).toEqual(new Set(holding.map((doc) => doc.id)));
+    expect(first, `"${query}": first result ${results[0]?.id}`).toContain(pageOf(results[0]!.id));
   });
 });

@@ -28,9 +28,12 @@ export type CertificateEvent =
       sha256Fingerprint: string;
     }
   | {
-      kind: "sandbox-key-valid" | "sandbox-key-retired";
+      kind: "sandbox-key-valid" | "sandbox-key-announced" | "sandbox-key-retired";
       id: string;
-      /** validFrom for a key that became valid; validUntil for a retired one. */
+      /**
+       * validFrom for a key that became valid; validUntil for a retired one; for a next key published
+       * before its validity ("announced"), the day it was published (see sandboxKeyEvents).
+       */
       at: string;
       keyId: string;
       status: SandboxKeyStatus;
@@ -87,16 +90,27 @@ export interface SandboxKeyInput {
 }
 
 /**
- * The sandbox's rotation as events: each key not retired is an event on its validFrom (once that has
- * come: a next key announced ahead is published on the day it starts); each retired key an event on its
- * validUntil.
+ * The sandbox's rotation as events: each key not retired is an event on its validFrom, once that has
+ * come; the next key, published before its validity begins, is also an event of its own ("announced")
+ * on the day it was published: when the key before the current one retired (the current key then became
+ * the earliest valid one, and the key after it the next: sandbox-keys.ts), or, with no retired key in the
+ * set, when the current key became valid; each retired key is an event on its validUntil.
  */
 export function sandboxKeyEvents(keys: readonly SandboxKeyInput[], now: Date): CertificateEvent[] {
+  const at = now.getTime();
+  const retiredUntil = keys.filter((key) => key.status === "retired" && Date.parse(key.validUntil) <= at).map((key) => key.validUntil).sort().at(-1);
+  const currentFrom = keys.find((key) => key.status === "current")?.validFrom;
+  const published = retiredUntil ?? currentFrom;
   return keys.flatMap((key): CertificateEvent[] => {
     const base = { keyId: key.id, status: key.status, validFrom: key.validFrom, validUntil: key.validUntil, fingerprintSha256: key.fingerprintSha256 };
     if (key.status === "retired") {
-      return Date.parse(key.validUntil) <= now.getTime() ? [{ kind: "sandbox-key-retired", id: `urn:areaoe:sandbox-key-retired:${key.fingerprintSha256}`, at: key.validUntil, ...base }] : [];
+      return Date.parse(key.validUntil) <= at ? [{ kind: "sandbox-key-retired", id: `urn:areaoe:sandbox-key-retired:${key.fingerprintSha256}`, at: key.validUntil, ...base }] : [];
     }
-    return Date.parse(key.validFrom) <= now.getTime() ? [{ kind: "sandbox-key-valid", id: `urn:areaoe:sandbox-key:${key.fingerprintSha256}`, at: key.validFrom, ...base }] : [];
+    const events: CertificateEvent[] = [];
+    if (key.status === "next" && published !== undefined && Date.parse(published) <= at) {
+      events.push({ kind: "sandbox-key-announced", id: `urn:areaoe:sandbox-key-next:${key.fingerprintSha256}`, at: published, ...base });
+    }
+    if (Date.parse(key.validFrom) <= at) events.push({ kind: "sandbox-key-valid", id: `urn:areaoe:sandbox-key:${key.fingerprintSha256}`, at: key.validFrom, ...base });
+    return events;
   });
 }

@@ -4,7 +4,7 @@ import { Feed } from "feed";
 import {
   ATOM_MEDIA_TYPE,
   FEED_IDS,
-  FEED_PAGES,
+  feedHomePage,
   feedPath,
   isLanguage,
   pageHref,
@@ -51,13 +51,22 @@ function newFeed({ lang, feed, origin }: FeedFrame, updated: Date, subtitleOptio
     id: self,
     title: t(feed === "changes" ? "changesTitle" : "certificatesTitle"),
     description: t(feed === "changes" ? "changesSubtitle" : "certificatesSubtitle", subtitleOptions),
-    link: `${origin}${pageHref(FEED_PAGES[feed])}?lang=${lang}`,
+    link: `${origin}${pageHref(feedHomePage(feed))}?lang=${lang}`,
     language: lang,
     updated,
     generator: false,
     feedLinks: { atom: self },
     author: { name: t("author"), link: `${origin}${pageHref("home")}` },
   });
+}
+
+/**
+ * A plain text as the `feed` package's html-typed elements need it: it writes `title` and `summary` as
+ * `type="html"` (in CDATA), so a reader takes their content as HTML; a text holding `<` or `&` must be
+ * escaped to stay text (RFC 4287 §3.1.1.2).
+ */
+function asHtml(text: string): string {
+  return escapeHtml(text);
 }
 
 /** The "What changed" page's change log: one entry per change of rules, newest first. */
@@ -69,10 +78,10 @@ export function changesFeed(frame: FeedFrame, changes: readonly RuleChange[]): s
     const text = change[frame.lang];
     feed.addItem({
       id: `urn:areaoe:change:${change.id}`,
-      title: text.title,
+      title: asHtml(text.title),
       link: `${frame.origin}${pageHref("changes")}?lang=${frame.lang}#${change.id}`,
       date: new Date(`${change.date}T00:00:00.000Z`),
-      description: text.text,
+      description: asHtml(text.text),
       content: `<p>${escapeHtml(text.text)}</p><p>${escapeHtml(t("source", { source: change.source[frame.lang] }))}</p>`,
     });
   }
@@ -89,7 +98,7 @@ export function certificatesFeed(frame: FeedFrame, events: readonly CertificateE
   const link = `${frame.origin}${pageHref("web-services")}?lang=${frame.lang}`;
   for (const event of sorted) {
     const { title, text } = describeEvent(event, t);
-    feed.addItem({ id: event.id, title, link, date: new Date(event.at), description: text, content: `<p>${escapeHtml(text)}</p>` });
+    feed.addItem({ id: event.id, title: asHtml(title), link, date: new Date(event.at), description: asHtml(text), content: `<p>${escapeHtml(text)}</p>` });
   }
   return feed.atom1();
 }
@@ -105,11 +114,12 @@ function describeEvent(event: CertificateEvent, t: TFunction<"feeds">): { title:
       return { title: t("expiringTitle", options), text: t("expiringText", options) };
     }
     case "sandbox-key-valid":
+    case "sandbox-key-announced":
     case "sandbox-key-retired": {
       const options = { id: event.keyId, status: t(`status.${event.status}`), from: day(event.validFrom), until: day(event.validUntil), fingerprint: event.fingerprintSha256 };
-      return event.kind === "sandbox-key-valid"
-        ? { title: t("sandboxKeyValidTitle", options), text: t("sandboxKeyValidText", options) }
-        : { title: t("sandboxKeyRetiredTitle", options), text: t("sandboxKeyRetiredText", options) };
+      if (event.kind === "sandbox-key-valid") return { title: t("sandboxKeyValidTitle", options), text: t("sandboxKeyValidText", options) };
+      if (event.kind === "sandbox-key-announced") return { title: t("sandboxKeyAnnouncedTitle", options), text: t("sandboxKeyAnnouncedText", options) };
+      return { title: t("sandboxKeyRetiredTitle", options), text: t("sandboxKeyRetiredText", options) };
     }
   }
 }

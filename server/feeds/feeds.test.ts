@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { get as httpGet, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -117,6 +117,8 @@ describe("the Atom feeds", () => {
       sandboxKeys: () => [
         { id: "sandbox-2025", status: "retired", validFrom: "2025-01-01T00:00:00.000Z", validUntil: "2026-02-01T00:00:00.000Z", fingerprintSha256: "cd".repeat(32) },
         { id: "sandbox-2026", status: "current", validFrom: "2026-01-01T00:00:00.000Z", validUntil: "2027-02-01T00:00:00.000Z", fingerprintSha256: fingerprint },
+        // Published ahead of its validity: listed as the next key from the day the retired one ended.
+        { id: "sandbox-2027", status: "next", validFrom: "2099-01-15T00:00:00.000Z", validUntil: "2100-02-01T00:00:00.000Z", fingerprintSha256: "ef".repeat(32) },
       ],
     });
     const answer = await fetch(`${origin}${BASE_PATH}/feeds/certificates.en.atom`);
@@ -131,8 +133,10 @@ describe("the Atom feeds", () => {
         `urn:areaoe:authority-certificate-expiry:production:${compact}`,
         `urn:areaoe:sandbox-key:${fingerprint}`,
         `urn:areaoe:sandbox-key-retired:${"cd".repeat(32)}`,
+        `urn:areaoe:sandbox-key-next:${"ef".repeat(32)}`,
       ]),
     );
+    expect(atom.entryTitles).toContain("Sandbox key sandbox-2027 published: the next key, valid from 2099-01-15 to 2100-02-01");
     const until = summary?.notAfter?.slice(0, 10);
     expect(atom.entryTitles).toContain(`Authority certificate for the production environment expires on ${until}`);
     expect(atom.entryTitles).toContain("Sandbox key sandbox-2026 (current): valid from 2026-01-01 to 2027-02-01");
@@ -166,11 +170,37 @@ describe("the Atom feeds", () => {
     }
   });
 
-  it("sandboxKeyEvents: a key is an event once valid; a retired key once retired; a next key not yet valid is none", () => {
+  it("sandboxKeyEvents: a key is an event once valid; a retired key once retired; the next key from the day it was published", () => {
     const now = new Date("2026-11-28T15:00:00.000Z");
     const key = { fingerprintSha256: "ef".repeat(32), validUntil: "2027-12-01T00:00:00.000Z" };
-    expect(sandboxKeyEvents([{ id: "next", status: "next", validFrom: "2027-01-15T00:00:00.000Z", ...key }], now)).toEqual([]);
-    expect(sandboxKeyEvents([{ id: "next", status: "next", validFrom: "2026-11-15T00:00:00.000Z", ...key }], now)).toMatchObject([{ kind: "sandbox-key-valid", at: "2026-11-15T00:00:00.000Z" }]);
+    const current = { id: "current", status: "current" as const, validFrom: "2026-08-01T00:00:00.000Z", validUntil: "2027-01-29T00:00:00.000Z", fingerprintSha256: "aa".repeat(32) };
+    const retired = { id: "old", status: "retired" as const, validFrom: "2026-05-01T00:00:00.000Z", validUntil: "2026-08-15T00:00:00.000Z", fingerprintSha256: "bb".repeat(32) };
+    const next = { id: "next", status: "next" as const, validFrom: "2027-01-15T00:00:00.000Z", ...key };
+    // Published when the key before the current one retired (or, with none, when the current one became valid).
+    expect(sandboxKeyEvents([retired, current, next], now).find((event) => "keyId" in event && event.keyId === "next")).toMatchObject({ kind: "sandbox-key-announced", at: "2026-08-15T00:00:00.000Z", id: `urn:areaoe:sandbox-key-next:${key.fingerprintSha256}` });
+    expect(sandboxKeyEvents([current, next], now).filter((event) => "keyId" in event && event.keyId === "next")).toMatchObject([{ kind: "sandbox-key-announced", at: "2026-08-01T00:00:00.000Z" }]);
+    // In the overlap it is also valid: a second event.
+    expect(sandboxKeyEvents([current, { ...next, validFrom: "2026-11-15T00:00:00.000Z" }], now).filter((event) => "keyId" in event && event.keyId === "next").map((event) => event.kind)).toEqual(["sandbox-key-announced", "sandbox-key-valid"]);
     expect(sandboxKeyEvents([{ id: "old", status: "retired", validFrom: "2025-01-01T00:00:00.000Z", ...key }], now)).toEqual([]);
+  });
+
+  // A real Atom parser, Python's feedparser (Debian: python3-feedparser), reads both feeds: well formed,
+  // and a title or summary holding < and & reads back as that text (the feed package writes them as
+  // type="html": unescaped, "<novas>" would be a tag the reader drops).
+  const python = ["/usr/bin/python3", "python3"].find((candidate) => spawnSync(candidate, ["-c", "import feedparser"], { stdio: "ignore" }).status === 0);
+  it.skipIf(!python)(`is read by feedparser as the text written, < and & included${python ? "" : " (skipped: no python3 with feedparser; Debian: python3-feedparser)"}`, async () => {
+    const tricky = { title: "Regras <novas> & antigas", text: "O limite passa de 1 < 2 para 3 > 2 & mais: <b>não</b> é HTML." };
+    const change = { ...RULE_CHANGES[0], id: "tricky", pt: tricky, en: tricky } as (typeof RULE_CHANGES)[number];
+    const origin = await serve({ changes: [change] });
+    const xml = await (await fetch(`${origin}${BASE_PATH}/feeds/changes.pt.atom`)).text();
+    const read = spawnSync(python ?? "python3", ["-c", [
+      "import feedparser, html, json, sys",
+      "d = feedparser.parse(sys.stdin.read())",
+      "e = d.entries[0]",
+      "text = lambda detail: html.unescape(detail.value) if detail.type == 'text/html' else detail.value",
+      "print(json.dumps({'bozo': d.bozo, 'version': d.version, 'title': text(e.title_detail), 'summary': text(e.summary_detail), 'type': e.summary_detail.type}))",
+    ].join("\n")], { input: xml, encoding: "utf8", timeout: 30_000 });
+    expect(read.status, read.stderr).toBe(0);
+    expect(JSON.parse(read.stdout)).toEqual({ bozo: false, version: "atom10", title: tricky.title, summary: tricky.text, type: "text/html" });
   });
 });

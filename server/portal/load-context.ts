@@ -1,5 +1,5 @@
 import type { Request, Response } from "express";
-import { BASE_PATH, createLoadContext, type AreaOELoadContext, type InlineSources } from "../../app/server-surface";
+import { BASE_PATH, createLoadContext, type AreaOELoadContext, type AuthorityEnvironment, type InlineSources } from "../../app/server-surface";
 import type { createAuth } from "../auth/create-auth";
 import { toPublicConfig } from "../config/public-config";
 import { clientKey } from "../http/client-budget";
@@ -11,6 +11,7 @@ import { REQUEST_ID_HEADER } from "../observability/request-id";
 import { requestOrigin } from "../http/trusted-origin";
 import { toHeaderCheckOutcome } from "../sandbox/header-check-outcome";
 import { TRACE_ID_HEADER } from "../sandbox/request-log";
+import { sandboxFormTarget } from "../sandbox/sandbox-form-target";
 import { VerificationBusyError } from "../sandbox/verification-pool";
 import type { PortalParts } from "./portal-options";
 import type { SandboxStage } from "./sandbox-stage";
@@ -23,8 +24,16 @@ export interface LoadContextStage {
 }
 
 /** The header sandbox as the checker page's loader and action see it. */
-function checkerSandbox({ headerSandbox }: PortalParts, { requestLog }: SandboxStage, refusedChecks: WeakSet<Response>, req: Request, res: Response): AreaOELoadContext["securityHeaderSandbox"] {
+function checkerSandbox(
+  { headerSandbox }: PortalParts,
+  { requestLog }: SandboxStage,
+  refusedChecks: WeakSet<Response>,
+  formTarget: () => AuthorityEnvironment | null,
+  req: Request,
+  res: Response,
+): AreaOELoadContext["securityHeaderSandbox"] {
   return {
+    formTarget,
     certificate: headerSandbox.certificate,
     keys: () =>
       headerSandbox.keys().map((key) => ({
@@ -71,6 +80,7 @@ export function loadContextStage(parts: PortalParts, { auth, sandbox, connectSrc
   // (Vite's own additions to the page carry it).
   const markStatic = settings.mode === "production" ? staticDocumentHeaders({ connectSrc }) : undefined;
   const refusedChecks = new WeakSet<Response>();
+  const formTarget = sandboxFormTarget(parts.headerSandbox);
   const values = (req: Request, res: Response): AreaOELoadContext => {
     const requestId = res.getHeader(REQUEST_ID_HEADER);
     return {
@@ -85,7 +95,7 @@ export function loadContextStage(parts: PortalParts, { auth, sandbox, connectSrc
       ...auth.loadContext(res),
       securityHeaderEnvironments: (now?: Date) => authorityEnvironments?.describe(now) ?? [],
       authorityCertificates: (now?: Date) => authorityEnvironments?.certificates(now) ?? [],
-      securityHeaderSandbox: checkerSandbox(parts, sandbox, refusedChecks, req, res),
+      securityHeaderSandbox: checkerSandbox(parts, sandbox, refusedChecks, formTarget, req, res),
       ...(typeof requestId === "string" ? { requestId } : {}),
     };
   };

@@ -121,8 +121,9 @@ export async function loadHeaderSandbox(
       // The current key first: when no key fits, the verifier answers as a verifier holding only the
       // first key would (PASSWORD_UNDECRYPTABLE for a header made for it with a bad Password), so the
       // first is the key most headers are made for. Keys go as PEM text: each worker parses a key and
-      // proves its implicit rejection once (cached by value).
-      const keys = [...keySet.keys(at)].sort((a, b) => TRY_ORDER.indexOf(a.status) - TRY_ORDER.indexOf(b.status)).map((key) => ({ id: key.id, status: key.status, privateKey: key.privateKeyPem, fingerprintSha256: key.fingerprintSha256 }));
+      // proves its implicit rejection once (cached by value). With its validFrom, a header for the next
+      // key before its validity is accepted with the warning NONCE_KEY_NOT_YET_VALID.
+      const keys = [...keySet.keys(at)].sort((a, b) => TRY_ORDER.indexOf(a.status) - TRY_ORDER.indexOf(b.status)).map((key) => ({ id: key.id, status: key.status, privateKey: key.privateKeyPem, fingerprintSha256: key.fingerprintSha256, validFrom: key.validFrom.toISOString() }));
       return thePool().verify(xml, { keys, now: at, ...(password === undefined ? {} : { password }), ...(trace ? { trace } : {}) });
     },
     get pool() {

@@ -12,7 +12,7 @@ import type { TLSSocket } from "node:tls";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadHeaderSandbox, type HeaderSandbox } from "./header-sandbox";
 import { startSandboxApp } from "./sandbox-test-app";
-import { sha256OfCertificate, startKeySetServer, type KeySetServer } from "@areaoe/security-header/test-support/key-set-server";
+import { loopbackTlsCertificate, sha256OfCertificate, startKeySetServer, type KeySetServer, type LoopbackTls } from "@areaoe/security-header/test-support/key-set-server";
 
 const SAMPLES = path.resolve("packages/security-header/samples");
 const VECTORS = path.resolve("packages/security-header/test-vectors/security-header-test-vectors.json");
@@ -129,10 +129,10 @@ function run(sample: Sample, args: string[], env: NodeJS.ProcessEnv = {}, { buil
 }
 
 /** As run, without blocking this process: for runs that talk to a server the test itself serves. */
-function runAsync(sample: Sample, args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
+function runAsync(sample: Sample, args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ status: number | null; stdout: string; stderr: string }> {
   const [command, argv] = (sample.builtCommand ?? sample.command)(args);
   return new Promise((resolve) => {
-    const child = execFile(command, argv, { encoding: "utf8", timeout: 60_000, env: { ...process.env, AREAOE_PASSWORD: PASSWORD } }, (error, stdout, stderr) => {
+    const child = execFile(command, argv, { encoding: "utf8", timeout: 60_000, env: { ...process.env, AREAOE_PASSWORD: PASSWORD, ...env } }, (error, stdout, stderr) => {
       resolve({ status: error ? (typeof error.code === "number" ? error.code : null) : 0, stdout, stderr });
     });
     child.stdin?.end();
@@ -278,8 +278,10 @@ const CULTURES: Record<string, { name: string; env: NodeJS.ProcessEnv }[]> = {
 };
 
 // --key-from: the samples that pick the key by date from a published key set (the sandbox's
-// GET /areaOE/sandbox/keys), served here over real HTTP: the sandbox's own certificate is the current
-// key, another real key the next one (overlapping it) and a third the retired one.
+// GET /areaOE/sandbox/keys), served here over real HTTPS (a self-signed certificate each runtime is told
+// to trust its usual way): the sandbox's own certificate is the current key, another real key the next
+// one (overlapping it) and a third the retired one. Each uses a key only when given its fingerprint, and
+// refuses plain http and a redirect to another origin.
 const KEY_FROM_LANGUAGES = new Set(["Node.js", "Python", "Java"]);
 const KEY_VALIDITY = {
   retired: { validFrom: "2025-01-01T00:00:00.000Z", validUntil: "2030-01-01T00:00:00.000Z" },
@@ -290,7 +292,20 @@ const KEY_VALIDITY = {
 describe("--key-from: the samples pick the sandbox key by date, check its fingerprint, and refuse what does not fit", () => {
   let keys: KeySetServer;
   let swapped: KeySetServer;
+  let plain: KeySetServer;
+  let tls: LoopbackTls;
+  let nextFingerprint = "";
+  // How each runtime is told to trust the loopback server's certificate (as with a company CA).
+  const trustEnv = (language: string): NodeJS.ProcessEnv => {
+    if (language === "Node.js") return { NODE_EXTRA_CA_CERTS: tls.certFile };
+    if (language === "Python") return { SSL_CERT_FILE: tls.certFile };
+    return { JAVA_TOOL_OPTIONS: `-Djavax.net.ssl.trustStore=${path.join(work, "key-set-trust.p12")} -Djavax.net.ssl.trustStorePassword=trust-password -Djavax.net.ssl.trustStoreType=PKCS12` };
+  };
   beforeAll(async () => {
+    tls = loopbackTlsCertificate(work);
+    if (has("keytool", ["-help"])) {
+      execFileSync("keytool", ["-importcert", "-noprompt", "-alias", "key-set", "-file", tls.certFile, "-keystore", path.join(work, "key-set-trust.p12"), "-storetype", "PKCS12", "-storepass", "trust-password"], { stdio: "ignore" });
+    }
     const otherKey = (name: string) => {
       execFileSync("openssl", ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "365", "-subj", `/CN=areaOE samples ${name} key`,
         "-keyout", path.join(work, `${name}-key.pem`), "-out", path.join(work, `${name}.pem`)], { stdio: "ignore" });
@@ -301,40 +316,49 @@ describe("--key-from: the samples pick the sandbox key by date, check its finger
       { id: "sandbox-key", status: "current" as const, ...KEY_VALIDITY.current, certificatePem: sandbox.certificatePem },
       { id: "next-key", status: "next" as const, ...KEY_VALIDITY.next, certificatePem: otherKey("next") },
     ];
-    keys = await startKeySetServer(entries);
+    nextFingerprint = sha256OfCertificate(entries[2]?.certificatePem ?? "");
+    keys = await startKeySetServer(entries, tls);
     // The current key's certificate swapped for another on the way: its fingerprint no longer matches.
-    swapped = await startKeySetServer(entries.map((entry) => (entry.status === "current" ? { ...entry, certificatePem: soonExpiringPem(), fingerprintSha256: sha256OfCertificate(sandbox.certificatePem) } : entry)));
+    swapped = await startKeySetServer(entries.map((entry) => (entry.status === "current" ? { ...entry, certificatePem: soonExpiringPem(), fingerprintSha256: sha256OfCertificate(sandbox.certificatePem) } : entry)), tls);
+    plain = await startKeySetServer(entries, null);
   }, 60_000);
   afterAll(async () => {
     await keys?.close();
     await swapped?.close();
+    await plain?.close();
   });
   const soonExpiringPem = () => readFileSync(soonExpiring, "utf8");
 
   for (const sample of SAMPLES_BY_LANGUAGE.filter((candidate) => KEY_FROM_LANGUAGES.has(candidate.language))) {
     it.skipIf(!sample.present())(`${sample.language}: the current key (the sandbox accepts the header), the next one during the overlap, and refusals (exit 2)`, async () => {
       ensureBuilt(sample);
-      const args = (date: string, url = keys.url) => ["--username", USERNAME, "--key-from", url, "--key-date", date];
-      const current = await runAsync(sample, args("2026-06-01"));
-      expect(current.status, current.stderr).toBe(0);
-      expect(current.stderr.split("\n").filter((line) => line && !line.startsWith("Picked up ")).join("\n")).toBe('notice: --key-from: key "sandbox-key" (current, valid 2026-01-01T00:00:00.000Z to 2027-03-01T00:00:00.000Z), fingerprint checked');
-      const answer = await fetch(endpoint, { method: "POST", headers: { "Content-Type": "text/xml; charset=utf-8" }, body: current.stdout });
+      const env = trustEnv(sample.language);
+      const current = sha256OfCertificate(sandbox.certificatePem);
+      const args = (date: string, url = keys.url, fingerprints = [current, nextFingerprint]) => ["--username", USERNAME, "--key-from", url, "--key-date", date, ...fingerprints.flatMap((fingerprint) => ["--fingerprint", fingerprint])];
+      const made = await runAsync(sample, args("2026-06-01"), env);
+      expect(made.status, made.stderr).toBe(0);
+      expect(made.stderr.split("\n").filter((line) => line && !line.startsWith("Picked up ")).join("\n")).toBe('notice: --key-from: key "sandbox-key" (current, valid 2026-01-01T00:00:00.000Z to 2027-03-01T00:00:00.000Z), fingerprint checked');
+      const answer = await fetch(endpoint, { method: "POST", headers: { "Content-Type": "text/xml; charset=utf-8" }, body: made.stdout });
       expect(answer.status, await answer.text()).toBe(200);
 
       // During the overlap the next key is taken: a header the sandbox's current key cannot open.
-      const next = await runAsync(sample, args("2027-02-01T12:00:00Z"));
+      const next = await runAsync(sample, args("2027-02-01T12:00:00Z"), env);
       expect(next.status, next.stderr).toBe(0);
       expect(next.stderr).toContain('key "next-key" (next,');
       expect((await sandbox.check(next.stdout, { password: PASSWORD })).findings.map((finding) => finding.code)).toContain("NONCE_UNDECRYPTABLE");
 
       for (const [runArgs, message] of [
         [args("2025-06-01"), "no key of the key set is valid on 2025-06-01T00:00:00.000Z"],
+        // The key set's own fingerprint is not trusted: the user gives it.
+        [args("2026-06-01", keys.url, [nextFingerprint]), `has the SHA-256 fingerprint ${current}, which you have not said you trust`],
         [args("2026-06-01", swapped.url), 'the certificate of key "sandbox-key" has the SHA-256 fingerprint'],
+        [args("2026-06-01", plain.url), "--key-from needs an https URL"],
+        [args("2026-06-01", `${keys.origin}/redirect-away`), "redirects to another origin"],
         [args("2026-06-01", `${keys.origin}/malformed`), "the key set is not JSON"],
         [args("2026-06-01", `${keys.origin}/huge`), "the key set is larger than 64 KB"],
         [args("2026-06-01", `${keys.origin}/wrong-shape`), "key #1 of the key set"],
       ] as const) {
-        const refused = await runAsync(sample, [...runArgs]);
+        const refused = await runAsync(sample, [...runArgs], env);
         expect([message, refused.status]).toEqual([message, 2]);
         expect(refused.stderr).toContain(message);
         expect(refused.stdout).toBe("");

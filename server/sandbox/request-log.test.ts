@@ -131,13 +131,19 @@ describe("a trace for each finding code", () => {
     }),
     USERNAME_FORMAT: viaSoap(() => header({ username: "abc/1" })),
     BASE64_INVALID: viaSoap(() => header().replace(/(<wss:Password[^>]*>)[^<]+/, "$1abc$def")),
+    BASE64_LINE_BREAKS: viaSoap(() => header({ wrapBase64: true })),
+    BASE64_URL_SAFE: viaSoap(() => header({ urlSafeBase64: true })),
     CIPHERTEXT_TOO_LONG: viaSoap(() => header().replace(/(<wss:Nonce>)[^<]+/, `$1${randomBytes(2_048).toString("base64")}`)),
     MIXED_FORM: viaSoap(() => header({ form: "mixed" })),
     NONCE_UNDECRYPTABLE: viaSoap(() => header({ nonceKey: other.publicKey })),
+    NONCE_OAEP: viaSoap(() => header({ noncePadding: "oaep-sha256" })),
+    NONCE_KEY_NOT_YET_VALID: viaSoap(() => header({ certificatePem: sandbox.keys().find((key) => key.status === "next")?.certificatePem ?? "" })),
+    AES_CBC_MODE: viaSoap(() => header({ aesMode: "cbc-prepended-iv" })),
     NONCE_RETIRED_KEY: viaSoap(() => header({ certificatePem: sandbox.keys().find((key) => key.status === "retired")?.certificatePem ?? "" })),
     PASSWORD_UNDECRYPTABLE: viaSoap(() => header({ aesKey: randomBytes(16) })),
     PASSWORD_NOT_UTF8: viaSoap(() => header({ passwordBytes: Buffer.from("pässwörd", "latin1") })),
     PASSWORD_MISMATCH: viaChecker(() => header(), "not-the-password"),
+    PASSWORD_LINE_BREAK: viaSoap(() => header({ password: "pässwörd\n" })),
     CREATED_UNDECRYPTABLE: viaSoap(() => header({ form: "encrypted-created" }).replace(/(<wss:Created>)[^<]+/, `$1${aes(randomBytes(16), Buffer.from(clock.toISOString())).toString("base64")}`)),
     CREATED_MALFORMED: viaSoap(() => header({ created: clock.toISOString().replace("Z", "+00:00") })),
     DIGEST_UNDECRYPTABLE: viaSoap(() => header().replace(/Digest="[^"]+"/, `Digest="${aes(randomBytes(16), randomBytes(20)).toString("base64")}"`)),
@@ -322,7 +328,10 @@ describe("the key rotation, driven by the test's clock", () => {
       expect((await traceJson(current.traceId)).keyId).toBe(keyOf("current")?.id);
       // The next key is accepted from the day it is listed, before its validity begins too.
       expect(keyOf("next")?.validFrom.getTime()).toBeGreaterThan(clock.getTime());
-      expect((await post(headerFor("next"))).status).toBe(200);
+      const early = await post(headerFor("next"));
+      expect(early.status).toBe(200);
+      // ... with a warning, as the CLI warns for a certificate not yet valid.
+      expect(codesOf(await traceJson(early.traceId))).toEqual(["NONCE_KEY_NOT_YET_VALID"]);
       // In the overlap: next is valid, and it is what a client picking by date takes.
       clock = new Date(start.getTime() + (SANDBOX_KEY_PERIOD_DAYS - SANDBOX_KEY_OVERLAP_DAYS + 1) * DAY);
       const next = keyOf("next");
@@ -330,6 +339,7 @@ describe("the key rotation, driven by the test's clock", () => {
       const viaNext = await post(headerFor("next"));
       expect(viaNext.status, viaNext.text).toBe(200);
       expect((await traceJson(viaNext.traceId)).keyId).toBe(next?.id);
+      expect(codesOf(await traceJson(viaNext.traceId))).toEqual([]);
       expect((await post(headerFor("current"))).status).toBe(200);
       const retired = await post(headerFor("retired"));
       expect(retired.status).toBe(500);

@@ -30,8 +30,12 @@ describe("SOAP sandbox answers", () => {
   });
 
   it("names a time zone, not a bare 'in the future'", () => {
-    const finding = { code: "CREATED_IN_FUTURE", severity: "error", message: "", params: { skewSeconds: 3600, likelyCause: "time-zone", offsetHours: 1, hours: 1 } } as const;
-    expect(findingSentence(finding, "en")).toMatch(/^Created is 1 h ahead of the server's clock: a time zone\. .* Likely cause: Created is off by exactly 1 h/);
+    const finding = { code: "CREATED_IN_FUTURE", severity: "error", message: "", params: { skewSeconds: 5400, likelyCause: "time-zone", offset: "+01:30", span: "1 h 30 min", offsetMinutes: 90, offsetHours: 1.5, hours: 1.5 } } as const;
+    expect(findingSentence(finding, "en")).toMatch(/^Created is 1 h 30 min ahead of the server's clock: a UTC\+01:30 time zone\. .* Likely cause: Created is off by exactly the offset UTC\+01:30 of a time zone/);
+    // A time zone is not a clock to set by NTP.
+    expect(findingSentence(finding, "en")).toContain("Not a clock to set");
+    expect(findingSentence(finding, "en")).not.toContain("NTP");
+    expect(findingSentence({ ...finding, params: { skewSeconds: 30 } }, "en")).toContain("NTP");
   });
 
   it("links each Finding of a Fault's detail to its entry of the fault catalogue, when given the catalogue's address", () => {

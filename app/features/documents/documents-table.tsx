@@ -10,9 +10,15 @@ export function DocumentsTable({ documents }: { documents: DocumentEntry[] }) {
   const lang = useLanguage();
   const { t } = useTranslation("documents");
   return (
-    // A named, focusable region so keyboard users can scroll it sideways (WCAG 2.1.1).
-    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-    <div className="documents" role="region" aria-label={t("caption")} tabIndex={0}>
+    // Where the box is narrower than the table (a phone), a line says it scrolls sideways, and shadows
+    // show at the edge that hides columns (documents.css): CSS alone, so it holds without scripts.
+    <div className="documents-box">
+      <p className="documents__scroll-hint" aria-hidden="true">
+        {t("scrollHint")}
+      </p>
+      {/* A named, focusable region so keyboard users can scroll it sideways (WCAG 2.1.1). */}
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
+      <div className="documents" role="region" aria-label={t("caption")} tabIndex={0}>
       <table>
         <caption className="visually-hidden">{t("caption")}</caption>
         <thead>
@@ -49,7 +55,8 @@ export function DocumentsTable({ documents }: { documents: DocumentEntry[] }) {
             </tr>
           ))}
         </tbody>
-      </table>
+        </table>
+      </div>
     </div>
   );
 }

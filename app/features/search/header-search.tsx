@@ -34,7 +34,7 @@ export function HeaderSearch() {
       const { searchSite } = await loadSearch();
       const found = await searchSite(lang, value);
       if (ticket === latest.current) {
-        setResults(found);
+        setResults(found.results);
         setFailed(false);
       }
     } catch {

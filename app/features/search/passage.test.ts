@@ -4,14 +4,16 @@ import { buildPassage } from "./passage";
 const join = (parts: { text: string; match: boolean }[]) => parts.map((p) => (p.match ? `[${p.text}]` : p.text)).join("");
 
 describe("buildPassage", () => {
-  it("marks whole words that start with a matched term, accents or not", () => {
+  it("marks the whole words that are a matched term, accents or not", () => {
     expect(join(buildPassage("A declaração de importação é feita no STADA.", ["importacao", "stada"]))).toBe(
       "A declaração de [importação] é feita no [STADA].",
     );
   });
 
-  it("marks a prefix match as the whole word", () => {
-    expect(join(buildPassage("Certificados digitais de teste", ["certif"]))).toBe("[Certificados] digitais de teste");
+  it("marks no word that only starts with a term, or is a letter away from it (the index matches whole words)", () => {
+    expect(join(buildPassage("Certificados digitais de teste", ["certif"]))).toBe("Certificados digitais de teste");
+    expect(join(buildPassage("Juros de mora sobre 100 euros.", ["juros"]))).toBe("[Juros] de mora sobre 100 euros.");
+    expect(join(buildPassage("O saldo do SAL.", ["sal"]))).toBe("O saldo do [SAL].");
   });
 
   it("does not mark a term inside another word", () => {

@@ -21,8 +21,8 @@ function normalizeWithPositions(text: string): { normalized: string; positions: 
 const WORD_CHAR = /[\p{L}\p{N}]/u;
 
 /**
- * About `length` characters of `text` around the first word that starts with one of `terms` (the
- * index's matched terms, already normalised), cut at word boundaries, with every matching word marked.
+ * About `length` characters of `text` around the first word that is one of `terms` (the index's matched
+ * terms, already normalised: whole words), cut at word boundaries, with every matching word marked.
  */
 export function buildPassage(text: string, terms: readonly string[], length = 220): PassagePart[] {
   const { normalized, positions } = normalizeWithPositions(text);
@@ -31,9 +31,10 @@ export function buildPassage(text: string, terms: readonly string[], length = 22
     let from = normalized.indexOf(term);
     while (from >= 0) {
       const start = positions[from] ?? 0;
-      if (start === 0 || !WORD_CHAR.test(text[start - 1] ?? "")) {
-        let end = (positions[from + term.length - 1] ?? start) + 1;
-        while (end < text.length && WORD_CHAR.test(text[end] ?? "")) end += 1;
+      // A whole word only, as the index matches (search-options.ts): 'euros' holds no 'juros', 'saldo' no 'sal'.
+      const wordEnd = !WORD_CHAR.test(normalized[from + term.length] ?? "");
+      if ((start === 0 || !WORD_CHAR.test(text[start - 1] ?? "")) && wordEnd) {
+        const end = (positions[from + term.length - 1] ?? start) + 1;
         matches.push({ start, end });
       }
       from = normalized.indexOf(term, from + term.length);

@@ -4,7 +4,7 @@ import { breadcrumbTrail, pageHref, type PageId } from "~/config/site-map";
 import { pageText } from "~/i18n/texts-context";
 import type { Language } from "~/i18n/languages";
 import type { SearchDocument } from "./search-document";
-import { SEARCH_OPTIONS } from "./search-options";
+import { SEARCH_OPTIONS, SUGGESTION_OPTIONS } from "./search-options";
 import { buildPassage, type PassagePart } from "./passage";
 
 export interface SiteSearchResult {
@@ -41,9 +41,17 @@ function toResult(hit: MiniSearchResult, lang: Language): SiteSearchResult {
   };
 }
 
+/** What a search answers: the results, and a corrected query when nothing was found. */
+export interface SearchAnswer {
+  results: SiteSearchResult[];
+  /** The query with each word no page holds replaced by the closest word that one does ("Did you mean …?"), or null. */
+  suggestion: string | null;
+}
+
 /**
- * Every word must match (prefix, light fuzziness); when that finds nothing for a query of several
- * words, any word may match, so one unknown word does not hide everything.
+ * Every word must match, as a whole word after accent and case folding (search-options.ts); when that
+ * finds nothing for a query of several words, any word may match, so one unknown word does not hide
+ * everything. Every result holds at least one word of the query as it was typed: none is invented.
  */
 export function runSearch(
   index: MiniSearch<SearchDocument>,
@@ -56,4 +64,29 @@ export function runSearch(
   let hits = index.search(query, SEARCH_OPTIONS);
   if (hits.length === 0 && query.includes(" ")) hits = index.search(query, { ...SEARCH_OPTIONS, combineWith: "OR" });
   return hits.slice(0, limit).map((hit) => toResult(hit, lang));
+}
+
+/**
+ * For a query that found nothing: each word of it that no page holds, replaced by the index's closest
+ * word (one or two edits away, words of five letters or more: search-options.ts), the others kept.
+ * Null when no word could be replaced. The words come back folded (no accents), as the index holds them.
+ */
+export function suggestQuery(index: MiniSearch<SearchDocument>, rawQuery: string): string | null {
+  const words = cleanQuery(rawQuery).split(" ").filter(Boolean);
+  let changed = false;
+  const suggested = words.map((word) => {
+    if (index.search(word, SEARCH_OPTIONS).length > 0) return word;
+    const [best] = index.autoSuggest(word, SUGGESTION_OPTIONS);
+    const replacement = best?.terms[0];
+    if (!replacement || replacement === word.toLowerCase()) return word;
+    changed = true;
+    return replacement;
+  });
+  return changed ? suggested.join(" ") : null;
+}
+
+/** The results of a query and, when there are none, a suggestion. */
+export function answerSearch(index: MiniSearch<SearchDocument>, rawQuery: string, lang: Language, limit = 50): SearchAnswer {
+  const results = runSearch(index, rawQuery, lang, limit);
+  return { results, suggestion: results.length === 0 && cleanQuery(rawQuery) !== "" ? suggestQuery(index, rawQuery) : null };
 }

@@ -9,19 +9,34 @@ const STOP_WORDS: Record<Language, ReadonlySet<string>> = {
   en: new Set(["a", "an", "the", "and", "or", "of", "to", "in", "on", "for", "by", "with", "is", "are", "be", "at", "as"]),
 };
 
-/** Light fuzziness: exact for acronyms and short words (SAL is not 'sai'), one or two edits for longer ones. */
+/**
+ * Whole words after accent and case folding: a word of the query matches the same word of a page,
+ * never the start of a longer one (SAL is not 'saldo') nor a word a letter away ('juros' is not
+ * 'euros'). A result therefore always holds every word asked for (or, when no page holds them all, at
+ * least one: `runSearch`); a misspelt word finds nothing and gets a suggestion (`suggestQuery`).
+ */
+export const SEARCH_OPTIONS: SearchOptions = {
+  boost: { title: 4, heading: 2.5, terms: 1.5, text: 1 },
+  prefix: false,
+  fuzzy: false,
+  combineWith: "AND",
+};
+
+/** Typo tolerance for suggestions only: exact for acronyms and short words, one or two edits for longer ones. */
 function fuzziness(term: string): number | false {
   return term.length >= 5 ? 0.2 : false;
 }
 
-export const SEARCH_OPTIONS: SearchOptions = {
-  boost: { title: 4, heading: 2.5, terms: 1.5, text: 1 },
-  prefix: true,
+/**
+ * How a word no page holds finds the index's words close to it ("Did you mean …?"). A fuzzy term
+ * matches at most two edits away, however long it is (MiniSearch allows six): a long made-up word cannot
+ * make one term expand to much of the index.
+ */
+export const SUGGESTION_OPTIONS: SearchOptions = {
+  prefix: false,
   fuzzy: fuzziness,
-  // A fuzzy term matches at most two edits away, however long it is (MiniSearch allows six): a long
-  // made-up word cannot make one term expand to much of the index.
   maxFuzzy: 2,
-  combineWith: "AND",
+  combineWith: "OR",
 };
 
 /** The MiniSearch options of one language; the same object builds the index and loads it (loadJSON). */

@@ -10,6 +10,8 @@ import { SEARCH_ACTION } from "./search-path";
 export interface SearchPageProps {
   query: string;
   results: SiteSearchResult[];
+  /** A corrected query when nothing was found (run-search.ts, `suggestQuery`), or null. */
+  suggestion: string | null;
 }
 
 // The search code and index are fetched when the visitor types, never with the page.
@@ -21,12 +23,12 @@ const loadSearch = () => import("./search-site");
  * browser by the same search as the server's (search-site.ts), and the address bar follows with `?q=`
  * (the history entry replaced), so a reload or a shared address gives the same page.
  */
-export function SearchPage({ query: initialQuery, results: initialResults }: SearchPageProps) {
+export function SearchPage({ query: initialQuery, results: initialResults, suggestion: initialSuggestion }: SearchPageProps) {
   const { t } = useTranslation(["search", "pages", "common"]);
   const lang = useLanguage();
   const fieldId = useId();
   const hintId = useId();
-  const [{ query, results }, setAnswer] = useState({ query: initialQuery, results: initialResults });
+  const [{ query, results, suggestion }, setAnswer] = useState({ query: initialQuery, results: initialResults, suggestion: initialSuggestion });
   const [busy, setBusy] = useState(false);
   const latest = useRef(0);
   const liveSearch = useDebouncedCallback(async (form: HTMLFormElement) => {
@@ -35,9 +37,9 @@ export function SearchPage({ query: initialQuery, results: initialResults }: Sea
     const ticket = ++latest.current;
     setBusy(true);
     try {
-      const found = next ? await (await loadSearch()).searchSite(lang, next) : [];
+      const found = next ? await (await loadSearch()).searchSite(lang, next) : { results: [], suggestion: null };
       if (ticket !== latest.current) return;
-      setAnswer({ query: next, results: found });
+      setAnswer({ query: next, ...found });
       // The address the GET form itself would give (its one field), as the router's submit did.
       const url = new URL(window.location.href);
       url.search = new URLSearchParams({ q: next }).toString();
@@ -85,6 +87,11 @@ export function SearchPage({ query: initialQuery, results: initialResults }: Sea
               ? t("common:states.noResults")
               : t("resultCount", { count: results.length, query })}
         </p>
+        {suggestion ? (
+          <p className="search-page__suggestion">
+            {t("didYouMean")} <a href={`${SEARCH_ACTION}?${new URLSearchParams({ q: suggestion }).toString()}`}>{suggestion}</a>?
+          </p>
+        ) : null}
         {results.length > 0 ? <SearchResultList results={results} headingLevel={2} /> : null}
       </div>
     </div>

@@ -8,14 +8,16 @@ export function EnvironmentDetails({ environment }: { environment: AuthorityEnvi
   // ISO dates: the same text on the server and in the browser, whatever the locale data.
   const notAfter = certificate ? certificate.notAfter.slice(0, 10) : "";
   const expiryWarnings = environment.warnings.filter((code) => code !== "LOCAL_TEST_KEY");
+  // A key whose headers the authority does not take: the form's local one, or the sandbox's.
+  const notice = environment.localTest ? (["localTestTitle", "localTestKey"] as const) : environment.sandbox ? (["sandboxTitle", "sandboxKey"] as const) : null;
   return (
     <div className="security-header-environment" data-testid={`environment-${environment.id}`}>
-      {environment.localTest ? (
+      {notice ? (
         <div className="callout callout--warning">
           <p className="callout__title">
-            <strong>{t("localTestTitle")}</strong>
+            <strong>{t(notice[0])}</strong>
           </p>
-          <p>{t("localTestKey")}</p>
+          <p>{t(notice[1])}</p>
         </div>
       ) : null}
       {expiryWarnings.map((code) => (

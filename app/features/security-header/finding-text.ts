@@ -36,12 +36,11 @@ export function findingText(t: TFunction<"security-header">, finding: FindingLik
   const params = { ...finding.params, interpolation: { escapeValue: false } };
   const likelyCause = typeof finding.params.likelyCause === "string" ? finding.params.likelyCause : null;
   const titleKey = (likelyCause ? TITLE_BY_CAUSE[likelyCause] : undefined) ?? "title";
+  // A time zone is not a clock to set: its own fix, not the "set it by NTP" one.
+  const timeZone = titleKey === "titleTimeZone";
   return {
-    title:
-      titleKey === "titleTimeZone"
-        ? t(`check.finding.${finding.code as TimeZoneTitled}.titleTimeZone`, params)
-        : t(`check.finding.${finding.code}.title`, params),
-    fix: t(`check.finding.${finding.code}.fix`, params),
+    title: timeZone ? t(`check.finding.${finding.code as TimeZoneTitled}.titleTimeZone`, params) : t(`check.finding.${finding.code}.title`, params),
+    fix: timeZone ? t(`check.finding.${finding.code as TimeZoneTitled}.fixTimeZone`, params) : t(`check.finding.${finding.code}.fix`, params),
     cause: likelyCause ? t(`check.likelyCause.${likelyCause as LikelyCause}`, params) : null,
   };
 }

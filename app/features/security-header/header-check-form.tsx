@@ -7,6 +7,7 @@ import { Input } from "~/components/ui/form/input";
 import { Textarea } from "~/components/ui/form/textarea";
 import { HEADER_CHECK_MAX_BYTES, HEADER_CHECK_MAX_KILOBYTES, type HeaderCheckActionData } from "./header-check";
 import { HeaderCheckReport } from "./header-check-report";
+import { HeaderCheckKeyNotice } from "./header-check-key-notice";
 
 const ENVELOPE_ID = "header-check-envelope";
 const PASSWORD_ID = "header-check-password";
@@ -23,9 +24,11 @@ export interface HeaderCheckFormProps {
   tooLarge?: boolean;
   /** The action's answer to this post (the route's `actionData`), none before a check. */
   data?: HeaderCheckActionData | null;
+  /** The generation form with the sandbox's current key chosen (the way to a header this checker can decrypt). */
+  sandboxFormHref: string;
 }
 
-export function HeaderCheckForm({ tooLarge = false, data: answer = null }: HeaderCheckFormProps) {
+export function HeaderCheckForm({ tooLarge = false, data: answer = null, sandboxFormHref }: HeaderCheckFormProps) {
   const { t } = useTranslation("security-header");
   const { t: tUi } = useTranslation("ui");
   const data = answer ?? undefined;
@@ -53,7 +56,7 @@ export function HeaderCheckForm({ tooLarge = false, data: answer = null }: Heade
 
   // A new report takes focus, so keyboard and screen-reader users land on it.
   useEffect(() => {
-    if (data?.status === "checked") reportRef.current?.focus();
+    if (data?.status === "checked" || data?.status === "foreign-key") reportRef.current?.focus();
   }, [data]);
 
   const tooLargeMessage = t("check.envelopeTooLarge", { kilobytes: HEADER_CHECK_MAX_KILOBYTES });
@@ -91,8 +94,9 @@ export function HeaderCheckForm({ tooLarge = false, data: answer = null }: Heade
         </button>
       </form>
       {data?.status === "checked" ? (
-        <HeaderCheckReport outcome={data.outcome} passwordCompared={data.passwordCompared} headingRef={reportRef} />
+        <HeaderCheckReport outcome={data.outcome} sandboxFormHref={sandboxFormHref} passwordCompared={data.passwordCompared} headingRef={reportRef} />
       ) : null}
+      {data?.status === "foreign-key" ? <HeaderCheckKeyNotice madeFor={data.madeFor} sandboxFormHref={sandboxFormHref} headingRef={reportRef} /> : null}
     </section>
   );
 }

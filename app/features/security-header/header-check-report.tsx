@@ -1,4 +1,4 @@
-import { useId, type Ref } from "react";
+import type { Ref } from "react";
 import { pageHref } from "~/config/site-map";
 import { useTranslation } from "~/i18n/use-translation";
 import { findingCatalogueHref, findingText } from "./finding-text";
@@ -6,12 +6,14 @@ import type { HeaderCheckFinding, HeaderCheckOutcome } from "./header-check";
 
 export interface HeaderCheckReportProps {
   outcome: HeaderCheckOutcome;
+  /** The generation form with the sandbox's current key chosen (named under a Nonce that does not fit). */
+  sandboxFormHref: string;
   passwordCompared: boolean;
   headingRef?: Ref<HTMLHeadingElement>;
 }
 
 /** What the checker found, in the order to fix it: each finding says what is wrong and what to change. */
-export function HeaderCheckReport({ outcome, passwordCompared, headingRef }: HeaderCheckReportProps) {
+export function HeaderCheckReport({ outcome, sandboxFormHref, passwordCompared, headingRef }: HeaderCheckReportProps) {
   const { t } = useTranslation("security-header");
   const errors = outcome.findings.filter((finding) => finding.severity === "error");
   const warnings = outcome.findings.filter((finding) => finding.severity === "warning");
@@ -36,7 +38,7 @@ export function HeaderCheckReport({ outcome, passwordCompared, headingRef }: Hea
       ) : (
         <ol className="header-check__findings">
           {errors.map((finding, index) => (
-            <FindingItem key={`${finding.code}-${index}`} finding={finding} />
+            <FindingItem key={`${finding.code}-${index}`} finding={finding} sandboxFormHref={sandboxFormHref} />
           ))}
         </ol>
       )}
@@ -45,7 +47,7 @@ export function HeaderCheckReport({ outcome, passwordCompared, headingRef }: Hea
           <h4>{t("check.warningsTitle")}</h4>
           <ul className="header-check__findings">
             {warnings.map((finding, index) => (
-              <FindingItem key={`${finding.code}-${index}`} finding={finding} />
+              <FindingItem key={`${finding.code}-${index}`} finding={finding} sandboxFormHref={sandboxFormHref} />
             ))}
           </ul>
         </>
@@ -62,23 +64,27 @@ export function HeaderCheckReport({ outcome, passwordCompared, headingRef }: Hea
   );
 }
 
-function FindingItem({ finding }: { finding: HeaderCheckFinding }) {
+function FindingItem({ finding, sandboxFormHref }: { finding: HeaderCheckFinding; sandboxFormHref: string }) {
   const { t } = useTranslation("security-header");
-  // The link is named "CODE in the fault catalogue…" from the code shown above it, so the code is
-  // written once on the page (a reader's search or a test finds one element) and the name stays whole.
-  const id = useId();
   // The same words as the sandbox's Fault (finding-text.ts): from the code and its params.
   const text = findingText(t, finding);
   return (
     <li className="header-check__finding">
       <p className="header-check__finding-title">
-        <strong>{text.title}</strong> <code className="header-check__code" id={`${id}-code`}>{finding.code}</code>
+        <strong>{text.title}</strong>
       </p>
       <p>{text.fix}</p>
       {text.cause ? <p>{text.cause}</p> : null}
+      {/* A header pasted from the portal's own form is most often made for another key than the sandbox's: say so, and how to make one for it. */}
+      {finding.code === "NONCE_UNDECRYPTABLE" ? (
+        <p data-testid="made-with-form-hint">
+          {t("check.madeFor.pasted")} <a href={sandboxFormHref}>{t("check.madeFor.pastedLink")}</a>
+        </p>
+      ) : null}
       <p>
-        <a href={findingCatalogueHref(finding.code)} id={`${id}-link`} aria-labelledby={`${id}-code ${id}-link`}>
-          {t("check.catalogueLink")}
+        {/* The link says which code it opens ("NONCE_UNDECRYPTABLE in the fault catalogue…"): no two links of a report read alike, and the code is written once. */}
+        <a href={findingCatalogueHref(finding.code)} className="header-check__catalogue-link">
+          <code className="header-check__code">{finding.code}</code> {t("check.catalogueLink")}
         </a>
       </p>
     </li>

@@ -1,5 +1,6 @@
 import type { FindingCode } from "@areaoe/security-header/node";
 import { MAX_VERIFY_INPUT_BYTES } from "@areaoe/security-header";
+import type { AuthorityEnvironment } from "./authority-environment";
 
 /**
  * The header checker's data, as the route's action hands it to the page: what the library's
@@ -57,7 +58,32 @@ export const HEADER_CHECK_MAX_KILOBYTES = HEADER_CHECK_MAX_BYTES / 1024;
  */
 export const HEADER_CHECK_TOO_LARGE_QUERY = "tooLarge";
 
+/**
+ * The key a header was made for, as the portal's generation form says when it sends it to the checker
+ * ("Check this header": the form's field `madeFor`, the target's id). Only the sandbox's keys can be
+ * checked here; the others are named, never decrypted: the form's local test key (visitors type real
+ * passwords into the form) and the authority's certificates (the portal holds no authority private key).
+ */
+export type HeaderMadeFor = "sandbox" | "form-local-key" | "authority-test" | "authority-production";
+/** A key the checker cannot decrypt with. */
+export type ForeignHeaderKey = Exclude<HeaderMadeFor, "sandbox">;
+
+/**
+ * What a `madeFor` value names, by the targets the form offers on this server (anything else: null,
+ * the header is checked as a pasted one). The field is the visitor's own claim: it only chooses the words
+ * and whether to try the sandbox's keys, which are the only keys the checker ever holds.
+ */
+export function headerMadeFor(value: unknown, environments: readonly Pick<AuthorityEnvironment, "id" | "localTest">[]): HeaderMadeFor | null {
+  if (value === "sandbox") return "sandbox";
+  const environment = environments.find((candidate) => candidate.id === value && candidate.id !== "sandbox");
+  if (!environment) return null;
+  if (environment.localTest) return "form-local-key";
+  return environment.id === "production" ? "authority-production" : "authority-test";
+}
+
 export type HeaderCheckActionData =
   | { status: "unavailable" }
   | { status: "invalid"; problem: "envelopeMissing" | "envelopeTooLarge"; envelope: string }
-  | { status: "checked"; envelope: string; passwordCompared: boolean; outcome: HeaderCheckOutcome };
+  | { status: "checked"; envelope: string; passwordCompared: boolean; outcome: HeaderCheckOutcome }
+  /** Sent by the generation form for a key the checker cannot decrypt with: named, not checked. */
+  | { status: "foreign-key"; envelope: string; madeFor: ForeignHeaderKey };

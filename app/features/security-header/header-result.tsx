@@ -5,6 +5,14 @@ import { Field } from "~/components/ui/form/field";
 import { notify } from "~/components/ui/toast/notify";
 import { Textarea } from "~/components/ui/form/textarea";
 import { copyText } from "./copy-text";
+import type { HeaderTargetId } from "./authority-environment";
+
+/**
+ * The checker's form field that "Check this header" fills with the target the header was made for
+ * (read by the checker's action, app/routes/security-header-check.tsx). Here, in the result's own
+ * chunk, so that the form's first load does not wait for another one.
+ */
+export const MADE_FOR_FIELD = "madeFor";
 import { ANNOUNCED_SECONDS, useCountdown } from "./use-countdown";
 
 export interface HeaderResultProps {
@@ -12,6 +20,10 @@ export interface HeaderResultProps {
   text: string;
   envelope: boolean;
   environmentName: string;
+  /** The target it was encrypted for, which "Check this header" tells the checker. */
+  madeFor: HeaderTargetId;
+  /** The header checker's page ("Check this header" posts there). */
+  checkerHref: string;
   expiresAtMs: number;
   /** Portal time − device time: the countdown runs on the portal's clock, like the header's Created. */
   clockOffsetMs: number;
@@ -40,7 +52,19 @@ function downloadXml(text: string, fileName: string): void {
 }
 
 /** The generated header: read-only box, Copy, and the 1-minute validity counting down to 'expired'. */
-export function HeaderResult({ text, envelope, environmentName, expiresAtMs, clockOffsetMs, nifCheckDigitWarning, headingRef, announce, onGenerateAgain }: HeaderResultProps) {
+export function HeaderResult({
+  text,
+  envelope,
+  environmentName,
+  madeFor,
+  checkerHref,
+  expiresAtMs,
+  clockOffsetMs,
+  nifCheckDigitWarning,
+  headingRef,
+  announce,
+  onGenerateAgain,
+}: HeaderResultProps) {
   const { t } = useTranslation("security-header");
   const remaining = useCountdown(expiresAtMs, clockOffsetMs) ?? 0;
   const expired = remaining === 0;
@@ -118,6 +142,17 @@ export function HeaderResult({ text, envelope, environmentName, expiresAtMs, clo
               </DropdownMenuContent>
             </DropdownMenu>
           </div>
+          {/* A plain post to the checker's page (its answer is a page): the header only, never a password. */}
+          <form method="post" action={checkerHref} className="security-header-result__check">
+            <input type="hidden" name="envelope" value={text} />
+            <input type="hidden" name={MADE_FOR_FIELD} value={madeFor} />
+            <button type="submit" className="button button--secondary" aria-describedby={`${RESULT_ID}-check-hint`}>
+              {t("checkThis")}
+            </button>
+            <p id={`${RESULT_ID}-check-hint`} className="hint">
+              {madeFor === "sandbox" ? t("checkThisSandbox") : t("checkThisOther", { environment: environmentName })}
+            </p>
+          </form>
         </>
       )}
     </section>

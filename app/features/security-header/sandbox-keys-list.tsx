@@ -1,3 +1,5 @@
+import { feedPath } from "~/config/feeds";
+import { useLanguage } from "~/i18n/use-language";
 import { useTranslation } from "~/i18n/use-translation";
 import type { SandboxKeySummary } from "./header-check";
 
@@ -16,6 +18,7 @@ const utc = (iso: string) => `${iso.replace("T", " ").slice(0, 16)} UTC`;
  */
 export function SandboxKeysList({ keys, keysHref }: SandboxKeysListProps) {
   const { t } = useTranslation("security-header");
+  const lang = useLanguage();
   return (
     <div data-testid="sandbox-keys">
       <ul className="sandbox-keys">
@@ -51,6 +54,11 @@ export function SandboxKeysList({ keys, keysHref }: SandboxKeysListProps) {
       </ul>
       <p>
         <a href={keysHref}>{t("sandboxKeys.json")}</a>
+      </p>
+      <p>
+        <a href={feedPath("certificates", lang)} type="application/atom+xml">
+          {t("sandboxKeys.feed")}
+        </a>
       </p>
     </div>
   );

@@ -50,12 +50,12 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function renderForm(lang: "en" | "pt" = "en", usernamePrefill: string | null = "555555550/") {
+function renderForm(lang: "en" | "pt" = "en", usernamePrefill: string | null = "555555550/", environments = [environment]) {
   const user = userEvent.setup();
   render(
     withI18n(
       <>
-        <SecurityHeaderForm usernamePrefill={usernamePrefill} environments={[environment]} overviewHref="/areaOE/o" configHref="/areaOE/c" />
+        <SecurityHeaderForm usernamePrefill={usernamePrefill} environments={environments} overviewHref="/areaOE/o" configHref="/areaOE/c" checkerHref="/areaOE/check" />
         <Toaster />
       </>,
       lang,
@@ -230,5 +230,36 @@ describe("<SecurityHeaderForm>", () => {
     await form.user.click(screen.getByRole("button", { name: "Generate again" }));
     await vi.waitFor(() => expect(screen.getByTestId("header-validity")).toHaveTextContent("Valid for 60 more seconds"));
     expect((screen.getByRole("textbox", { name: /Security header/ }) as HTMLTextAreaElement).value).not.toBe(before);
+  });
+
+  it("makes a header for the sandbox's key with a test password in a field of its own, and offers to check it: a post of the header only", async () => {
+    const sandbox: AuthorityEnvironment = { ...environment, id: "sandbox", localTest: false, sandbox: true, warnings: [] };
+    const form = renderForm("en", "555555550/", [environment, sandbox]);
+    // The local key first: the browser's password field, and "Check this header" names the key it cannot decrypt.
+    await generateValid(form);
+    const check = screen.getByRole("button", { name: "Check this header" });
+    const post = check.closest("form")!;
+    expect(post).toHaveAttribute("method", "post");
+    expect(post).toHaveAttribute("action", "/areaOE/check");
+    const header = (screen.getByRole("textbox", { name: /Security header/ }) as HTMLTextAreaElement).value;
+    expect(Object.fromEntries(new FormData(post))).toEqual({ envelope: header, madeFor: "test" });
+    expect(check).toHaveAccessibleDescription(/A header made for the Test \(local test key\) environment cannot be decrypted there/);
+
+    // The sandbox: its warning, a text field for a made-up password (never the password field), which starts empty.
+    await form.user.click(screen.getByRole("radio", { name: /Portal's sandbox/ }));
+    expect(screen.getByText("The sandbox's test key: for the portal's checker only")).toBeInTheDocument();
+    expect(screen.queryByLabelText(/^Password/)).not.toBeInTheDocument();
+    const testPassword = screen.getByRole("textbox", { name: /Test password \(not your real password\)/ });
+    expect(testPassword).toHaveAttribute("autocomplete", "off");
+    expect(testPassword).toHaveValue("");
+    await form.user.click(form.generate);
+    expect(await screen.findByRole("link", { name: "Test password (not your real password): Mandatory" })).toBeInTheDocument();
+    await form.user.type(testPassword, "made-up");
+    await form.user.click(form.generate);
+    await vi.waitFor(() => expect(screen.getByRole("button", { name: "Check this header" }).closest("form")).toHaveFormValues({ madeFor: "sandbox" }));
+    const sandboxPost = screen.getByRole("button", { name: "Check this header" }).closest("form")!;
+    expect([...new FormData(sandboxPost).keys()]).toEqual(["envelope", "madeFor"]);
+    expect(String(new FormData(sandboxPost).get("envelope"))).not.toContain("made-up");
+    expect(screen.getByRole("button", { name: "Check this header" })).toHaveAccessibleDescription(/it decrypts it with the sandbox's key/);
   });
 });

@@ -1,5 +1,4 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
-import { TaggedText } from "~/i18n/tagged-text";
 import { useTranslation } from "~/i18n/use-translation";
 import { ErrorSummary, type ErrorSummaryItem } from "~/components/ui/form/error-summary";
 import { CheckboxField } from "~/components/ui/form/checkbox-field";
@@ -8,7 +7,7 @@ import { MANDATORY_MESSAGE_KEY, isBlank } from "~/components/ui/form/form-valida
 import { Input } from "~/components/ui/form/input";
 import { RadioGroupField } from "~/components/ui/form/radio-group-field";
 import { useHydrated } from "~/components/ui/hydration/use-hydrated";
-import type { AuthorityEnvironment, AuthorityEnvironmentId } from "./authority-environment";
+import type { AuthorityEnvironment, HeaderTargetId } from "./authority-environment";
 import { EnvironmentDetails } from "./environment-details";
 import type { HeaderResult as HeaderResultView, HeaderResultProps } from "./header-result";
 import { loadGenerator } from "./load-generator";
@@ -22,8 +21,12 @@ import { useServerClock } from "./use-server-clock";
 export interface SecurityHeaderFormProps {
   /** The signed-in visitor's NIF followed by "/" (from the sign-in guard), or null. */
   usernamePrefill: string | null;
-  /** The authority certificates the portal holds (from the route loader). */
+  /** The authority certificates the portal holds, and the sandbox's current key (from the route loader). */
   environments: AuthorityEnvironment[];
+  /** The target chosen by the address (`?target=sandbox`, the checker's offer), if the form offers it. */
+  initialTarget?: HeaderTargetId | null;
+  /** The header checker's page, where "Check this header" posts the result. */
+  checkerHref: string;
   /** In-app paths of the guide pages. */
   overviewHref: string;
   configHref: string;
@@ -31,6 +34,7 @@ export interface SecurityHeaderFormProps {
 
 const USERNAME_ID = "security-header-username";
 const PASSWORD_ID = "security-header-password";
+const TEST_PASSWORD_ID = "security-header-test-password";
 
 interface FieldErrors {
   username?: string;
@@ -48,15 +52,17 @@ type Generated = Omit<HeaderResultProps, "headingRef" | "password" | "announce" 
  * The password stays in its field after generating, so "Generate again" works after the minute runs
  * out; it lives only in this page's memory and is gone when the visitor leaves the page.
  */
-export function SecurityHeaderForm({ usernamePrefill, environments, overviewHref, configHref }: SecurityHeaderFormProps) {
+export function SecurityHeaderForm({ usernamePrefill, environments, initialTarget, checkerHref, overviewHref, configHref }: SecurityHeaderFormProps) {
   const { t } = useTranslation("security-header");
   const { t: tUi } = useTranslation("ui");
   const hydrated = useHydrated();
   const [username, setUsername] = useState(usernamePrefill ?? "");
   // Uncontrolled on purpose: React copies a controlled value into the value attribute, which would put
   // the password in the DOM. It is read from the field's change events into memory only.
+  // For the sandbox's key the field is another one (a made-up password, never the one the browser fills):
+  // a target's switch remounts it empty, and empties this too.
   const passwordRef = useRef("");
-  const [environmentId, setEnvironmentId] = useState<AuthorityEnvironmentId | undefined>(environments[0]?.id);
+  const [environmentId, setEnvironmentId] = useState<HeaderTargetId | undefined>(initialTarget ?? environments[0]?.id);
   const [envelope, setEnvelope] = useState(false);
   const [headerForm, setHeaderForm] = useState<HeaderForm>("digest");
   const clock = useServerClock();
@@ -69,6 +75,9 @@ export function SecurityHeaderForm({ usernamePrefill, environments, overviewHref
   const [announcement, setAnnouncement] = useState("");
   const resultHeadingRef = useRef<HTMLHeadingElement>(null);
   const environment = environments.find((candidate) => candidate.id === environmentId) ?? environments[0];
+  const sandbox = environment?.sandbox === true;
+  const passwordId = sandbox ? TEST_PASSWORD_ID : PASSWORD_ID;
+  const passwordLabel = t(sandbox ? "testPassword" : "password");
   const environmentName = (candidate: AuthorityEnvironment) =>
     candidate.localTest ? t("localTestName") : t(`environmentName.${candidate.id}`);
 
@@ -135,6 +144,8 @@ export function SecurityHeaderForm({ usernamePrefill, environments, overviewHref
         text: outcome.text,
         envelope,
         environmentName: environmentName(environment),
+        madeFor: environment.id,
+        checkerHref,
         expiresAtMs: outcome.expiresAtMs,
         clockOffsetMs,
         nifCheckDigitWarning: outcome.nifCheckDigitWarning,
@@ -153,19 +164,15 @@ export function SecurityHeaderForm({ usernamePrefill, environments, overviewHref
 
   const summary: ErrorSummaryItem[] = [
     ...(errors.username ? [{ fieldId: USERNAME_ID, label: t("username"), message: errors.username }] : []),
-    ...(errors.password ? [{ fieldId: PASSWORD_ID, label: t("password"), message: errors.password }] : []),
+    ...(errors.password ? [{ fieldId: passwordId, label: passwordLabel, message: errors.password }] : []),
   ];
 
   return (
     <div className="security-header-tool">
       <p className="lead">{t("intro")}</p>
+      {/* Two sentences, each ending in its link (no TaggedText: the form's first load is at its budget). */}
       <p>
-        <TaggedText
-          text={t("guideLinks")}
-          // TaggedText puts the link texts inside these anchors.
-          // eslint-disable-next-line jsx-a11y/anchor-has-content
-          components={{ overview: <a href={overviewHref} />, config: <a href={configHref} /> }}
-        />
+        {t("guideBuilt")} <a href={overviewHref}>{t("guideBuiltLink")}</a>. {t("guideUse")} <a href={configHref}>{t("guideUseLink")}</a>.
       </p>
       <noscript>
         <div className="callout callout--warning">
@@ -202,15 +209,17 @@ export function SecurityHeaderForm({ usernamePrefill, environments, overviewHref
               className="security-header-form__username"
             />
           </Field>
-          <Field id={PASSWORD_ID} label={t("password")} hint={t("passwordHint")} error={errors.password} required>
+          {/* The two fields are never in the page together: a target's switch starts its password afresh. */}
+          <Field id={passwordId} label={passwordLabel} hint={t(sandbox ? "testPasswordHint" : "passwordHint")} error={errors.password} required>
             <Input
-              type="password"
-              name="password"
+              key={passwordId}
+              type={sandbox ? "text" : "password"}
+              name={sandbox ? "test-password" : "password"}
               defaultValue=""
               onChange={(event) => {
                 passwordRef.current = event.target.value;
               }}
-              autoComplete="current-password"
+              autoComplete={sandbox ? "off" : "current-password"}
               className="security-header-form__password"
             />
           </Field>
@@ -222,7 +231,10 @@ export function SecurityHeaderForm({ usernamePrefill, environments, overviewHref
               hint={t("environmentHint")}
               options={environments.map((candidate) => ({ value: candidate.id, label: environmentName(candidate) }))}
               value={environment?.id}
-              onChange={setEnvironmentId}
+              onChange={(id) => {
+                passwordRef.current = "";
+                setEnvironmentId(id);
+              }}
               className="security-header-form__choice"
               optionClassName="security-header-form__option"
             />

@@ -20,10 +20,10 @@ export async function measureClockOffset(
     signal: AbortSignal.timeout(TIME_REQUEST_TIMEOUT_MS),
   });
   const receivedAt = deviceNow();
-  if (!response.ok) throw new Error(`The time request answered ${response.status}`);
+  if (!response.ok) throw new Error(`HTTP ${response.status}`);
   const body: unknown = await response.json();
   const serverNow = typeof body === "object" && body !== null ? (body as { now?: unknown }).now : undefined;
-  if (typeof serverNow !== "number" || !Number.isFinite(serverNow)) throw new Error("The time answer has no number `now`");
+  if (typeof serverNow !== "number" || !Number.isFinite(serverNow)) throw new Error("no number `now`");
   return Math.round(serverNow - (sentAt + receivedAt) / 2);
 }
 

@@ -4,12 +4,11 @@ import { SmartLink } from "~/components/ui/link/smart-link";
 import { Stepper } from "~/components/ui/stepper/stepper";
 import { useHydrated } from "~/components/ui/hydration/use-hydrated";
 import { pageHref } from "~/config/site-map";
-
-const STEPS = ["gue", "financePortal", "certificates", "testCalls"] as const;
-type StepId = (typeof STEPS)[number];
+import { FIRST_STEPS as STEPS, type FirstStepId as StepId } from "~/config/first-steps";
 
 /**
- * The four steps to start using the customs systems, on the widget kit's Stepper. Without JavaScript
+ * The first steps to start using the customs systems (app/config/first-steps.ts: the one order the
+ * portal tells them in, the home page's diagram included), on the widget kit's Stepper. Without JavaScript
  * (and in the first HTML) every step's text is shown in order; once hydrated, the Stepper's
  * previous/next buttons walk through them one at a time.
  */
@@ -18,12 +17,16 @@ export function FirstStepsGuide({ gueHref, financePortalHref }: { gueHref: strin
   const hydrated = useHydrated();
   const [active, setActive] = useState(0);
   const links: Record<StepId, { href: string; label: string }[]> = {
-    gue: [{ href: gueHref, label: t("loginState.gueLink") }],
     financePortal: [{ href: financePortalHref, label: t("steps.financePortalLink") }],
-    certificates: [{ href: pageHref("web-services"), label: t("steps.webServicesLink") }],
+    gue: [{ href: gueHref, label: t("loginState.gueLink") }],
+    testCertificate: [{ href: pageHref("web-services"), label: t("steps.webServicesLink") }],
     testCalls: [
       { href: pageHref("testing-manual"), label: t("steps.testingManualLink") },
       { href: pageHref("security-header-form"), label: t("steps.generateHeaderLink") },
+    ],
+    production: [
+      { href: pageHref("journey-web-services"), label: t("steps.journeyLink") },
+      { href: pageHref("web-services"), label: t("steps.webServicesLink") },
     ],
   };
   return (

@@ -2,7 +2,8 @@
 // areaOE security header sample for Java 8 or later, standard library only (tested: javac --release 8, Java 17).
 // Copy, change and use it freely. Makes the WS-Security UsernameToken header of the customs web services, in a SOAP 1.1 envelope:
 //   AREAOE_PASSWORD=... java AreaoeHeader.java --username 123456789/1 --certificate authority.pem [--form digest|encrypted-created]
-//   AREAOE_PASSWORD=... java AreaoeHeader.java --username 123456789/1 --key-from https://<portal>/areaOE/sandbox/keys [--key-date 2027-04-15]
+//   AREAOE_PASSWORD=... java AreaoeHeader.java --username 123456789/1 --key-from https://<portal>/areaOE/sandbox/keys \
+//     --fingerprint <SHA-256 of the key, from the portal's page> [--key-date 2027-04-15]
 //     (instead of --certificate: the key valid on that date, default now, from a published key set; see keyFrom)
 //   java AreaoeHeader.java --vectors security-header-test-vectors.json   (checks this code; exit 0 = all match)
 // Java 8: javac AreaoeHeader.java && java AreaoeHeader ... (the one-file launch needs Java 11).
@@ -129,16 +130,39 @@ public class AreaoeHeader {
 
     // --key-from: the key set is JSON, {"now", "keys": [{"id", "status": "current" | "next" | "retired",
     // "validFrom", "validUntil" (ISO 8601 UTC), "fingerprintSha256" (SHA-256 of the DER certificate, lowercase
-    // hex), "certificatePem", "certificateDer" (URLs)}]}. Both requests are bounded in size and time.
-    static final int KEY_SET_MAX_BYTES = 64 * 1024, KEY_FETCH_MS = 10_000;
+    // hex), "certificatePem", "certificateDer" (URLs)}]}. Both requests are bounded in size and time. A key
+    // server must not be able to hand out its own key: https only (or a file: you name), redirects only within
+    // the key set's origin, and the key is used only if its fingerprint is one you give (--fingerprint), never
+    // merely the one the answer publishes.
+    static final int KEY_SET_MAX_BYTES = 64 * 1024, KEY_FETCH_MS = 10_000, MAX_REDIRECTS = 5;
+
+    static String originOf(URL url) {
+        return url.getProtocol() + "://" + url.getHost().toLowerCase(Locale.ROOT) + ":" + (url.getPort() == -1 ? url.getDefaultPort() : url.getPort());
+    }
 
     static byte[] boundedGet(String url, String what) {
-        if (!url.startsWith("https://") && !url.startsWith("http://")) fail(what + ": " + url + " is not an http or https URL");
         long deadline = System.currentTimeMillis() + KEY_FETCH_MS;
         try {
-            HttpURLConnection connection = (HttpURLConnection) new URL(url).openConnection();
-            connection.setConnectTimeout(KEY_FETCH_MS);
-            connection.setReadTimeout(KEY_FETCH_MS);
+            URL target = new URL(url), current = target;
+            if (target.getProtocol().equals("file")) {
+                Path file = Paths.get(target.toURI());
+                if (Files.size(file) > KEY_SET_MAX_BYTES) fail(what + " is larger than " + KEY_SET_MAX_BYTES / 1024 + " KB");
+                return Files.readAllBytes(file);
+            }
+            if (!target.getProtocol().equals("https")) fail(what + ": " + url + " is not an https URL: refused (a key over plain http can be swapped on the way)");
+            HttpURLConnection connection;
+            for (int redirects = 0; ; redirects++) {
+                connection = (HttpURLConnection) current.openConnection();
+                connection.setInstanceFollowRedirects(false); // followed below, only within the key set's origin
+                connection.setConnectTimeout(KEY_FETCH_MS);
+                connection.setReadTimeout(KEY_FETCH_MS);
+                int status = connection.getResponseCode();
+                if (status != 301 && status != 302 && status != 303 && status != 307 && status != 308) break;
+                URL next = new URL(current, String.valueOf(connection.getHeaderField("Location")));
+                if (!originOf(next).equals(originOf(target))) fail(what + ": " + current + " redirects to another origin (" + next.getProtocol() + "://" + next.getAuthority() + "): refused");
+                if (redirects >= MAX_REDIRECTS) fail(what + ": more than " + MAX_REDIRECTS + " redirects from " + url);
+                current = next;
+            }
             if (connection.getResponseCode() != 200) fail(what + ": HTTP status " + connection.getResponseCode() + " from " + url);
             ByteArrayOutputStream body = new ByteArrayOutputStream();
             byte[] buffer = new byte[8192];
@@ -150,10 +174,31 @@ public class AreaoeHeader {
                 }
             }
             return body.toByteArray();
-        } catch (IOException e) {
+        } catch (IOException | java.net.URISyntaxException | IllegalArgumentException e) {
             fail(what + ": " + url + " could not be reached, or did not answer within " + KEY_FETCH_MS / 1000 + " s");
             return null;
         }
+    }
+
+    // The certificate's address: https on the key set's origin; for a key set in a file, a path beside it or https.
+    static String certificateUrl(String value, String keySetUrl, int number) {
+        try {
+            URL base = new URL(keySetUrl), url = new URL(base, value);
+            boolean allowed = base.getProtocol().equals("file")
+                ? url.getProtocol().equals("file") || url.getProtocol().equals("https")
+                : url.getProtocol().equals("https") && originOf(url).equals(originOf(base));
+            if (allowed) return url.toString();
+        } catch (IOException e) {
+            // not a URL: refused below
+        }
+        fail("--key-from: key #" + number + " of the key set: its certificate must be an https URL on the key set's origin (or, for a key set file, a path beside it)");
+        return null;
+    }
+
+    // A SHA-256 fingerprint as users copy it (hex, any case, colons allowed), as 64 lowercase hex; null if it is none.
+    static String fingerprintOf(String text) {
+        String hex = text.trim().replace(":", "").toLowerCase(Locale.ROOT);
+        return hex.matches("[0-9a-f]{64}") ? hex : null;
     }
 
     // 2027-04-15 (midnight UTC) or 2027-04-15T08:00:00Z; null when it is neither.
@@ -168,9 +213,10 @@ public class AreaoeHeader {
     }
 
     // Among the keys not retired with validFrom <= date < validUntil, the latest validFrom (during an overlap, the
-    // next key); its certificate (DER returned) is used only if its SHA-256 equals the published fingerprint.
+    // next key); used only if its fingerprint is one given (--fingerprint; a key set file's own count as given), and
+    // its certificate (DER returned) only if its SHA-256 is that fingerprint.
     @SuppressWarnings("unchecked")
-    static byte[] keyFrom(String url, Instant date) throws Exception {
+    static byte[] keyFrom(String url, Instant date, List<String> fingerprints) throws Exception {
         Object data = null;
         try {
             data = parseJson(new String(boundedGet(url, "--key-from: the key set"), StandardCharsets.UTF_8));
@@ -191,11 +237,15 @@ public class AreaoeHeader {
                 fail("--key-from: key #" + number + " of the key set has an unknown status or a malformed fingerprintSha256");
             Instant from = parseUtc(key.get("validFrom")), until = parseUtc(key.get("validUntil"));
             if (from == null || until == null) fail("--key-from: key #" + number + " of the key set has a validity that is not ISO 8601 UTC");
+            key.put("certificatePem", certificateUrl((String) key.get("certificatePem"), url, number));
             if (status.equals("retired") || from.isAfter(date) || !date.isBefore(until)) continue;
             if (best == null || from.isAfter(parseUtc(best.get("validFrom")))) best = key;
         }
         if (best == null) fail("--key-from: no key of the key set is valid on " + CREATED.format(date) + " (none that is not retired with validFrom <= that time < validUntil)");
         String id = (String) best.get("id");
+        if (!fingerprints.contains(best.get("fingerprintSha256")) && !url.startsWith("file:"))
+            fail("--key-from: key \"" + id + "\" (" + best.get("status") + ", valid " + best.get("validFrom") + " to " + best.get("validUntil") + ") has the SHA-256 fingerprint " + best.get("fingerprintSha256")
+                + ", which you have not said you trust: a key server cannot vouch for its own key. Compare it with the fingerprint the portal's page shows, then give it: --fingerprint " + best.get("fingerprintSha256"));
         X509Certificate cert = null;
         try {
             cert = (X509Certificate) CertificateFactory.getInstance("X.509").generateCertificate(new ByteArrayInputStream(boundedGet((String) best.get("certificatePem"), "--key-from: the certificate of key \"" + id + "\"")));
@@ -204,17 +254,20 @@ public class AreaoeHeader {
         }
         String fingerprint = String.format(Locale.ROOT, "%064x", new BigInteger(1, MessageDigest.getInstance("SHA-256").digest(cert.getEncoded())));
         if (!fingerprint.equals(best.get("fingerprintSha256")))
-            fail("--key-from: the certificate of key \"" + id + "\" has the SHA-256 fingerprint " + fingerprint + ", not the published " + best.get("fingerprintSha256") + ": refused");
+            fail("--key-from: the certificate of key \"" + id + "\" has the SHA-256 fingerprint " + fingerprint + ", not the trusted " + best.get("fingerprintSha256") + ": refused");
         System.err.println("notice: --key-from: key \"" + id + "\" (" + best.get("status") + ", valid " + best.get("validFrom") + " to " + best.get("validUntil") + "), fingerprint checked");
         return cert.getEncoded();
     }
 
     public static void main(String[] argv) throws Exception {
         Map<String, String> args = new HashMap<>();
+        List<String> fingerprints = new ArrayList<>(); // --fingerprint, repeatable: the current and the next key
         for (int i = 0; i < argv.length; i += 2) {
             String name = argv[i].replaceFirst("^--", "");
-            if (!Arrays.asList("username", "certificate", "form", "vectors", "key-from", "key-date").contains(name) || i + 1 >= argv.length) fail("unknown or incomplete argument " + argv[i]);
-            args.put(name, argv[i + 1]);
+            if (!Arrays.asList("username", "certificate", "form", "vectors", "key-from", "key-date", "fingerprint").contains(name) || i + 1 >= argv.length) fail("unknown or incomplete argument " + argv[i]);
+            if (!name.equals("fingerprint")) args.put(name, argv[i + 1]);
+            else if (fingerprintOf(argv[i + 1]) == null) fail("--fingerprint needs a SHA-256 fingerprint: 64 hexadecimal characters (colons allowed)");
+            else fingerprints.add(fingerprintOf(argv[i + 1]));
         }
         if (args.containsKey("vectors")) System.exit(checkVectors(args.get("vectors")));
         String username = args.getOrDefault("username", ""), form = args.getOrDefault("form", "digest"), password = System.getenv("AREAOE_PASSWORD");
@@ -224,7 +277,10 @@ public class AreaoeHeader {
         if (!form.equals("digest") && !form.equals("encrypted-created")) fail("--form must be digest or encrypted-created");
         Instant keyDate = args.containsKey("key-date") ? parseUtc(args.get("key-date")) : Instant.now();
         if (keyDate == null) fail("--key-date needs an ISO 8601 date or UTC time, e.g. 2027-04-15 or 2027-04-15T08:00:00Z");
-        byte[] certificate = args.containsKey("key-from") ? keyFrom(args.get("key-from"), keyDate) : Files.readAllBytes(Paths.get(args.get("certificate")));
+        String keyFrom = args.get("key-from");
+        if (keyFrom != null && keyFrom.startsWith("file:") && !keyFrom.startsWith("file://")) keyFrom = Paths.get(keyFrom.substring("file:".length())).toAbsolutePath().toUri().toString();
+        if (keyFrom != null && !keyFrom.startsWith("https://") && !keyFrom.startsWith("file:")) fail("--key-from needs an https URL, or file:PATH for a key set on this machine (plain http is refused)");
+        byte[] certificate = keyFrom != null ? keyFrom(keyFrom, keyDate, fingerprints) : Files.readAllBytes(Paths.get(args.get("certificate")));
         byte[] ks = new byte[16];
         new SecureRandom().nextBytes(ks); // a fresh AES-128 key from the CSPRNG for every header
         byte[] nonce = crypt(RSA, Cipher.ENCRYPT_MODE, readCertificate(certificate), ks);

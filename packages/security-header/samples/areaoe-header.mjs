@@ -3,11 +3,13 @@
 // Node.js 20 makes headers too, but refuses the PKCS#1 v1.5 decryption that --vectors needs (CVE-2023-46809).
 // Makes the WS-Security UsernameToken header the customs web services expect, in a SOAP 1.1 envelope:
 //   AREAOE_PASSWORD=... node areaoe-header.mjs --username 123456789/1 --certificate authority.pem [--form digest|encrypted-created]
-//   AREAOE_PASSWORD=... node areaoe-header.mjs --username 123456789/1 --key-from https://<portal>/areaOE/sandbox/keys [--key-date 2027-04-15]
+//   AREAOE_PASSWORD=... node areaoe-header.mjs --username 123456789/1 --key-from https://<portal>/areaOE/sandbox/keys \
+//     --fingerprint <SHA-256 of the key, from the portal's page> [--key-date 2027-04-15]
 //     (instead of --certificate: the key valid on that date, default now, from a published key set; see keyFrom)
 //   node areaoe-header.mjs --vectors security-header-test-vectors.json   (checks this code; exit 0 = all match)
 import { constants, createCipheriv, createHash, privateDecrypt, publicEncrypt, randomBytes, X509Certificate } from "node:crypto";
-import { readFileSync } from "node:fs";
+import { readFileSync, statSync } from "node:fs";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import https from "node:https";
 
 const WSS = "http://schemas.xmlsoap.org/ws/2002/12/secext";
@@ -66,17 +68,39 @@ function readCertificate(bytes) {
 
 // --key-from: the key set is JSON, {"now", "keys": [{"id", "status": "current" | "next" | "retired",
 // "validFrom", "validUntil" (ISO 8601 UTC), "fingerprintSha256" (SHA-256 of the DER certificate, lowercase
-// hex), "certificatePem", "certificateDer" (URLs)}]}. Both requests are bounded in size and time.
+// hex), "certificatePem", "certificateDer" (URLs)}]}. Both requests are bounded in size and time. A key
+// server must not be able to hand out its own key: https only (or a file: you name), redirects only
+// within the key set's origin, and the key is used only if its fingerprint is one you give
+// (--fingerprint), never merely the one the answer publishes.
 const KEY_SET_MAX_BYTES = 64 * 1024;
 const KEY_FETCH_MS = 10_000;
+const MAX_REDIRECTS = 5;
 
 async function boundedGet(url, what) {
-  if (!/^https?:\/\//.test(url)) fail(`${what}: ${url} is not an http or https URL`);
-  let response;
+  const target = new URL(url);
+  if (target.protocol === "file:") {
+    try {
+      if (statSync(target).size > KEY_SET_MAX_BYTES) fail(`${what} is larger than ${KEY_SET_MAX_BYTES / 1024} KB`);
+      return readFileSync(target);
+    } catch {
+      fail(`${what}: the file ${fileURLToPath(target)} cannot be read`);
+    }
+  }
+  if (target.protocol !== "https:") fail(`${what}: ${url} is not an https URL: refused (a key over plain http can be swapped on the way)`);
   const chunks = [];
   let size = 0;
   try {
-    response = await fetch(url, { signal: AbortSignal.timeout(KEY_FETCH_MS) });
+    const signal = AbortSignal.timeout(KEY_FETCH_MS);
+    let current = target;
+    let response;
+    for (let redirects = 0; ; redirects += 1) {
+      response = await fetch(current, { signal, redirect: "manual" });
+      if (![301, 302, 303, 307, 308].includes(response.status)) break;
+      const next = new URL(response.headers.get("location") ?? "", current);
+      if (next.origin !== target.origin) fail(`${what}: ${current.href} redirects to another origin (${next.origin}): refused`);
+      if (redirects >= MAX_REDIRECTS) fail(`${what}: more than ${MAX_REDIRECTS} redirects from ${url}`);
+      current = next;
+    }
     if (!response.ok) fail(`${what}: HTTP status ${response.status} from ${url}`);
     for await (const chunk of response.body) {
       size += chunk.length;
@@ -90,12 +114,28 @@ async function boundedGet(url, what) {
   return Buffer.concat(chunks);
 }
 
+// The certificate's address: https on the key set's origin; for a key set in a file, a path beside it or https.
+function certificateUrl(value, keySetUrl, number) {
+  const url = new URL(value, keySetUrl);
+  const base = new URL(keySetUrl);
+  const allowed = base.protocol === "file:" ? url.protocol === "file:" || url.protocol === "https:" : url.protocol === "https:" && url.origin === base.origin;
+  if (!allowed) fail(`--key-from: key #${number} of the key set: its certificate must be ${base.protocol === "file:" ? "a file path or an https URL" : "an https URL on the key set's origin"}`);
+  return url.href;
+}
+
+// A SHA-256 fingerprint as users copy it (hex, any case, colons allowed), as 64 lowercase hex; null if it is none.
+function fingerprintOf(text) {
+  const hex = text.trim().replace(/:/g, "").toLowerCase();
+  return /^[0-9a-f]{64}$/.test(hex) ? hex : null;
+}
+
 const ISO_UTC = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?Z)?$/;
 const parseUtc = (text) => (typeof text === "string" && ISO_UTC.test(text) ? Date.parse(text) : Number.NaN);
 
 // Among the keys not retired with validFrom <= date < validUntil, the latest validFrom (during an overlap,
-// the next key); its certificate is used only if its SHA-256 equals the published fingerprint.
-async function keyFrom(url, date) {
+// the next key); used only if its fingerprint is one given (--fingerprint; a key set file's own count as
+// given) and its certificate's SHA-256 is that fingerprint.
+async function keyFrom(url, date, fingerprints) {
   let data;
   try {
     data = JSON.parse((await boundedGet(url, "--key-from: the key set")).toString("utf8"));
@@ -111,10 +151,15 @@ async function keyFrom(url, date) {
     const from = parseUtc(key.validFrom);
     const until = parseUtc(key.validUntil);
     if (Number.isNaN(from) || Number.isNaN(until)) fail(`--key-from: key #${index + 1} of the key set has a validity that is not ISO 8601 UTC`);
+    key.certificatePem = certificateUrl(key.certificatePem, url, index + 1);
     return key.status !== "retired" && from <= date.getTime() && date.getTime() < until;
   });
   if (fitting.length === 0) fail(`--key-from: no key of the key set is valid on ${date.toISOString()} (none that is not retired with validFrom <= that time < validUntil)`);
   const key = fitting.sort((a, b) => parseUtc(b.validFrom) - parseUtc(a.validFrom))[0];
+  if (!fingerprints.includes(key.fingerprintSha256) && !url.startsWith("file:")) {
+    fail(`--key-from: key "${key.id}" (${key.status}, valid ${key.validFrom} to ${key.validUntil}) has the SHA-256 fingerprint ${key.fingerprintSha256}, which you have not said you trust: ` +
+      `a key server cannot vouch for its own key. Compare it with the fingerprint the portal's page shows, then give it: --fingerprint ${key.fingerprintSha256}`);
+  }
   let cert;
   try {
     cert = new X509Certificate(await boundedGet(key.certificatePem, `--key-from: the certificate of key "${key.id}"`));
@@ -122,7 +167,7 @@ async function keyFrom(url, date) {
     fail(`--key-from: the certificate of key "${key.id}" is not a certificate`);
   }
   const fingerprint = createHash("sha256").update(cert.raw).digest("hex");
-  if (fingerprint !== key.fingerprintSha256) fail(`--key-from: the certificate of key "${key.id}" has the SHA-256 fingerprint ${fingerprint}, not the published ${key.fingerprintSha256}: refused`);
+  if (fingerprint !== key.fingerprintSha256) fail(`--key-from: the certificate of key "${key.id}" has the SHA-256 fingerprint ${fingerprint}, not the trusted ${key.fingerprintSha256}: refused`);
   console.error(`notice: --key-from: key "${key.id}" (${key.status}, valid ${key.validFrom} to ${key.validUntil}), fingerprint checked`);
   return cert.raw;
 }
@@ -138,7 +183,12 @@ async function generate(args) {
   if (args["key-from"]) {
     const date = args["key-date"] === undefined ? new Date() : new Date(parseUtc(args["key-date"]));
     if (Number.isNaN(date.getTime())) fail("--key-date needs an ISO 8601 date or UTC time, e.g. 2027-04-15 or 2027-04-15T08:00:00Z");
-    publicKey = readCertificate(await keyFrom(args["key-from"], date));
+    const fingerprints = (args.fingerprint ?? []).map(fingerprintOf);
+    if (fingerprints.includes(null)) fail("--fingerprint needs a SHA-256 fingerprint: 64 hexadecimal characters (colons allowed)");
+    let source = args["key-from"];
+    if (source.startsWith("file:") && !source.startsWith("file://")) source = pathToFileURL(source.slice("file:".length)).href;
+    if (!source.startsWith("https://") && !source.startsWith("file:")) fail("--key-from needs an https URL, or file:PATH for a key set on this machine (plain http is refused)");
+    publicKey = readCertificate(await keyFrom(source, date, fingerprints));
   } else {
     publicKey = readCertificate(readFileSync(args.certificate));
   }
@@ -219,8 +269,9 @@ function parseArgs(argv) {
   const args = {};
   for (let i = 0; i < argv.length; i += 2) {
     const name = argv[i]?.replace(/^--/, "");
-    if (!["username", "certificate", "form", "vectors", "key-from", "key-date"].includes(name) || argv[i + 1] === undefined) fail(`unknown or incomplete argument ${argv[i]}`);
-    args[name] = argv[i + 1];
+    if (!["username", "certificate", "form", "vectors", "key-from", "key-date", "fingerprint"].includes(name) || argv[i + 1] === undefined) fail(`unknown or incomplete argument ${argv[i]}`);
+    if (name === "fingerprint") (args.fingerprint ??= []).push(argv[i + 1]); // repeatable: the current and the next key
+    else args[name] = argv[i + 1];
   }
   return args;
 }

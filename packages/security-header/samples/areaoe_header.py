@@ -3,7 +3,8 @@
 # tested: Python 3.11 with cryptography 38 and 48). Copy, change and use it freely.
 # Makes the WS-Security UsernameToken header the customs web services expect, in a SOAP 1.1 envelope:
 #   AREAOE_PASSWORD=... python3 areaoe_header.py --username 123456789/1 --certificate authority.pem [--form digest|encrypted-created]
-#   AREAOE_PASSWORD=... python3 areaoe_header.py --username 123456789/1 --key-from https://<portal>/areaOE/sandbox/keys [--key-date 2027-04-15]
+#   AREAOE_PASSWORD=... python3 areaoe_header.py --username 123456789/1 --key-from https://<portal>/areaOE/sandbox/keys \
+#     --fingerprint <SHA-256 of the key, from the portal's page> [--key-date 2027-04-15]
 #     (instead of --certificate: the key valid on that date, default now, from a published key set; see key_from)
 #   python3 areaoe_header.py --vectors security-header-test-vectors.json   (checks this code; exit 0 = all match)
 import argparse
@@ -11,6 +12,7 @@ import base64
 import hashlib
 import json
 import os
+import pathlib
 import re
 import secrets
 import sys
@@ -74,24 +76,53 @@ def read_certificate(data: bytes) -> x509.Certificate:
 
 # --key-from: the key set is JSON, {"now", "keys": [{"id", "status": "current" | "next" | "retired",
 # "validFrom", "validUntil" (ISO 8601 UTC), "fingerprintSha256" (SHA-256 of the DER certificate, lowercase
-# hex), "certificatePem", "certificateDer" (URLs)}]}. Both requests are bounded in size and time.
+# hex), "certificatePem", "certificateDer" (URLs)}]}. Both requests are bounded in size and time. A key
+# server must not be able to hand out its own key: https only (or a file: you name), redirects only
+# within the key set's origin, and the key is used only if its fingerprint is one you give
+# (--fingerprint), never merely the one the answer publishes.
 KEY_SET_MAX_BYTES = 64 * 1024
 KEY_FETCH_SECONDS = 10
+MAX_REDIRECTS = 5
 
 
 class KeyFromError(Exception):
     pass
 
 
+def origin_of(url: str) -> tuple:
+    from urllib.parse import urlsplit
+    parts = urlsplit(url)
+    return (parts.scheme, parts.hostname, parts.port or (443 if parts.scheme == "https" else None))
+
+
 def bounded_get(url: str, what: str, max_bytes: int) -> bytes:
     import time
     import urllib.error
     import urllib.request
-    if not url.startswith(("https://", "http://")):
-        raise KeyFromError("%s: %s is not an http or https URL" % (what, url))
+    from urllib.parse import urlsplit, unquote
+    if url.startswith("file:"):
+        path = unquote(urlsplit(url).path)
+        try:
+            if os.path.getsize(path) > max_bytes:
+                raise KeyFromError("%s is larger than %d KB" % (what, max_bytes // 1024))
+            with open(path, "rb") as file:
+                return file.read(max_bytes + 1)
+        except OSError:
+            raise KeyFromError("%s: the file %s cannot be read" % (what, path))
+    if not url.startswith("https://"):
+        raise KeyFromError("%s: %s is not an https URL: refused (a key over plain http can be swapped on the way)" % (what, url))
+
+    class SameOrigin(urllib.request.HTTPRedirectHandler):
+        max_redirections = MAX_REDIRECTS
+
+        def redirect_request(self, req, fp, code, msg, headers, newurl):
+            if origin_of(newurl) != origin_of(url):
+                raise KeyFromError("%s: %s redirects to another origin (%s): refused" % (what, req.full_url, newurl))
+            return super().redirect_request(req, fp, code, msg, headers, newurl)
+
     deadline = time.monotonic() + KEY_FETCH_SECONDS
     try:
-        with urllib.request.urlopen(url, timeout=KEY_FETCH_SECONDS) as answer:
+        with urllib.request.build_opener(SameOrigin).open(url, timeout=KEY_FETCH_SECONDS) as answer:
             body = b""
             while len(body) <= max_bytes:
                 if time.monotonic() > deadline:
@@ -107,6 +138,24 @@ def bounded_get(url: str, what: str, max_bytes: int) -> bytes:
         raise KeyFromError("%s: %s could not be reached, or did not answer within %d s" % (what, url, KEY_FETCH_SECONDS))
 
 
+def certificate_url(value: str, key_set_url: str, number: int) -> str:
+    """The certificate's address: https on the key set's origin; for a key set in a file, a path beside it or https."""
+    from urllib.parse import urljoin
+    url = urljoin(key_set_url, value)
+    if key_set_url.startswith("file:"):
+        if not url.startswith(("file:", "https://")):
+            raise KeyFromError("--key-from: key #%d of the key set: its certificate must be a file path or an https URL" % number)
+    elif not url.startswith("https://") or origin_of(url) != origin_of(key_set_url):
+        raise KeyFromError("--key-from: key #%d of the key set: its certificate must be an https URL on the key set's origin" % number)
+    return url
+
+
+def fingerprint_of(text: str):
+    """A SHA-256 fingerprint as users copy it (hex, any case, colons allowed), as 64 lowercase hex; None if it is none."""
+    hex_digits = text.strip().replace(":", "").lower()
+    return hex_digits if re.fullmatch(r"[0-9a-f]{64}", hex_digits) else None
+
+
 def parse_utc(text: str) -> datetime:
     if not re.fullmatch(r"\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?Z)?", text):
         raise ValueError(text)
@@ -114,9 +163,10 @@ def parse_utc(text: str) -> datetime:
     return moment.astimezone(timezone.utc)
 
 
-def key_from(url: str, date: datetime) -> x509.Certificate:
+def key_from(url: str, date: datetime, fingerprints: list) -> x509.Certificate:
     """Among the keys not retired with validFrom <= date < validUntil, the latest validFrom (during an overlap,
-    the next key); its certificate is used only if its SHA-256 equals the published fingerprint."""
+    the next key); used only if its fingerprint is one given (--fingerprint; a key set file's own count as
+    given) and its certificate's SHA-256 is that fingerprint."""
     from cryptography.hazmat.primitives import hashes
     try:
         data = json.loads(bounded_get(url, "--key-from: the key set", KEY_SET_MAX_BYTES).decode("utf-8"))
@@ -136,11 +186,16 @@ def key_from(url: str, date: datetime) -> x509.Certificate:
             valid_from, valid_until = parse_utc(key["validFrom"]), parse_utc(key["validUntil"])
         except ValueError:
             raise KeyFromError("--key-from: key #%d of the key set has a validity that is not ISO 8601 UTC" % number)
+        key = dict(key, certificatePem=certificate_url(key["certificatePem"], url, number))
         if key["status"] != "retired" and valid_from <= date < valid_until:
             fitting.append((valid_from, key))
     if not fitting:
         raise KeyFromError("--key-from: no key of the key set is valid on %s (none that is not retired with validFrom <= that time < validUntil)" % format_created(date))
     key = max(fitting, key=lambda pair: pair[0])[1]
+    if key["fingerprintSha256"] not in fingerprints and not url.startswith("file:"):
+        raise KeyFromError('--key-from: key "%s" (%s, valid %s to %s) has the SHA-256 fingerprint %s, which you have not said you trust: '
+                           "a key server cannot vouch for its own key. Compare it with the fingerprint the portal's page shows, then give it: --fingerprint %s"
+                           % (key["id"], key["status"], key["validFrom"], key["validUntil"], key["fingerprintSha256"], key["fingerprintSha256"]))
     pem = bounded_get(key["certificatePem"], '--key-from: the certificate of key "%s"' % key["id"], KEY_SET_MAX_BYTES)
     try:
         cert = x509.load_pem_x509_certificate(pem)
@@ -148,7 +203,7 @@ def key_from(url: str, date: datetime) -> x509.Certificate:
         raise KeyFromError('--key-from: the certificate of key "%s" is not a PEM certificate' % key["id"])
     fingerprint = cert.fingerprint(hashes.SHA256()).hex()
     if fingerprint != key["fingerprintSha256"]:
-        raise KeyFromError('--key-from: the certificate of key "%s" has the SHA-256 fingerprint %s, not the published %s: refused'
+        raise KeyFromError('--key-from: the certificate of key "%s" has the SHA-256 fingerprint %s, not the trusted %s: refused'
                            % (key["id"], fingerprint, key["fingerprintSha256"]))
     print('notice: --key-from: key "%s" (%s, valid %s to %s), fingerprint checked' % (key["id"], key["status"], key["validFrom"], key["validUntil"]), file=sys.stderr)
     return cert
@@ -171,8 +226,15 @@ def generate(args) -> int:
             date = parse_utc(args.key_date) if args.key_date else datetime.now(timezone.utc)
         except ValueError:
             return fail("--key-date needs an ISO 8601 date or UTC time, e.g. 2027-04-15 or 2027-04-15T08:00:00Z")
+        fingerprints = [fingerprint_of(text) for text in args.fingerprint or []]
+        if None in fingerprints:
+            return fail("--fingerprint needs a SHA-256 fingerprint: 64 hexadecimal characters (colons allowed)")
+        if not args.key_from.startswith(("https://", "file:")):
+            return fail("--key-from needs an https URL, or file:PATH for a key set on this machine (plain http is refused)")
+        if args.key_from.startswith("file:") and not args.key_from.startswith("file://"):
+            args.key_from = pathlib.Path(args.key_from[len("file:"):]).resolve().as_uri()
         try:
-            cert = read_certificate(key_from(args.key_from, date).public_bytes(serialization.Encoding.DER))
+            cert = read_certificate(key_from(args.key_from, date, fingerprints).public_bytes(serialization.Encoding.DER))
         except KeyFromError as error:
             return fail(str(error))
     else:
@@ -247,7 +309,8 @@ if __name__ == "__main__":
     parser.add_argument("--username")
     parser.add_argument("--certificate")
     parser.add_argument("--form", choices=["digest", "encrypted-created"], default="digest")
-    parser.add_argument("--key-from", help="URL of a key set (JSON): the key valid on --key-date (default now)")
+    parser.add_argument("--key-from", help="https URL (or file:PATH) of a key set (JSON): the key valid on --key-date (default now)")
+    parser.add_argument("--fingerprint", action="append", help="SHA-256 fingerprint of a key --key-from may use (repeat it for the current and the next key)")
     parser.add_argument("--key-date", help="ISO 8601 date or UTC time for --key-from, e.g. 2027-04-15")
     parser.add_argument("--vectors")
     arguments = parser.parse_args()

@@ -50,7 +50,22 @@ describe("the one-file CLI", () => {
     const help = runBundle(["--help"]);
     expect(help.status).toBe(0);
     expect(help.stdout).toContain("--form FORM");
+    // The portal's build pins no key: --key-from needs --fingerprint.
+    expect(help.stdout).toContain("This copy pins no key fingerprint: give --fingerprint with --key-from.");
   });
+
+  it("prints the key fingerprints an organisation pins (bundle --pin) into that copy, and --help lists them", async () => {
+    const pinnedDir = makeTempDir("security-header-bundle-pinned-");
+    try {
+      const pin = "AB:".repeat(31) + "CD";
+      await bundleCli(pinnedDir.dir, new Date("2026-11-23T10:00:00.000Z"), [pin]);
+      const help = spawnSync(process.execPath, [join(pinnedDir.dir, BUNDLE_FILE), "--help"], { encoding: "utf8", timeout: 60_000 });
+      expect(help.stdout).toContain(`Key fingerprints pinned in this copy (trusted by --key-from without --fingerprint):\n  ${"ab".repeat(31)}cd`);
+      await expect(bundleCli(pinnedDir.dir, new Date(), ["not-a-fingerprint"])).rejects.toThrow(/not a SHA-256 fingerprint/);
+    } finally {
+      pinnedDir.cleanup();
+    }
+  }, 120_000);
 
   it.each(["digest", "encrypted-created"])("makes a %s-form header that the verifier accepts", (form) => {
     const result = runBundle(["-u", "555555555/1", "--form", form, "--password-stdin", "--local-key-dir", "keys"], "S3cret-ção\n");

@@ -1,4 +1,7 @@
+import { resolve } from "node:path";
+import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
+import { normalizeFingerprint } from "./cli-key-from.js";
 import { HEADER_FORMS, isHeaderForm, type HeaderForm } from "./header-form.js";
 
 export interface CliOptions {
@@ -10,6 +13,8 @@ export interface CliOptions {
   keyFrom?: string;
   /** --key-date ISO: the date to pick the key for (default now). */
   keyDate?: Date;
+  /** --fingerprint SHA256 (repeatable): the key certificates --key-from may use, 64 lowercase hex. */
+  fingerprints: string[];
   passwordStdin: boolean;
   json: boolean;
   envelope: boolean;
@@ -27,6 +32,7 @@ const OPTIONS = {
   "clock-from": { type: "string" },
   "key-from": { type: "string" },
   "key-date": { type: "string" },
+  fingerprint: { type: "string" },
   "password-stdin": { type: "boolean" },
   json: { type: "boolean" },
   envelope: { type: "boolean" },
@@ -53,7 +59,7 @@ export function parseCommandLine(argv: readonly string[]): CliOptions {
   // strict: false + tokens: we validate ourselves so no message ever echoes an argument's value
   // (a mistyped option or a stray argument might be the password).
   const { tokens } = parseArgs({ args: [...argv], options: OPTIONS, strict: false, allowPositionals: true, tokens: true });
-  const options: CliOptions = { form: "digest", passwordStdin: false, json: false, envelope: false, help: false, version: false };
+  const options: CliOptions = { form: "digest", fingerprints: [], passwordStdin: false, json: false, envelope: false, help: false, version: false };
   for (const token of tokens) {
     if (token.kind === "positional") {
       throw new UsageError(`Unexpected argument #${token.index + 1} (not shown: it could be a secret). See --help`);
@@ -74,6 +80,7 @@ export function parseCommandLine(argv: readonly string[]): CliOptions {
   }
   if (options.keyFrom !== undefined && options.key !== undefined) throw new UsageError("--key and --key-from exclude each other: give one. See --help");
   if (options.keyDate !== undefined && options.keyFrom === undefined) throw new UsageError("--key-date picks a key of --key-from: give --key-from too. See --help");
+  if (options.fingerprints.length > 0 && options.keyFrom === undefined) throw new UsageError("--fingerprint says which key of --key-from to trust: give --key-from too. See --help");
   return options;
 }
 
@@ -86,7 +93,14 @@ function setOption(options: CliOptions, name: OptionName, value: string): void {
       options.form = value;
       break;
     case "clock-from": options.clockFrom = clockUrl(value); break;
-    case "key-from": options.keyFrom = httpUrl(value, "--key-from needs an http or https URL, e.g. https://<portal>/areaOE/sandbox/keys"); break;
+    case "key-from": options.keyFrom = keySourceUrl(value); break;
+    case "fingerprint": {
+      const fingerprint = normalizeFingerprint(value);
+      if (fingerprint === null) throw new UsageError("--fingerprint needs a SHA-256 fingerprint: 64 hexadecimal characters (colons allowed), as the portal shows it");
+      if (options.fingerprints.length >= MAX_FINGERPRINTS) throw new UsageError(`--fingerprint may be given at most ${MAX_FINGERPRINTS} times`);
+      options.fingerprints.push(fingerprint);
+      break;
+    }
     case "key-date": options.keyDate = isoDate(value); break;
     case "local-key-dir": options.localKeyDir = value; break;
     case "password-stdin": options.passwordStdin = true; break;
@@ -98,14 +112,19 @@ function setOption(options: CliOptions, name: OptionName, value: string): void {
   }
 }
 
-function httpUrl(value: string, message: string): string {
+const MAX_FINGERPRINTS = 8;
+
+/** --key-from: an https: URL, or a file: URL given as such (a key set on this machine); never plain http. */
+function keySourceUrl(value: string): string {
+  const message = "--key-from needs an https URL, e.g. https://<portal>/areaOE/sandbox/keys, or file:PATH for a key set on this machine (plain http is refused: a key can be swapped on the way)";
   let url: URL;
   try {
-    url = new URL(value);
+    // file:keys.json and file:/abs/keys.json name a path (relative to the working folder); file:///… is a URL.
+    url = value.startsWith("file:") && !value.startsWith("file://") ? pathToFileURL(resolve(value.slice("file:".length))) : new URL(value);
   } catch {
     throw new UsageError(message);
   }
-  if (url.protocol !== "https:" && url.protocol !== "http:") throw new UsageError(message);
+  if (url.protocol !== "https:" && url.protocol !== "file:") throw new UsageError(message);
   return url.href;
 }
 

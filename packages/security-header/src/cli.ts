@@ -3,7 +3,7 @@ import { CLI_TEST_KEY_CN, type AuthorityKey } from "./authority-key.js";
 import { parseCommandLine, UsageError, type CliOptions } from "./cli-args.js";
 import { CLOCK_REPORT_THRESHOLD_MS, describeOffset, readServerClock } from "./cli-clock.js";
 import { HELP } from "./cli-help.js";
-import { KeyFromError, keyFromUrl } from "./cli-key-from.js";
+import { keyFromUrl } from "./cli-key-from.js";
 import { CHECK_CERTIFICATE_COMMAND, runCheckCertificate } from "./cli-check-certificate.js";
 import { describeFailure, EXIT_OK, formatHeader, formatWarning } from "./cli-output.js";
 import { readPassword } from "./cli-password.js";
@@ -14,7 +14,7 @@ import { parseAuthorityKey } from "./parse-authority-key.js";
 import { validateUsername } from "./username.js";
 import { VERSION } from "./version.js";
 
-export { EXIT_BAD_INPUT, EXIT_INTERRUPTED, EXIT_OK, EXIT_UNEXPECTED, EXIT_USAGE } from "./cli-output.js";
+export { EXIT_BAD_INPUT, EXIT_INTERRUPTED, EXIT_KEY_REFUSED, EXIT_KEY_UNREACHABLE, EXIT_NO_KEY_FOR_DATE, EXIT_OK, EXIT_UNEXPECTED, EXIT_USAGE } from "./cli-output.js";
 
 export interface CliIo {
   readonly stdin: NodeJS.ReadStream;
@@ -65,15 +65,11 @@ export async function runCli(argv: readonly string[], io: CliIo = processIo()): 
 async function loadKey(options: CliOptions, io: CliIo, now: Date): Promise<AuthorityKey> {
   if (options.key !== undefined) return readAuthorityKeyFile(resolve(io.cwd, options.key));
   if (options.keyFrom !== undefined) {
-    try {
-      const { key, picked } = await keyFromUrl(options.keyFrom, options.keyDate ?? now, io.fetch ? { fetchImpl: io.fetch } : {});
-      io.stderr.write(`notice: --key-from: key "${picked.id}" (${picked.status}, valid ${picked.validFrom} to ${picked.validUntil}), fingerprint checked\n`);
-      return key;
-    } catch (error) {
-      // A key set that does not give a usable key: refused as a usage error (exit 2), said plainly.
-      if (error instanceof KeyFromError) throw new UsageError(error.message);
-      throw error;
-    }
+    // A key set that gives no usable key: KeyFromError, with an exit status of its own (cli-output.ts).
+    const { key, picked, trustedBy } = await keyFromUrl(options.keyFrom, options.keyDate ?? now, { fingerprints: options.fingerprints, ...(io.fetch ? { fetchImpl: io.fetch } : {}) });
+    const against = trustedBy === "--fingerprint" ? "the --fingerprint given" : trustedBy === "pinned" ? "a fingerprint pinned in this tool" : "the key set file on this machine";
+    io.stderr.write(`notice: --key-from: key "${picked.id}" (${picked.status}, valid ${picked.validFrom} to ${picked.validUntil}), fingerprint checked against ${against}\n`);
+    return key;
   }
   const dir = options.localKeyDir === undefined ? defaultCliTestKeyDir(io.cwd) : resolve(io.cwd, options.localKeyDir);
   // Its own subject (and folder): told apart from the form's and the sandbox's test keys.

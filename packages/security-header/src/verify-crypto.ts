@@ -116,6 +116,47 @@ export function rsaDecrypt(key: VerifierKey, ciphertext: Buffer): Buffer | null 
   }
 }
 
+/** The padding schemes a Nonce is tried with: PKCS#1 v1.5 (the authority's), then RSA-OAEP, a usual mistake. */
+export type NoncePadding = "pkcs1" | "oaep-sha1" | "oaep-sha256";
+
+/**
+ * RSAES-OAEP decryption (MGF1 with the same hash), for naming a Nonce encrypted with OAEP instead of
+ * PKCS#1 v1.5 (Java's "RSA/ECB/OAEPWithSHA-1AndMGF1Padding", .NET's RSAEncryptionPadding.OaepSHA1 or
+ * OaepSHA256). Null when it does not decrypt. OpenSSL checks OAEP in constant time and fails one way
+ * whatever is wrong; "decrypts with OAEP" is only said of a ciphertext a sender made with OAEP for this
+ * key (a changed one fails OAEP's hash check), and the key is the portal's own test key.
+ */
+export function rsaDecryptOaep(key: VerifierKey, ciphertext: Buffer, padding: Exclude<NoncePadding, "pkcs1">): Buffer | null {
+  if (ciphertext.length !== key.modulusBytes) return null;
+  try {
+    return privateDecrypt({ key: key.key, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: padding === "oaep-sha1" ? "sha1" : "sha256" }, ciphertext);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * How an AES value was encrypted: ECB (the authority's), or CBC, a usual mistake, with an IV of zeros
+ * (.NET's default Aes with a zero IV, some PHP code) or with a random IV sent as the first block.
+ */
+export type AesMode = "ecb" | "cbc-zero-iv" | "cbc-prepended-iv";
+export const AES_MODES = ["ecb", "cbc-zero-iv", "cbc-prepended-iv"] as const satisfies readonly AesMode[];
+
+/** AES-128 with PKCS#5 padding in `mode` (AES-128-ECB, or CBC with a zero or a prepended IV); null when it does not decrypt. */
+export function aesDecryptIn(mode: AesMode, key: Buffer, ciphertext: Buffer): Buffer | null {
+  if (mode === "ecb") return aesDecrypt(key, ciphertext);
+  const prepended = mode === "cbc-prepended-iv";
+  const iv = prepended ? ciphertext.subarray(0, 16) : Buffer.alloc(16);
+  const body = prepended ? ciphertext.subarray(16) : ciphertext;
+  if (key.length !== 16 || iv.length !== 16 || body.length === 0 || body.length % 16 !== 0) return null;
+  try {
+    const decipher = createDecipheriv("aes-128-cbc", key, iv);
+    return Buffer.concat([decipher.update(body), decipher.final()]);
+  } catch {
+    return null;
+  }
+}
+
 /** AES-128-ECB with PKCS#5 padding; null when the key, length or padding is wrong. */
 export function aesDecrypt(key: Buffer, ciphertext: Buffer): Buffer | null {
   if (key.length !== 16 || ciphertext.length === 0 || ciphertext.length % 16 !== 0) return null;

@@ -13,12 +13,18 @@ export type FindingCode =
   | "REPEATED_ELEMENT"
   | "USERNAME_FORMAT"
   | "BASE64_INVALID"
+  | "BASE64_LINE_BREAKS"
+  | "BASE64_URL_SAFE"
   | "CIPHERTEXT_TOO_LONG"
   | "NONCE_UNDECRYPTABLE"
+  | "NONCE_OAEP"
   | "NONCE_RETIRED_KEY"
+  | "NONCE_KEY_NOT_YET_VALID"
+  | "AES_CBC_MODE"
   | "PASSWORD_UNDECRYPTABLE"
   | "PASSWORD_NOT_UTF8"
   | "PASSWORD_MISMATCH"
+  | "PASSWORD_LINE_BREAK"
   | "DIGEST_UNDECRYPTABLE"
   | "DIGEST_MISMATCH"
   | "MIXED_FORM"
@@ -42,7 +48,11 @@ export interface VerificationFinding {
   readonly params: Readonly<Record<string, string | number>>;
 }
 
-/** CREATED_IN_FUTURE and EXPIRED `params.likelyCause` (with `offsetHours`, `hours`), when Created is off by whole hours. */
+/**
+ * CREATED_IN_FUTURE and EXPIRED `params.likelyCause`, when Created is off by a UTC offset in force
+ * somewhere (whole, half and three-quarter hours), with `offset` ("+05:30"), `offsetMinutes` (330),
+ * `offsetHours` (5.5) and `hours` (its absolute value).
+ */
 export type CreatedCause = "time-zone";
 
 /** NONCE_UNDECRYPTABLE `params.likelyCause`, present only when the Nonce's length (public) says it. */
@@ -79,13 +89,19 @@ export const FINDING_CODES = [
   "REPEATED_ELEMENT",
   "USERNAME_FORMAT",
   "BASE64_INVALID",
+  "BASE64_LINE_BREAKS",
+  "BASE64_URL_SAFE",
   "CIPHERTEXT_TOO_LONG",
   "MIXED_FORM",
   "NONCE_UNDECRYPTABLE",
+  "NONCE_OAEP",
   "NONCE_RETIRED_KEY",
+  "NONCE_KEY_NOT_YET_VALID",
+  "AES_CBC_MODE",
   "PASSWORD_UNDECRYPTABLE",
   "PASSWORD_NOT_UTF8",
   "PASSWORD_MISMATCH",
+  "PASSWORD_LINE_BREAK",
   "CREATED_UNDECRYPTABLE",
   "CREATED_MALFORMED",
   "DIGEST_UNDECRYPTABLE",

@@ -126,9 +126,10 @@ describe("the trace", () => {
       keyBits: [2048, 2048, 2048],
       triedKeyIds: ["k-current", "k-next", "k-retired"],
       key: { id: "k-current", status: "current", fingerprintSha256: "FP:k-current", modulusBits: 2048 },
+      padding: "pkcs1",
       sessionKeyHex: sessionKey.toString("hex"),
     });
-    expect(step(steps, "password")).toEqual({ step: "password", ciphertextBytes: 32, decrypted: true, plaintextBytes: passwordBytes.length, utf8: true, matchesGiven: true });
+    expect(step(steps, "password")).toEqual({ step: "password", ciphertextBytes: 32, decrypted: true, aesMode: "ecb", plaintextBytes: passwordBytes.length, utf8: true, matchesGiven: true });
     expect(step(steps, "created")).toEqual({ step: "created", sent: NOW.toISOString(), encrypted: false, text: NOW.toISOString(), parsed: NOW.toISOString() });
     const digest = step(steps, "digest");
     const created = Buffer.from(NOW.toISOString()).toString("hex");

@@ -1,5 +1,5 @@
 import { createHash, createPublicKey } from "node:crypto";
-import { rsaDecrypt, verifierKey, type VerifierKey, type VerifierPrivateKey } from "./verify-crypto.js";
+import { rsaDecrypt, rsaDecryptOaep, verifierKey, type NoncePadding, type VerifierKey, type VerifierPrivateKey } from "./verify-crypto.js";
 
 // The keys a header may have been made for (a sandbox rehearsing a key rotation holds a current, a next
 // and a retired one), and how the verifier finds which of them a Nonce was made for.
@@ -15,6 +15,11 @@ export interface VerifierKeyEntry {
   readonly privateKey: VerifierPrivateKey;
   /** How the key is shown to integrators: the SHA-256 fingerprint of its certificate. */
   readonly fingerprintSha256: string;
+  /**
+   * When the key's validity begins (ISO 8601), if it has one: a header for a "next" key before then is
+   * accepted with the warning NONCE_KEY_NOT_YET_VALID (the CLI warns the same, CERT_NOT_YET_VALID).
+   */
+  readonly validFrom?: string;
 }
 
 /** The id a lone `privateKey` gets (one entry, status "current"). */
@@ -43,13 +48,14 @@ export function resolveKeys(options: { readonly privateKey?: VerifierPrivateKey;
     throw new TypeError(`verifySecurityHeader: keys must list 1 to ${MAX_KEYS} keys`);
   }
   const ids = new Set<string>();
-  return keys.map(({ id, status, privateKey: entryKey, fingerprintSha256 }) => {
+  return keys.map(({ id, status, privateKey: entryKey, fingerprintSha256, validFrom }) => {
     if (typeof id !== "string" || id === "" || ids.has(id)) throw new TypeError("verifySecurityHeader: each key needs its own non-empty id");
     if (!VERIFIER_KEY_STATUSES.includes(status)) throw new TypeError(`verifySecurityHeader: the key ${id} has an unknown status`);
     if (typeof fingerprintSha256 !== "string") throw new TypeError(`verifySecurityHeader: the key ${id} needs its fingerprintSha256`);
+    if (validFrom !== undefined && Number.isNaN(Date.parse(validFrom))) throw new TypeError(`verifySecurityHeader: the key ${id} has a validFrom that is no date`);
     ids.add(id);
     const key = verifierKey(entryKey);
-    return { entry: { id, status, fingerprintSha256 }, key, modulusBits: key.modulusBytes * 8 };
+    return { entry: { id, status, fingerprintSha256, ...(validFrom === undefined ? {} : { validFrom }) }, key, modulusBits: key.modulusBytes * 8 };
   });
 }
 
@@ -64,7 +70,8 @@ export type NonceKeyOutcome =
   | { readonly kind: "length"; readonly tried: readonly ResolvedKey[] }
   /** No key of that length fits; `sessionKey` is what the FIRST of them gave, if 16 bytes (see below). */
   | { readonly kind: "none"; readonly tried: readonly ResolvedKey[]; readonly first: ResolvedKey; readonly sessionKey: Buffer | null }
-  | { readonly kind: "fits"; readonly tried: readonly ResolvedKey[]; readonly key: ResolvedKey; readonly sessionKey: Buffer };
+  /** `padding`: PKCS#1 v1.5, or OAEP (a mistake the verifier names; tried with the first key only, below). */
+  | { readonly kind: "fits"; readonly tried: readonly ResolvedKey[]; readonly key: ResolvedKey; readonly sessionKey: Buffer; readonly padding: NoncePadding };
 
 /**
  * Which key the Nonce was made for. The keys whose modulus has the Nonce's length are tried in the order
@@ -83,6 +90,12 @@ export type NonceKeyOutcome =
  * index of a key that fits, which the result names anyway (`keyId`); each single-key answer is safe
  * because implicit rejection makes the substitute bytes independent of the padding's validity. The time
  * taken grows with the index of the key that fits: that index is in the result anyway.
+ *
+ * When no key fits with PKCS#1 v1.5, the FIRST key of that length is tried with RSA-OAEP (SHA-1, then
+ * SHA-256): a Nonce that a sender made with OAEP for it is named (NONCE_OAEP) instead of being one more
+ * NONCE_UNDECRYPTABLE. OAEP fails one way whatever is wrong, and a ciphertext changed by a stranger fails
+ * its hash check, so this says nothing about PKCS#1 v1.5 decryption. Only the first key, so that a broken
+ * Nonce costs two RSA operations more, not two per key.
  */
 export function nonceKey(nonce: Buffer, keys: readonly ResolvedKey[], aesCheck: (sessionKey: Buffer) => boolean): NonceKeyOutcome {
   const tried = keys.filter((candidate) => candidate.key.modulusBytes === nonce.length);
@@ -93,7 +106,11 @@ export function nonceKey(nonce: Buffer, keys: readonly ResolvedKey[], aesCheck: 
     const clear = rsaDecrypt(candidate.key, nonce);
     const sessionKey = clear && clear.length === 16 ? clear : null;
     if (candidate === first) firstKey = sessionKey;
-    if (sessionKey && aesCheck(sessionKey)) return { kind: "fits", tried, key: candidate, sessionKey };
+    if (sessionKey && aesCheck(sessionKey)) return { kind: "fits", tried, key: candidate, sessionKey, padding: "pkcs1" };
+  }
+  for (const padding of ["oaep-sha1", "oaep-sha256"] as const) {
+    const clear = rsaDecryptOaep(first.key, nonce, padding);
+    if (clear && clear.length === 16 && aesCheck(clear)) return { kind: "fits", tried, key: first, sessionKey: clear, padding };
   }
   return { kind: "none", tried, first, sessionKey: firstKey };
 }

@@ -1,3 +1,4 @@
+import type { AesMode, NoncePadding } from "./verify-crypto.js";
 import type { VerifierKeyStatus } from "./verify-keys.js";
 import type { DigestMismatchCause, VerificationFinding } from "./verify-findings.js";
 import type { XmlProblem } from "./verify-xml.js";
@@ -79,6 +80,8 @@ export type TraceStep =
       readonly triedKeyIds: readonly string[];
       /** The key the Nonce was made for, or null when it fits none. */
       readonly key: TraceKey | null;
+      /** The RSA padding it decrypted with (OAEP is a mistake the findings name), or null when it fits none. */
+      readonly padding?: NoncePadding | null;
       /** The decrypted AES-128 session key Ks (hex), when a key fits. */
       readonly sessionKeyHex: string | null;
     }
@@ -87,6 +90,8 @@ export type TraceStep =
       readonly step: "password";
       readonly ciphertextBytes: number;
       readonly decrypted: boolean;
+      /** The AES mode it decrypted in (CBC is a mistake the findings name), or null when it did not. */
+      readonly aesMode?: AesMode | null;
       readonly plaintextBytes: number | null;
       readonly utf8: boolean | null;
       /** Null when no password was given to compare with. */

@@ -58,11 +58,14 @@ describe.each(IMPLEMENTATIONS)("verifySecurityHeader accepts what %s makes", (_n
 });
 
 describe("verifySecurityHeader findings", () => {
-  it("accepts Base64 wrapped over several lines", () => {
+  it("BASE64_LINE_BREAKS for Base64 wrapped over several lines (the authority reads one line), the rest still checked", () => {
     for (const form of ["digest", "encrypted-created"] as const) {
       const result = crafted({ form, wrapBase64: true, envelope: true });
-      expect(result.ok).toBe(true);
+      expect(result.ok).toBe(false);
       expect(result.form).toBe(form);
+      // Only the Nonce (256 bytes: 344 characters) is longer than a line of 64; everything else decrypts and matches.
+      expect(result.findings).toEqual([expect.objectContaining({ code: "BASE64_LINE_BREAKS", severity: "error", params: { element: "Nonce", lineLength: 64 } })]);
+      expect(result.createdAt).toBe(NOW.toISOString());
     }
   });
 

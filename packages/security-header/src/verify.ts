@@ -1,9 +1,10 @@
 import { HEADER_VALIDITY_MS } from "./created.js";
 import { MAX_VERIFY_INPUT_BYTES } from "./limits.js";
-import { fromBase64 } from "./bytes.js";
-import { aesDecrypt, aesEncrypt, sameSecret, sha1, type VerifierPrivateKey } from "./verify-crypto.js";
+import { readBase64 } from "./verify-base64.js";
+import { AES_MODES, aesDecryptIn, aesEncrypt, sameSecret, sha1, type AesMode, type NoncePadding, type VerifierPrivateKey } from "./verify-crypto.js";
 import { likelyDigestCause, type DigestDiagnosis } from "./verify-digest.js";
 import { Findings, sortFindings, type DigestMismatchCause, type VerificationFinding } from "./verify-findings.js";
+import { formatUtcOffset, utcOffsetsInForce } from "./verify-time-zones.js";
 import { keyBitsOfNonce, nonceKey, resolveKeys, type ResolvedKey, type VerifierKeyEntry } from "./verify-keys.js";
 import { findTokenParts } from "./verify-structure.js";
 import { TraceRecorder, type TraceElement, type TraceNamespace, type VerificationTrace } from "./verify-trace.js";
@@ -119,8 +120,10 @@ export function verifySecurityHeader(xml: string, options: VerifyOptions): Verif
 
   // Created: clear text, or Base64 of whole AES blocks (encrypted).
   const createdElementText = parts.created?.text ?? "";
-  const createdCipher = createdElementText.length > 4 * MAX_CIPHERTEXT_BYTES.Created ? null : fromBase64(createdElementText);
+  const createdReading = createdElementText.length > 4 * MAX_CIPHERTEXT_BYTES.Created ? null : readBase64(createdElementText);
+  const createdCipher = createdReading?.bytes ?? null;
   const createdEncrypted = !!parts.created && createdCipher !== null && createdCipher.length > 0 && createdCipher.length % 16 === 0;
+  if (createdEncrypted && createdReading) base64Departures("Created", createdReading, findings);
   const hasDigest = digestText !== undefined;
   let form: VerificationResult["form"] = null;
   if (hasDigest && createdEncrypted) {
@@ -135,28 +138,31 @@ export function verifySecurityHeader(xml: string, options: VerifyOptions): Verif
 
   // An element over its size: nothing is decrypted (its cost is bounded by the sizes above).
   if (findings.has("CIPHERTEXT_TOO_LONG")) return result(form, username, null);
-  // A key fits when the Password (or else the encrypted Created) then has valid AES padding.
+  // A key fits when the Password (or else the encrypted Created) then decrypts with valid AES padding:
+  // in ECB, or in CBC (a mistake named below) to UTF-8 text.
   const aesCheck = (sessionKey: Buffer): boolean => {
-    if (passwordBytes) return aesDecrypt(sessionKey, Buffer.from(passwordBytes)) !== null;
-    if (createdEncrypted && createdCipher) return aesDecrypt(sessionKey, Buffer.from(createdCipher)) !== null;
+    if (passwordBytes) return aesValue(sessionKey, Buffer.from(passwordBytes)) !== null;
+    if (createdEncrypted && createdCipher) return aesValue(sessionKey, Buffer.from(createdCipher)) !== null;
     return true;
   };
   let sessionKey: Buffer | null = null;
   if (nonceBytes) {
-    const chosen = sessionKeyOf(Buffer.from(nonceBytes), keys, aesCheck, findings, trace);
+    const chosen = sessionKeyOf(Buffer.from(nonceBytes), keys, aesCheck, findings, trace, options.now ?? new Date());
     sessionKey = chosen.sessionKey;
     keyId = chosen.keyId;
   }
   let password: Buffer | null = null;
-  if (sessionKey && passwordBytes) password = passwordOf(sessionKey, passwordBytes, options.password, findings, trace);
+  let passwordMode: AesMode | null = null;
+  if (sessionKey && passwordBytes) ({ password, mode: passwordMode } = passwordOf(sessionKey, passwordBytes, options.password, findings, trace));
 
   let createdText: string | null = null;
   if (parts.created && !createdEncrypted) createdText = createdElementText.trim();
   else if (parts.created && sessionKey && createdCipher) {
-    const clear = aesDecrypt(sessionKey, Buffer.from(createdCipher));
-    if (!clear) findings.error("CREATED_UNDECRYPTABLE", "Created cannot be decrypted with the key in the Nonce (AES/ECB/PKCS5Padding)");
+    const decrypted = aesValue(sessionKey, Buffer.from(createdCipher), passwordMode);
+    if (!decrypted) findings.error("CREATED_UNDECRYPTABLE", "Created cannot be decrypted with the key in the Nonce (AES/ECB/PKCS5Padding)");
     else {
-      createdText = utf8(clear);
+      cbcFinding("Created", decrypted.mode, findings);
+      createdText = utf8(decrypted.clear);
       if (createdText === null) findings.error("CREATED_MALFORMED", "The decrypted Created is not UTF-8 text", { value: "(not UTF-8 text)" });
     }
   }
@@ -169,7 +175,7 @@ export function verifySecurityHeader(xml: string, options: VerifyOptions): Verif
   }
 
   if (sessionKey && password && digestBytes && createdText !== null && digestText !== undefined) {
-    checkDigest({ sessionKey, password, digestBytes, digestText, createdText, createdElementText, claimed: options.password }, findings, trace);
+    checkDigest({ sessionKey, password, digestBytes, digestText, createdText, createdElementText, claimed: options.password, passwordMode }, findings, trace);
   }
   if (createdAt) checkAge(Date.parse(createdAt), options, findings, trace);
   return result(form, username, createdAt);
@@ -183,13 +189,18 @@ interface DigestCheck {
   readonly createdText: string;
   readonly createdElementText: string;
   readonly claimed: string | undefined;
+  /** The AES mode the Password was found in (the Digest is tried in it first). */
+  readonly passwordMode: AesMode | null;
 }
 
 function checkDigest(check: DigestCheck, findings: Findings, trace: TraceRecorder): void {
   const { sessionKey, password } = check;
   const created = Buffer.from(check.createdText, "utf8");
   const expected = sha1(sessionKey, created, password);
-  const received = aesDecrypt(sessionKey, Buffer.from(check.digestBytes));
+  // A SHA-1 is 20 bytes: the mode that gives 20 bytes is the one the Digest was encrypted in.
+  const decrypted = aesValue(sessionKey, Buffer.from(check.digestBytes), check.passwordMode, (clear) => clear.length === expected.length);
+  const received = decrypted?.clear ?? null;
+  if (decrypted) cbcFinding("Digest", decrypted.mode, findings);
   let likelyCause: DigestMismatchCause | null = null;
   if (!received) findings.error("DIGEST_UNDECRYPTABLE", "The Digest cannot be decrypted with the key in the Nonce (AES/ECB/PKCS5Padding)");
   else if (!expected.equals(received)) {
@@ -243,8 +254,9 @@ function checkEnvelopeVersion(root: XmlElement | undefined, findings: Findings):
 /** An encrypted element's bytes, refused (one finding, nothing decrypted) above its size. */
 function ciphertextOf(name: keyof typeof MAX_CIPHERTEXT_BYTES, text: string, findings: Findings): Uint8Array | null {
   const maxBytes = MAX_CIPHERTEXT_BYTES[name];
-  // Base64 takes 4 characters per 3 bytes: a longer text is refused before it is even decoded.
-  const bytes = text.trim().length > Math.ceil(maxBytes / 3) * 4 + 8 ? undefined : base64Of(name, text, findings);
+  // Base64 takes 4 characters per 3 bytes: a longer text is refused before it is even decoded (line
+  // breaks count as they come: at most one in 64 characters, and the value is within 16 KB anyway).
+  const bytes = text.trim().length > Math.ceil(maxBytes / 3) * 4 * (1 + 2 / 64) + 8 ? undefined : base64Of(name, text, findings);
   if (bytes === null) return null;
   if (bytes === undefined || bytes.length > maxBytes) {
     findings.error("CIPHERTEXT_TOO_LONG", `${name} is longer than ${maxBytes} bytes: it was not decrypted`, { element: name, maxBytes });
@@ -254,10 +266,53 @@ function ciphertextOf(name: keyof typeof MAX_CIPHERTEXT_BYTES, text: string, fin
 }
 
 function base64Of(name: string, text: string, findings: Findings): Uint8Array | null {
-  const bytes = fromBase64(text);
-  if (bytes && bytes.length > 0) return bytes;
+  const reading = readBase64(text);
+  if (reading && reading.bytes.length > 0) {
+    base64Departures(name, reading, findings);
+    return reading.bytes;
+  }
   findings.error("BASE64_INVALID", `${name} is not standard Base64`, { element: name });
   return null;
+}
+
+/**
+ * Base64 that decodes, but not as the authority's decoder reads it (standard alphabet, one line): an
+ * error each, and the value is still read so that the rest of the header is checked.
+ */
+function base64Departures(name: string, reading: ReturnType<typeof readBase64> & object, findings: Findings): void {
+  if (reading.lineBreaks) {
+    findings.error("BASE64_LINE_BREAKS", `${name} has line breaks inside its Base64${reading.lineLength ? ` (lines of ${reading.lineLength} characters)` : ""}: send it on one line`, {
+      element: name,
+      ...(reading.lineLength ? { lineLength: reading.lineLength } : {}),
+    });
+  }
+  if (reading.urlSafe) findings.error("BASE64_URL_SAFE", `${name} is in the URL-safe Base64 alphabet (- and _): use the standard one (+ and /, with = padding)`, { element: name });
+}
+
+/**
+ * An AES value decrypted in ECB, else in CBC with a zero IV, else in CBC with the first block as its
+ * IV (`first`: the Password's mode, tried first), whichever first gives a plausible plaintext (`accept`;
+ * default UTF-8 text: a wrong key passes a padding check about once in 256 per mode, and CBC's first
+ * block with the wrong IV is random bytes); else ECB's, when its padding is valid; else null.
+ */
+function aesValue(sessionKey: Buffer, cipher: Buffer, first: AesMode | null = null, accept?: (clear: Buffer) => boolean): { clear: Buffer; mode: AesMode } | null {
+  const modes = first ? [first, ...AES_MODES.filter((mode) => mode !== first)] : AES_MODES;
+  const plausible = accept ?? ((clear: Buffer) => utf8(clear) !== null);
+  let ecb: Buffer | null = null;
+  for (const mode of modes) {
+    const clear = aesDecryptIn(mode, sessionKey, cipher);
+    if (!clear) continue;
+    if (mode === "ecb") ecb = clear;
+    if (plausible(clear)) return { clear, mode };
+  }
+  // ECB with valid padding but other bytes: the checks after it say what is wrong with them.
+  return ecb ? { clear: ecb, mode: "ecb" } : null;
+}
+
+function cbcFinding(element: "Password" | "Digest" | "Created", mode: AesMode, findings: Findings): void {
+  if (mode === "ecb") return;
+  const iv = mode === "cbc-zero-iv" ? "zero" : "prepended";
+  findings.error("AES_CBC_MODE", `${element} is encrypted in AES-CBC (${iv === "zero" ? "IV of zeros" : "IV sent as its first block"}): use AES/ECB/PKCS5Padding`, { element, iv });
 }
 
 /**
@@ -274,6 +329,7 @@ function sessionKeyOf(
   aesCheck: (sessionKey: Buffer) => boolean,
   findings: Findings,
   trace: TraceRecorder,
+  now: Date,
 ): { sessionKey: Buffer | null; keyId: string | null } {
   const outcome = nonceKey(nonce, keys, aesCheck);
   const fitted = outcome.kind === "fits" ? outcome : null;
@@ -282,7 +338,8 @@ function sessionKeyOf(
     bytes: nonce.length,
     keyBits: keys.map((key) => key.modulusBits),
     triedKeyIds: outcome.tried.map((key) => key.entry.id),
-    key: fitted ? { ...fitted.key.entry, modulusBits: fitted.key.modulusBits } : null,
+    key: fitted ? { id: fitted.key.entry.id, status: fitted.key.entry.status, fingerprintSha256: fitted.key.entry.fingerprintSha256, modulusBits: fitted.key.modulusBits } : null,
+    padding: fitted ? fitted.padding : null,
     sessionKeyHex: fitted ? fitted.sessionKey.toString("hex") : null,
   }));
   if (outcome.kind === "length") {
@@ -295,6 +352,14 @@ function sessionKeyOf(
     return { sessionKey: outcome.sessionKey, keyId: null };
   }
   const { entry } = outcome.key;
+  if (outcome.padding !== "pkcs1") oaepFinding(outcome.padding, findings);
+  if (entry.status === "next" && entry.validFrom !== undefined && now.getTime() < Date.parse(entry.validFrom)) {
+    findings.warning(
+      "NONCE_KEY_NOT_YET_VALID",
+      `The Nonce is encrypted for the next key ${entry.id} (SHA-256 ${entry.fingerprintSha256}), valid only from ${entry.validFrom}: until then, encrypt it with the current certificate`,
+      { keyId: entry.id, fingerprintSha256: entry.fingerprintSha256, validFrom: entry.validFrom },
+    );
+  }
   if (entry.status === "retired") {
     findings.error(
       "NONCE_RETIRED_KEY",
@@ -303,6 +368,12 @@ function sessionKeyOf(
     );
   }
   return { sessionKey: outcome.sessionKey, keyId: entry.id };
+}
+
+/** A Nonce that decrypts with RSA-OAEP, not PKCS#1 v1.5: which hash, as Java and .NET name the padding. */
+function oaepFinding(padding: Exclude<NoncePadding, "pkcs1">, findings: Findings): void {
+  const hash = padding === "oaep-sha1" ? "SHA-1" : "SHA-256";
+  findings.error("NONCE_OAEP", `The Nonce is encrypted with RSA-OAEP (${hash}), not RSA PKCS#1 v1.5: use RSA/ECB/PKCS1Padding`, { hash });
 }
 
 /** A Nonce of a length no key has: the key size it fits, against the one expected (the first current key's). */
@@ -326,28 +397,45 @@ function nonceLengthFinding(nonceBytes: number, keys: readonly ResolvedKey[], fi
   }
 }
 
-function passwordOf(sessionKey: Buffer, cipher: Uint8Array, claimed: string | undefined, findings: Findings, trace: TraceRecorder): Buffer | null {
-  const password = aesDecrypt(sessionKey, Buffer.from(cipher));
-  if (!password) {
+function passwordOf(
+  sessionKey: Buffer,
+  cipher: Uint8Array,
+  claimed: string | undefined,
+  findings: Findings,
+  trace: TraceRecorder,
+): { password: Buffer | null; mode: AesMode | null } {
+  const decrypted = aesValue(sessionKey, Buffer.from(cipher));
+  if (!decrypted) {
     findings.error("PASSWORD_UNDECRYPTABLE", "The Password cannot be decrypted with the key in the Nonce (AES/ECB/PKCS5Padding)");
-    trace.add({ step: "password", ciphertextBytes: cipher.length, decrypted: false, plaintextBytes: null, utf8: null, matchesGiven: null });
-    return null;
+    trace.add({ step: "password", ciphertextBytes: cipher.length, decrypted: false, aesMode: null, plaintextBytes: null, utf8: null, matchesGiven: null });
+    return { password: null, mode: null };
   }
-  const isUtf8 = utf8(password) !== null;
+  const { clear: password, mode } = decrypted;
+  cbcFinding("Password", mode, findings);
+  const text = utf8(password);
   const matchesGiven = claimed === undefined ? null : sameSecret(password, Buffer.from(claimed, "utf8"));
-  if (!isUtf8) findings.error("PASSWORD_NOT_UTF8", "The decrypted password is not UTF-8 text");
+  if (text === null) findings.error("PASSWORD_NOT_UTF8", "The decrypted password is not UTF-8 text");
   else if (matchesGiven === false) findings.error("PASSWORD_MISMATCH", "The header holds a different password from the one given");
-  trace.add({ step: "password", ciphertextBytes: cipher.length, decrypted: true, plaintextBytes: password.length, utf8: isUtf8, matchesGiven });
-  return password;
+  // A line break is almost never part of a password: one read from a file or piped by echo keeps it.
+  const lineBreak = text === null ? -1 : text.search(/[\r\n]/);
+  if (text !== null && lineBreak >= 0) {
+    const position = /^[^\r\n]*(\r\n|\n|\r)$/.test(text) ? "end" : "inside";
+    findings.warning("PASSWORD_LINE_BREAK", `The password holds a line break (${position === "end" ? "at its end" : "inside it"}): it is sent and hashed as part of the password`, { position });
+  }
+  trace.add({ step: "password", ciphertextBytes: cipher.length, decrypted: true, aesMode: mode, plaintextBytes: password.length, utf8: text !== null, matchesGiven });
+  return { password, mode };
 }
 
 function checkAge(created: number, options: VerifyOptions, findings: Findings, trace: TraceRecorder): void {
   const { now = new Date(), maxAgeMs = HEADER_VALIDITY_MS, futureToleranceMs = 5_000 } = options;
   const age = now.getTime() - created;
   trace.add({ step: "clock", now: now.toISOString(), created: new Date(created).toISOString(), skewMs: age, maxAgeMs, futureToleranceMs });
-  const offsetHours = age < -futureToleranceMs || age > maxAgeMs ? timeZoneOffset(age, maxAgeMs, futureToleranceMs) : null;
-  const zone: Record<string, string | number> = offsetHours === null ? {} : { likelyCause: "time-zone", offsetHours, hours: Math.abs(offsetHours) };
-  const zoneText = offsetHours === null ? "" : `: it is ${Math.abs(offsetHours)} h ${offsetHours > 0 ? "ahead" : "behind"}, a time zone (local time written as UTC)`;
+  const offset = age < -futureToleranceMs || age > maxAgeMs ? timeZoneOffset(age, maxAgeMs, futureToleranceMs, now) : null;
+  const zone: Record<string, string | number> =
+    offset === null
+      ? {}
+      : { likelyCause: "time-zone", offset: formatUtcOffset(offset), span: offsetSpan(offset), offsetMinutes: offset, offsetHours: offset / 60, hours: Math.abs(offset) / 60 };
+  const zoneText = offset === null ? "" : `: it is off by the UTC offset ${formatUtcOffset(offset)}, a time zone (local time written as UTC)`;
   if (age < -futureToleranceMs) {
     const skewSeconds = Math.round(-age / 1000);
     findings.error("CREATED_IN_FUTURE", `Created is ${skewSeconds} s in the future${zoneText || ": the sender's clock is ahead"}`, { skewSeconds, ...zone });
@@ -357,20 +445,29 @@ function checkAge(created: number, options: VerifyOptions, findings: Findings, t
   }
 }
 
-const HOUR_MS = 3_600_000;
-/** Time zones run from UTC−12 to UTC+14. */
-const MAX_ZONE_HOURS = 14;
+/** An offset's size as the texts write it, the same in pt and en: 330 → "5 h 30 min", -120 → "2 h". */
+function offsetSpan(minutes: number): string {
+  const hours = Math.floor(Math.abs(minutes) / 60);
+  const rest = Math.abs(minutes) % 60;
+  return rest === 0 ? `${hours} h` : hours === 0 ? `${rest} min` : `${hours} h ${rest} min`;
+}
+
+/** UTC offsets are whole quarter hours (+05:45, +12:45 are the finest). */
+const OFFSET_STEP_MS = 15 * 60_000;
 
 /**
- * A Created off by a whole number of hours, give or take the validity window, is local time written
- * as UTC (a time zone, or summer time): the hours Created is ahead of the server's clock (negative:
- * behind), when taking them away would make the header valid; else null.
+ * A Created off by a UTC offset in force somewhere at `now` (whole, half or three-quarter hours), give
+ * or take the validity window, is local time written as UTC (a time zone, or summer time): the offset
+ * in minutes that Created is ahead of the server's clock (negative: behind), when taking it away would
+ * make the header valid; else null.
  */
-export function timeZoneOffset(ageMs: number, maxAgeMs: number, futureToleranceMs: number): number | null {
-  const offsetHours = Math.round(-ageMs / HOUR_MS);
-  if (offsetHours === 0 || Math.abs(offsetHours) > MAX_ZONE_HOURS) return null;
-  const corrected = ageMs + offsetHours * HOUR_MS;
-  return corrected >= -futureToleranceMs && corrected <= maxAgeMs ? offsetHours : null;
+export function timeZoneOffset(ageMs: number, maxAgeMs: number, futureToleranceMs: number, now: Date = new Date()): number | null {
+  const steps = Math.round(-ageMs / OFFSET_STEP_MS);
+  if (steps === 0) return null;
+  const minutes = (steps * OFFSET_STEP_MS) / 60_000;
+  const corrected = ageMs + steps * OFFSET_STEP_MS;
+  if (corrected < -futureToleranceMs || corrected > maxAgeMs) return null;
+  return utcOffsetsInForce(now).has(minutes) ? minutes : null;
 }
 
 function validCreated(text: string): boolean {

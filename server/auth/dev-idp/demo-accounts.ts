@@ -7,6 +7,10 @@ import type { CustomsRole } from "../../../app/server-surface";
  */
 export interface DemoAccount {
   nif: string;
+  /**
+   * A person's name, the same in every language (the ID token's `name`, shown by the portal whatever
+   * the visitor's language): what each account can do is its profiles, which the pages word themselves.
+   */
   name: string;
   password: string;
   roles: CustomsRole[];
@@ -15,12 +19,12 @@ export interface DemoAccount {
 export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
   {
     nif: "555555550",
-    name: "Ana Demo Todos os Perfis",
+    name: "Ana Demo",
     password: "demo-todos",
     roles: ["ROLE_DAV", "ROLE_DUE", "ROLE_DUI", "ROLE_SDS", "ROLE_TRS"],
   },
-  { nif: "555555569", name: "Bruno Demo Importação", password: "demo-alguns", roles: ["ROLE_DUI", "ROLE_SDS"] },
-  { nif: "555555577", name: "Carla Demo Sem Perfil", password: "demo-nenhum", roles: [] },
+  { nif: "555555569", name: "Bruno Demo", password: "demo-alguns", roles: ["ROLE_DUI", "ROLE_SDS"] },
+  { nif: "555555577", name: "Carla Demo", password: "demo-nenhum", roles: [] },
 ];
 
 export function findDemoAccount(nif: string): DemoAccount | undefined {

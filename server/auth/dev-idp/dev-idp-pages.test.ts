@@ -20,6 +20,14 @@ describe("the demo identity provider's pages", () => {
     for (const account of DEMO_ACCOUNTS) expect(page).toContain(`<td>${account.nif}</td>`);
   });
 
+  it("the accounts in the visitor's language: each name a person's, the same in both; what an account can do in the page's words", () => {
+    const table = (lang: "pt" | "en") => /<table[\s\S]*<\/table>/.exec(html(loginPage({ lang, action: "/x" })))?.[0] ?? "";
+    for (const account of DEMO_ACCOUNTS) for (const lang of ["pt", "en"] as const) expect(table(lang)).toContain(`<td>${account.name}</td>`);
+    // The account without profiles: "no profile" worded by each page (no Portuguese in the English table).
+    expect(table("en")).not.toMatch(/[ãçõáéíóú]|Perfis|Perfil|Importação/i);
+    expect(table("en")).not.toEqual(table("pt"));
+  });
+
   it("login with wrong credentials: an error summary linked to the field, the field marked invalid, the typed NIF escaped", () => {
     const page = html(loginPage({ lang: "en", action: "/x", nif: '"><script>1</script>', invalid: true }));
     expect(page).toContain("<title>There is a problem: Log in (local demo) – Development identity provider | areaOE</title>");

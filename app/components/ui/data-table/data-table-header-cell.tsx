@@ -7,7 +7,10 @@ function headerText<TData>(column: Column<TData, unknown>): string {
   return typeof header === "string" ? header : column.id;
 }
 
-/** A column header: a sort button with `aria-sort` when the column sorts, its plain header otherwise. */
+/**
+ * A column header: a sort button with `aria-sort` when the column sorts (once hydrated), its plain
+ * header otherwise: without scripts a sort cannot work, so nothing offers one.
+ */
 export function DataTableHeaderCell<TData>({
   header,
   interactive,
@@ -18,7 +21,7 @@ export function DataTableHeaderCell<TData>({
 }) {
   const { t } = useTranslation("ui");
   const { column } = header;
-  const canSort = column.getCanSort();
+  const canSort = interactive && column.getCanSort();
   const sorted = column.getIsSorted();
   const content = header.isPlaceholder ? null : flexRender(column.columnDef.header, header.getContext());
   const ariaSort = !canSort ? undefined : sorted === "asc" ? "ascending" : sorted === "desc" ? "descending" : "none";
@@ -35,7 +38,6 @@ export function DataTableHeaderCell<TData>({
           type="button"
           className="data-table__sort"
           onClick={column.getToggleSortingHandler()}
-          disabled={!interactive}
           title={t("dataTable.sortBy", { column: headerText(column) })}
         >
           {content}

@@ -12,13 +12,19 @@ export interface DataTablePaginationProps<TData> {
   interactive: boolean;
 }
 
-/** Rows per page, 'Page n of m' and the first/previous/next/last buttons. */
+/**
+ * Rows per page, 'Page n of m' and the first/previous/next/last buttons. Before hydration (and without
+ * scripts) none of the controls is there, since none could work: only 'Page n of m', and only when
+ * there is more than one page.
+ */
 export function DataTablePagination<TData>({ table, pageSizeId, pageSize, pageSizeOptions, interactive }: DataTablePaginationProps<TData>) {
   const { t } = useTranslation("ui");
   const { pagination } = table.getState();
   const pageCount = Math.max(1, table.getPageCount());
-  const canPrevious = interactive && table.getCanPreviousPage();
-  const canNext = interactive && table.getCanNextPage();
+  const canPrevious = table.getCanPreviousPage();
+  const canNext = table.getCanNextPage();
+  const pageOf = <p className="data-table__page-of">{t("dataTable.pageOf", { page: pagination.pageIndex + 1, pages: pageCount })}</p>;
+  if (!interactive) return pageCount > 1 ? <div className="data-table__pagination">{pageOf}</div> : null;
   return (
     <nav className="data-table__pagination" aria-label={t("dataTable.pagination")}>
       <div className="data-table__page-size">
@@ -26,7 +32,6 @@ export function DataTablePagination<TData>({ table, pageSizeId, pageSize, pageSi
         <select
           id={pageSizeId}
           className="select"
-          disabled={!interactive}
           value={pagination.pageSize}
           onChange={(event) => table.setPageSize(Number(event.target.value))}
         >
@@ -39,7 +44,7 @@ export function DataTablePagination<TData>({ table, pageSizeId, pageSize, pageSi
             ))}
         </select>
       </div>
-      <p className="data-table__page-of">{t("dataTable.pageOf", { page: pagination.pageIndex + 1, pages: pageCount })}</p>
+      {pageOf}
       <div className="data-table__page-buttons">
         <button type="button" className="button button--secondary" onClick={() => table.firstPage()} disabled={!canPrevious}>
           {t("dataTable.first")}

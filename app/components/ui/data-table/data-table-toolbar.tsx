@@ -10,9 +10,10 @@ export interface DataTableToolbarProps {
   placeholder?: string;
 }
 
-/** The text filter above the table. */
+/** The text filter above the table: only once hydrated (without scripts a filter cannot work, so none is offered). */
 export function DataTableToolbar({ id, value, onChange, interactive, label, placeholder }: DataTableToolbarProps) {
   const { t } = useTranslation("ui");
+  if (!interactive) return null;
   return (
     <div className="data-table__toolbar">
       <div className="data-table__filter">
@@ -21,7 +22,6 @@ export function DataTableToolbar({ id, value, onChange, interactive, label, plac
           id={id}
           type="search"
           className="input"
-          disabled={!interactive}
           autoComplete="off"
           placeholder={placeholder ?? t("dataTable.filterPlaceholder")}
           value={value}

@@ -75,7 +75,7 @@ export interface DataTableProps<TData> {
  * the virtualiser. The server
  * (and the first client render) outputs the current page's rows plainly, so the first page is in the
  * HTML and reads without JavaScript; the controls that need scripts (sorting, filter, rows per page,
- * page buttons) stay disabled until then, as the security header form does.
+ * page buttons) appear once hydrated: without scripts nothing offers what cannot work.
  *
  * ```tsx
  * const columns: DataTableColumn<Doc>[] = [

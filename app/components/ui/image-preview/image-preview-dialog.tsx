@@ -1,7 +1,7 @@
 import { useEffect, useId } from "react";
 import { useTranslation } from "~/i18n/use-translation";
 import { useLanguage } from "~/i18n/use-language";
-import { IMAGE_ZOOM_MAX, IMAGE_ZOOM_MIN, IMAGE_ZOOM_STEPS } from "./image-zoom";
+import { IMAGE_ZOOM_MAX, IMAGE_ZOOM_MIN, IMAGE_ZOOM_READABLE_SCALE, IMAGE_ZOOM_STEPS } from "./image-zoom";
 import { IMAGE_PREVIEW_ATTRIBUTE, enhanceImagePreviews } from "./image-preview-script";
 
 export const IMAGE_PREVIEW_SIZES = ["sm", "md", "lg", "xl"] as const;
@@ -32,7 +32,7 @@ export function ImagePreviewDialog({ src, alt, caption, size = "lg", thumbnailWi
   const titleId = `${dialogId}-title`;
   const descriptionId = `${dialogId}-description`;
   // Shown in a hydrated page after a navigation in the browser: the server's script is not there then.
-  useEffect(() => enhanceImagePreviews({ min: IMAGE_ZOOM_MIN, max: IMAGE_ZOOM_MAX, steps: IMAGE_ZOOM_STEPS }), []);
+  useEffect(() => enhanceImagePreviews({ min: IMAGE_ZOOM_MIN, max: IMAGE_ZOOM_MAX, steps: IMAGE_ZOOM_STEPS, readable: IMAGE_ZOOM_READABLE_SCALE }), []);
   const lang = useLanguage();
   const fitted = tUi("imagePreview.zoomLevel", {
     percent: new Intl.NumberFormat(lang, { style: "percent", maximumFractionDigits: 0 }).format(IMAGE_ZOOM_MIN),

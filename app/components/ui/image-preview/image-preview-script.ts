@@ -1,4 +1,4 @@
-import { IMAGE_ZOOM_MAX, IMAGE_ZOOM_MIN, IMAGE_ZOOM_STEPS } from "./image-zoom";
+import { IMAGE_ZOOM_MAX, IMAGE_ZOOM_MIN, IMAGE_ZOOM_READABLE_SCALE, IMAGE_ZOOM_STEPS } from "./image-zoom";
 
 /**
  * The image preview's one small enhancement. The server renders the thumbnail as a link to the image
@@ -19,9 +19,11 @@ export interface ImagePreviewSettings {
   min: number;
   max: number;
   steps: readonly number[];
+  /** The scale of the picture's own size below which it does not open (image-zoom.ts, `openingZoom`). */
+  readable: number;
 }
 
-export function enhanceImagePreviews({ min, max, steps }: ImagePreviewSettings): void {
+export function enhanceImagePreviews({ min, max, steps, readable }: ImagePreviewSettings): void {
   const flag = "__areaoeImagePreviews";
   const scope = window as unknown as Record<string, boolean>;
   if (scope[flag]) return;
@@ -31,7 +33,7 @@ export function enhanceImagePreviews({ min, max, steps }: ImagePreviewSettings):
   const zoomIn = (zoom: number) => steps.find((step) => step > zoom + near) ?? max;
   const zoomOut = (zoom: number) => [...steps].reverse().find((step) => step < zoom - near) ?? min;
   const percent = new Intl.NumberFormat(document.documentElement.lang || undefined, { style: "percent", maximumFractionDigits: 0 });
-  type Zoom = { set: (next: number, x?: number, y?: number) => void; fit: () => void; get: () => number };
+  type Zoom = { set: (next: number, x?: number, y?: number) => void; fit: () => void; get: () => number; open: () => void };
   const zooms = new WeakMap<HTMLDialogElement, Zoom>();
 
   function zoomOf(dialog: HTMLDialogElement): Zoom | undefined {
@@ -43,10 +45,19 @@ export function enhanceImagePreviews({ min, max, steps }: ImagePreviewSettings):
     if (!viewport || !image || !level) return undefined;
     const template = level.dataset.template ?? "{percent}";
     let zoom = min;
+    // Just opened: the first fit with the picture and its box measured picks the opening zoom
+    // (openingZoom in image-zoom.ts: fitted, unless that makes the picture unreadably small).
+    let opening = false;
     const fit = () => {
       const [width, height, boxWidth, boxHeight] = [image.naturalWidth, image.naturalHeight, viewport.clientWidth, viewport.clientHeight];
       if (width > 0 && height > 0 && boxWidth > 0 && boxHeight > 0) {
-        const scale = Math.min(boxWidth / width, boxHeight / height) * zoom;
+        const fitted = Math.min(boxWidth / width, boxHeight / height);
+        if (opening) {
+          opening = false;
+          const wanted = readable / fitted;
+          zoom = wanted <= min ? min : (steps.find((step) => step >= wanted - near) ?? max);
+        }
+        const scale = fitted * zoom;
         image.style.width = `${Math.floor(width * scale)}px`;
         image.style.height = `${Math.floor(height * scale)}px`;
       }
@@ -103,7 +114,15 @@ export function enhanceImagePreviews({ min, max, steps }: ImagePreviewSettings):
     };
     viewport.addEventListener("touchend", end);
     viewport.addEventListener("touchcancel", end);
-    const made: Zoom = { set, fit, get: () => zoom };
+    const open = () => {
+      zoom = min;
+      opening = true;
+      fit();
+      // From the picture's start (top left), where a diagram begins.
+      viewport.scrollLeft = 0;
+      viewport.scrollTop = 0;
+    };
+    const made: Zoom = { set, fit, get: () => zoom, open };
     zooms.set(dialog, made);
     return made;
   }
@@ -124,10 +143,9 @@ export function enhanceImagePreviews({ min, max, steps }: ImagePreviewSettings):
     if (!(dialog instanceof HTMLDialogElement) || typeof dialog.showModal !== "function") return;
     event.preventDefault();
     const zoom = zoomOf(dialog);
-    zoom?.set(min);
     dialog.addEventListener("close", () => thumbnail.focus(), { once: true });
     dialog.showModal();
-    zoom?.fit();
+    zoom?.open();
   });
 }
 
@@ -135,7 +153,7 @@ let source: string | undefined;
 
 /** The module's text, the same for every page of a build (what a CSP hash covers). */
 export function imagePreviewSource(): string {
-  const settings: ImagePreviewSettings = { min: IMAGE_ZOOM_MIN, max: IMAGE_ZOOM_MAX, steps: IMAGE_ZOOM_STEPS };
+  const settings: ImagePreviewSettings = { min: IMAGE_ZOOM_MIN, max: IMAGE_ZOOM_MAX, steps: IMAGE_ZOOM_STEPS, readable: IMAGE_ZOOM_READABLE_SCALE };
   source ??= `(${enhanceImagePreviews.toString()})(${JSON.stringify(settings)})`.replace(/<\//g, "<\\/");
   return source;
 }

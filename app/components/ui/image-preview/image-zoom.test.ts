@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { IMAGE_ZOOM_MAX, IMAGE_ZOOM_MIN, clampZoom, scrollKeepingFocus, zoomIn, zoomOut, zoomedSize } from "./image-zoom";
+import { IMAGE_ZOOM_MAX, IMAGE_ZOOM_MIN, IMAGE_ZOOM_READABLE_SCALE, clampZoom, openingZoom, scrollKeepingFocus, zoomIn, zoomOut, zoomedSize } from "./image-zoom";
 
 describe("image zoom", () => {
   it("steps up and down through the levels, from any zoom, and stops at the limits", () => {
@@ -34,4 +34,17 @@ describe("image zoom", () => {
     expect(scrollKeepingFocus(200, 200, 2, 1)).toBe(0);
     expect(scrollKeepingFocus(0, 0, 2, 1)).toBe(0);
   });
+
+  it("opens fitted where that keeps the picture readable, else at the first step that makes it so (a wide diagram on a phone)", () => {
+    const diagram = { width: 1000, height: 220 };
+    // A desktop dialog: fitted, 0.8 of its own size.
+    expect(openingZoom(diagram, { width: 800, height: 600 })).toBe(1);
+    // A phone, 388 px wide: fitted would be 0.39 of its own size (its 17 px text at 6.6 px); 200% makes it 0.78.
+    expect(openingZoom(diagram, { width: 388, height: 700 })).toBe(2);
+    expect(2 * (388 / 1000)).toBeGreaterThanOrEqual(IMAGE_ZOOM_READABLE_SCALE);
+    // So narrow that no step reaches it: the largest; nothing measured yet: fitted.
+    expect(openingZoom(diagram, { width: 100, height: 700 })).toBe(IMAGE_ZOOM_MAX);
+    expect(openingZoom(diagram, { width: 0, height: 0 })).toBe(1);
+  });
 });
+

@@ -46,3 +46,22 @@ export function zoomedSize(natural: Size, box: Size, zoom: number): Size | null 
 export function scrollKeepingFocus(scroll: number, focus: number, from: number, to: number): number {
   return Math.max(0, ((scroll + focus) * to) / from - focus);
 }
+
+/**
+ * The smallest scale of a picture's own size at which its text still reads: the diagrams are drawn with
+ * 14–17 px text at their own size, so at three quarters of it their smallest text is about 11 px.
+ */
+export const IMAGE_ZOOM_READABLE_SCALE = 0.75;
+
+/**
+ * The zoom a preview opens at: fitted (1) when that keeps the picture readable, as on a desktop; else
+ * (a wide diagram on a phone, where fitting would shrink its text to a few pixels) the first step that
+ * reaches the readable scale, or the largest. The dialog's script (image-preview-script.ts) does the
+ * same, from the same constants.
+ */
+export function openingZoom(natural: Size, box: Size, steps: readonly number[] = IMAGE_ZOOM_STEPS, readable = IMAGE_ZOOM_READABLE_SCALE): number {
+  if (natural.width <= 0 || natural.height <= 0 || box.width <= 0 || box.height <= 0) return IMAGE_ZOOM_MIN;
+  const wanted = readable / Math.min(box.width / natural.width, box.height / natural.height);
+  if (wanted <= IMAGE_ZOOM_MIN) return IMAGE_ZOOM_MIN;
+  return steps.find((step) => step >= wanted - EPSILON) ?? IMAGE_ZOOM_MAX;
+}
