@@ -16,6 +16,7 @@ import { asksForRenderFault } from "~/features/errors/fault-query";
 import { speculationRulesElement, speculationRulesText } from "~/render/speculation-rules";
 import { cspHash } from "~/render/inline-hash";
 import { IMAGE_PREVIEW_ATTRIBUTE, imagePreviewScript, imagePreviewSource } from "~/components/ui/image-preview/image-preview-script";
+import { ANSWERED_PANEL_ATTRIBUTE, answeredPageScript, answeredPageSource } from "~/components/ui/tool-panel/answered-page-script";
 import { BASE_PATH } from "~/config/paths";
 import { reportServerError } from "~/render/server-log";
 import { RequestReferenceContext } from "~/features/errors/request-reference";
@@ -100,6 +101,12 @@ export default async function handleRequest(
   if (outcome.html.includes(`${IMAGE_PREVIEW_ATTRIBUTE}=`)) {
     head += imagePreviewScript(elementNonce);
     scriptTexts.push(imagePreviewSource());
+  }
+  // A page with a form its server answers gets its one small module: focus on the answer, the language
+  // switch on the current address (app/components/ui/tool-panel/answered-page-script.ts).
+  if (outcome.html.includes(`${ANSWERED_PANEL_ATTRIBUTE}=`)) {
+    head += answeredPageScript(elementNonce);
+    scriptTexts.push(answeredPageSource());
   }
   // The portal's stylesheet goes into the page itself (app/render/portal-stylesheet.tsx); in
   // development Vite serves it and the root links it.

@@ -39,6 +39,11 @@ export interface AreaOELoadContext {
   origin: string;
   /** The signed-in visitor from the encrypted session cookie, or null. */
   session: SessionUser | null;
+  /**
+   * True when the request carries a session cookie that could not be checked now (the state the
+   * instances share does not answer): the page is shown signed out, and its header says why.
+   */
+  sessionUnchecked?: boolean;
   /** False when no identity provider is configured and the demo provider is off. */
   signInEnabled: boolean;
   /** True when sign-in goes to the embedded demo provider (local use only): the sign-in links say so. */

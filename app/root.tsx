@@ -39,6 +39,8 @@ export function loader({ context }: Route.LoaderArgs) {
     origin: portal.origin,
     // Only the name, for the header: who is signed in, on every page.
     visitor: portal.session ? { name: portal.session.name } : null,
+    // A session cookie that cannot be checked now (the shared state does not answer): the header says so.
+    sessionUnchecked: portal.sessionUnchecked === true,
     // False when this server has no identity provider (no sign-in link then).
     signInEnabled: portal.signInEnabled,
     // Sign-in goes to the embedded demo provider: the sign-in links say so.
@@ -85,7 +87,7 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body id="top">
         <SkipLink />
-        <SiteHeader account={<SessionStatus user={data?.visitor ?? null} signInEnabled={data?.signInEnabled ?? false} demo={data?.signInDemo ?? false} />}>
+        <SiteHeader account={<SessionStatus user={data?.visitor ?? null} signInEnabled={data?.signInEnabled ?? false} demo={data?.signInDemo ?? false} unchecked={data?.sessionUnchecked ?? false} />}>
           {/* On a page with islands, the header's search is an island of its own (app/islands/island.tsx). */}
           {islands ? <Island component={HeaderSearch} props={{}} namespaces={["pages"]} /> : <HeaderSearch />}
         </SiteHeader>

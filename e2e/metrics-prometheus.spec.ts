@@ -8,13 +8,16 @@ import { freePort, startProductionServer, type RunningServer } from "../scripts/
 import { pageHref } from "../app/config/site-map";
 import { demoSignIn } from "../scripts/bench/demo-sign-in";
 import { parse, stringify } from "yaml";
+import { haproxyMissing, startLoopbackHaproxy, type RunningHaproxy } from "../scripts/deploy/local-haproxy";
 
 // Debian's real Prometheus scrapes two instances of the production build (each with its metrics
-// listener on a free loopback port), once a second, and the tests read its HTTP API: both are up, a
-// request raises its counter, a page-cache miss, a 429 and a sandbox refusal show. Prometheus runs the
-// compose deployment's configuration and alert rules (deploy/prometheus/), and every query of the
-// Grafana dashboard is asked of it. One Prometheus, a temporary storage folder, a few seconds of
-// scraping. Skipped, naming it, where Prometheus is absent.
+// listener on a free loopback port) and Debian's HAProxy in front of them (deploy/haproxy.cfg, its
+// exporter), once a second, and the tests read its HTTP API: all are up, a request raises its counter, a
+// page-cache miss, a 429 and a sandbox refusal show. Prometheus runs the compose deployment's
+// configuration, SLO recording rules and alert rules (deploy/prometheus/), and every query of the
+// Grafana dashboard is asked of it. One Prometheus, one HAProxy, a temporary storage folder, a few
+// seconds of scraping. Skipped, naming it, where Prometheus is absent (and HAProxy's job, naming it,
+// where haproxy is).
 const BUILD_DIR = process.env.AREAOE_BUILD_DIR ?? "build";
 const DEPLOY_PROMETHEUS = path.resolve(import.meta.dirname, "../deploy/prometheus");
 const DASHBOARD = path.resolve(import.meta.dirname, "../deploy/grafana/areaoe-dashboard.json");
@@ -38,6 +41,8 @@ interface Instance {
 }
 let instances: Instance[] = [];
 let prometheus: ChildProcess | undefined;
+let edge: RunningHaproxy | undefined;
+const noHaproxy = haproxyMissing();
 let prometheusUrl = "";
 let storage = "";
 
@@ -60,6 +65,11 @@ test.beforeAll(async () => {
       return { server, metricsPort, target: `127.0.0.1:${metricsPort}` };
     }),
   );
+  // HAProxy in front of the two, for its exporter (the job haproxy and the dashboard's edge panels).
+  if (!noHaproxy) {
+    const [edgePort, edgeMetrics] = [await freePort(), await freePort()];
+    edge = await startLoopbackHaproxy({ port: edgePort, metricsPort: edgeMetrics, portalPorts: instances.map((instance) => Number(new URL(instance.server.origin).port)) });
+  }
   storage = mkdtempSync(path.join(tmpdir(), "areaoe-prometheus-"));
   // The compose deployment's own configuration (deploy/prometheus/prometheus.yml) and alert rules, as
   // its Prometheus reads them; only what only compose has is changed: the targets (the two instances'
@@ -70,6 +80,9 @@ test.beforeAll(async () => {
   const job = deployed.scrape_configs.find((config) => config.job_name === "areaoe");
   if (!job) throw new Error("deploy/prometheus/prometheus.yml has no job areaoe");
   job.static_configs = [{ targets: instances.map((instance) => instance.target) }];
+  const haproxyJob = deployed.scrape_configs.find((config) => config.job_name === "haproxy");
+  if (!haproxyJob) throw new Error("deploy/prometheus/prometheus.yml has no job haproxy");
+  haproxyJob.static_configs = [{ targets: edge ? [new URL(edge.metricsUrl).host] : [] }];
   const config = path.join(storage, "prometheus.yml");
   writeFileSync(
     config,
@@ -77,6 +90,8 @@ test.beforeAll(async () => {
       ...deployed,
       global: { ...deployed.global, scrape_interval: "1s", scrape_timeout: "1s", evaluation_interval: "1s" },
       rule_files: deployed.rule_files.map((file) => path.join(DEPLOY_PROMETHEUS, file)),
+      // No Alertmanager here (scripts/deploy/operations-outage.test.ts has one).
+      alerting: { alertmanagers: [] },
     }),
   );
   const port = await freePort();
@@ -87,6 +102,7 @@ test.beforeAll(async () => {
 
 test.afterAll(async () => {
   prometheus?.kill("SIGTERM");
+  await edge?.stop();
   await Promise.all(instances.map((instance) => instance.server.stop()));
   if (storage) rmSync(storage, { recursive: true, force: true });
 });
@@ -126,9 +142,12 @@ const on = (instance: Instance | undefined) => {
   return instance;
 };
 
-test("Prometheus scrapes both instances", async () => {
+test("Prometheus scrapes both instances, and HAProxy's exporter, which finds both ready", async () => {
   await eventually(async () => (await query('sum(up{job="areaoe"})')) === 2, "both instances up");
   for (const instance of instances) expect(await query(`up{instance="${instance.target}"}`)).toBe(1);
+  test.skip(Boolean(noHaproxy), noHaproxy ?? "");
+  await eventually(async () => (await query('up{job="haproxy"}')) === 1, "HAProxy up");
+  await eventually(async () => (await query('haproxy_backend_active_servers{proxy="portal"}')) === 2, "HAProxy sends to both");
 });
 
 test("a request raises its counter; a first request is a page-cache miss, the next a hit", async () => {
@@ -249,8 +268,12 @@ test("a sign-in and a sign-out show: started, completed, session revoked", async
 });
 
 test("the compose deployment's alert rules load and evaluate, and every dashboard query answers from the scraped series", async () => {
-  // Every rule of deploy/prometheus/alerts.yml, evaluated by this Prometheus without an error.
-  const deployedRules = (parse(readFileSync(path.join(DEPLOY_PROMETHEUS, "alerts.yml"), "utf8")) as { groups: { rules: { alert: string }[] }[] }).groups.flatMap((group) => group.rules.map((rule) => rule.alert));
+  // Every rule of deploy/prometheus/ (the SLO recording rules, the alerts), evaluated by this Prometheus without an error.
+  const rulesOf = (file: string) =>
+    (parse(readFileSync(path.join(DEPLOY_PROMETHEUS, file), "utf8")) as { groups: { rules: { alert?: string; record?: string }[] }[] }).groups.flatMap((group) =>
+      group.rules.map((rule) => rule.alert ?? rule.record ?? ""),
+    );
+  const deployedRules = [...rulesOf("recording.yml"), ...rulesOf("alerts.yml")];
   interface RuleState {
     name: string;
     health: string;
@@ -268,13 +291,14 @@ test("the compose deployment's alert rules load and evaluate, and every dashboar
   // Two healthy instances: the alerts about their health are quiet (not even pending: their condition
   // is false). Those that depend on this machine's load (slow cached pages, event-loop lag) or on the
   // configured certificates' dates are left out.
-  const DEPENDS_ON_THE_MACHINE = ["AreaoeCachedPagesSlow", "AreaoeEventLoopLag", "AreaoeAuthorityCertificateExpiring"];
+  const DEPENDS_ON_THE_MACHINE = ["AreaoeCachedPagesSlow", "AreaoeEventLoopLag", "AreaoeAuthorityCertificateExpiring", "AreaoePagesSlow"];
   const alerts = (await (await fetch(`${prometheusUrl}/api/v1/alerts`)).json()) as { data: { alerts: { labels: { alertname: string }; state: string }[] } };
   expect(alerts.data.alerts.map((alert) => alert.labels.alertname).filter((name) => !DEPENDS_ON_THE_MACHINE.includes(name))).toEqual([]);
 
   // Every panel's query: valid PromQL and, after the traffic of the tests above, a series to draw;
-  // only the shared state's panels stay empty (these instances run without Redis).
-  const WITHOUT_REDIS = ["areaoe_redis_up", "areaoe_redis_command_duration_seconds", "areaoe_shared_state_fallbacks_total"];
+  // only the shared state's panels stay empty (these instances run without Redis), and HAProxy's and the
+  // SLOs' (read from HAProxy) where haproxy is not installed.
+  const WITHOUT_REDIS = ["areaoe_redis_up", "areaoe_redis_command_duration_seconds", "areaoe_shared_state_fallbacks_total", ...(edge ? [] : ["haproxy_", "slo:"])];
   const dashboard = JSON.parse(readFileSync(DASHBOARD, "utf8")) as { panels: { title: string; targets?: { expr: string }[] }[] };
   const empty: string[] = [];
   for (const panel of dashboard.panels) {

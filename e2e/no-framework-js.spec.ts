@@ -3,9 +3,10 @@ import { ISLAND_IDS, ROUTED_PATHS } from "./support/routes";
 import { pageHref } from "../app/config/site-map";
 
 // React Router renders on the server only (docs/decisions/0020). Pages of text, tables and links send
-// their HTML and the inline stylesheet, the speculation rules and, on a page with an image preview, its
-// one small module; no modulepreload, no router context, no route module. The pages with widgets that need
-// script are islands pages (`islands: true` in the page manifest): their one script is the islands' loader,
+// their HTML and the inline stylesheet, the speculation rules and, on a page with an image preview or a
+// form its server answers (the time-limit calculator), its one small module each; no modulepreload, no
+// router context, no route module. The pages with widgets that need script are islands pages (`islands:
+// true` in the page manifest): their one script is the islands' loader (and an answered form's module),
 // their files all from the islands' own build, none of React Router's, and they hydrate without a mismatch.
 const LANGS = ["pt", "en"] as const;
 
@@ -26,19 +27,21 @@ for (const lang of LANGS) {
       expect(html, path).not.toContain("__reactRouter");
       expect(html, path).not.toContain('type="application/json"');
       for (const tag of scriptTags(html)) {
-        // The speculation rules, or the image preview's module: both allowed by their hash.
+        // The speculation rules, or the image preview's or the answered page's module: allowed by their hash.
         expect(tag, `${path}: ${tag}`).toMatch(/^<script type="(speculationrules|module)"[ >]/);
         expect(tag, path).not.toContain("nonce=");
-        if (tag.includes('type="module"')) expect(tag, path).toContain('data-enhancement="image-preview"');
+        if (tag.includes('type="module"')) expect(tag, path).toMatch(/data-enhancement="(image-preview|answered-page)"/);
       }
       expect(scriptTags(html).filter((tag) => tag.includes("speculationrules")), path).toHaveLength(1);
       const hasPreview = html.includes("data-image-preview=");
       expect(scriptTags(html).some((tag) => tag.includes('data-enhancement="image-preview"')), path).toBe(hasPreview);
-      if (hasPreview) {
-        // At most 3 KB gzip of page scripts (the module, measured as sent).
-        const module = /<script type="module"[^>]*>([\s\S]*?)<\/script>/.exec(html)?.[1] ?? "";
+      const answered = html.includes("data-answered-panel=");
+      expect(scriptTags(html).some((tag) => tag.includes('data-enhancement="answered-page"')), path).toBe(answered);
+      if (hasPreview || answered) {
+        // At most 3 KB gzip of page scripts (the modules, measured as sent).
+        const modules = [...html.matchAll(/<script type="module"[^>]*>([\s\S]*?)<\/script>/g)].map((match) => match[1] ?? "").join("");
         const { gzipSync } = await import("node:zlib");
-        expect(gzipSync(module).length, path).toBeLessThanOrEqual(3 * 1024);
+        expect(gzipSync(modules).length, path).toBeLessThanOrEqual(3 * 1024);
       }
       checked.push(id);
     }
@@ -65,10 +68,15 @@ for (const lang of LANGS) {
         expect(modules, path).toEqual([]);
         continue;
       }
-      // Its islands' loader, inline: nothing of the islands is requested before the page has loaded.
-      expect(modules, path).toHaveLength(1);
-      expect(modules[0], path).toContain(`nonce="${nonce}"`);
-      expect(modules[0], path).not.toContain(" src=");
+      // Its islands' loader, inline: nothing of the islands is requested before the page has loaded;
+      // and, on a page with a form its server answers, that form's small module (with the nonce too).
+      const answered = html.includes("data-answered-panel=");
+      expect(modules, path).toHaveLength(answered ? 2 : 1);
+      for (const module of modules) {
+        expect(module, path).toContain(`nonce="${nonce}"`);
+        expect(module, path).not.toContain(" src=");
+      }
+      if (answered) expect(modules.filter((tag) => tag.includes('data-enhancement="answered-page"')), path).toHaveLength(1);
       expect(html, path).not.toMatch(/<link[^>]* rel="modulepreload"/);
       const files = manifestFiles(islandManifest(html));
       expect(files[0], path).toMatch(/\/islands\.client-[\w-]+\.js$/);

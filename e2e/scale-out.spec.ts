@@ -5,8 +5,10 @@ import { demoSignIn } from "../scripts/bench/demo-sign-in";
 import { freePort, startProductionServer, type RunningServer } from "../scripts/bench/start-server";
 
 // The server keeps no state, so two instances with the same configuration behind a load
-// balancer serve the same site: a session from one is valid on the other, and public pages are the
-// same bytes (apart from each response's CSP nonce on a hydrated page).
+// balancer serve the same site: public pages are the same bytes (apart from each response's CSP nonce on
+// a hydrated page). What they must share goes through Redis (e2e/scale-out-redis.spec.ts): without it,
+// here, a session made by one is refused by the other, which cannot know its sign-outs (each process's
+// memory is its own store, with a life of its own: server/auth/revoked-sessions.ts).
 const BUILD_DIR = process.env.AREAOE_BUILD_DIR ?? "build";
 const PAGES = ["/areaOE/", "/areaOE/public/importacao", "/areaOE/public/webservices", "/areaOE/public/ferramentas/webservices/securityHeader"];
 
@@ -50,16 +52,15 @@ function get(instance: RunningServer, path: string, headers: Record<string, stri
 
 const withoutNonce = (body: string) => body.replace(/nonce="[^"]+"/g, 'nonce=""');
 
-test("a session cookie issued by one instance is accepted by the other", async () => {
+test("without Redis, a session cookie issued by one instance is honoured by it, and refused by the other (fail closed)", async () => {
   const [first, second] = instances;
   if (!first || !second) throw new Error("two instances expected");
   const cookie = await demoSignIn(first.origin);
-  for (const instance of [first, second]) {
-    const response = await fetch(`${instance.origin}/areaOE/api/session`, { headers: { cookie } });
-    const session = (await response.json()) as { authenticated: boolean; user?: { nif: string } };
-    expect(session.authenticated, instance.origin).toBe(true);
-    expect(session.user?.nif).toBe("555555550");
-  }
+  const sessionOn = async (instance: RunningServer) => (await (await fetch(`${instance.origin}/areaOE/api/session`, { headers: { cookie } })).json()) as { authenticated: boolean; user?: { nif: string } };
+  const own = await sessionOn(first);
+  expect(own.authenticated).toBe(true);
+  expect(own.user?.nif).toBe("555555550");
+  expect((await sessionOn(second)).authenticated).toBe(false);
   const anonymous = (await (await fetch(`${second.origin}/areaOE/api/session`)).json()) as { authenticated: boolean };
   expect(anonymous.authenticated).toBe(false);
 });

@@ -34,6 +34,7 @@ function withDefaults(options: CreatePortalOptions): PortalParts {
   return {
     ...options,
     sharedState,
+    buildId: options.buildId ?? "development",
     readiness: options.readiness ?? createReadiness(sharedState),
     metrics: options.metrics ?? createPortalMetrics(),
     requestContext: options.requestContext ?? new RequestContext(),

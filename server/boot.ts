@@ -15,6 +15,7 @@ import { gracefulShutdown } from "./http/graceful-shutdown";
 import { createPortalMetrics, disabledPortalMetrics, type PortalMetrics } from "./observability/portal-metrics";
 import { RequestContext } from "./observability/request-id";
 import { startMetricsServer } from "./observability/metrics-server";
+import { previousAssetsProblem } from "./http/static-assets";
 
 export interface BootOptions {
   /** The React Router server build: the built one (`npm start`), or Vite's loader of it (`npm run dev`). */
@@ -25,6 +26,8 @@ export interface BootOptions {
   devMiddleware?: NodeMiddleware;
   /** Said in the start log line ("development" for `npm run dev`). */
   label?: string;
+  /** Which build this is (server/main.ts: a hash of the server bundle); default "development". */
+  buildId?: string;
   /**
    * The verification pool's worker module: the built one (`npm start`: build/server/verification-worker.js);
    * default the source one (server/sandbox/verification-worker.ts, `npm run dev`).
@@ -47,13 +50,23 @@ function createSharedState(settings: Settings, logger: Logger, metrics: PortalMe
  * portal's request listener, the listening server with its limits, and the drain on SIGTERM/SIGINT.
  * A start that cannot work (a bad certificate, a sandbox key the form also offers) logs why and exits 1.
  */
-export async function boot(settings: Settings, { build, clientDir, devMiddleware, label = "", verificationWorker }: BootOptions): Promise<Server> {
+export async function boot(settings: Settings, { build, buildId = "development", clientDir, devMiddleware, label = "", verificationWorker }: BootOptions): Promise<Server> {
   // Every log line written while a request is answered carries its id (server/observability/request-id.ts).
   const requestContext = new RequestContext();
   const logger = createLogger(settings.logLevel, { requestId: requestContext.currentId });
   // Prometheus metrics, with the process's own (event-loop lag, heap, CPU): served on their own port;
   // none at all (nothing recorded) when AREAOE_METRICS_PORT=off.
   const metrics = settings.metrics ? createPortalMetrics({ processMetrics: true }) : disabledPortalMetrics();
+  // The previous build's assets, when named: a missing or wrong folder stops the start, named, before
+  // anything is loaded.
+  if (settings.previousAssetsDir) {
+    const problem = previousAssetsProblem(settings.previousAssetsDir, clientDir);
+    if (problem) {
+      logger.fatal({ previousAssetsDir: settings.previousAssetsDir }, problem);
+      console.error(problem);
+      process.exit(1);
+    }
+  }
   let authorityEnvironments;
   let headerSandbox;
   try {
@@ -74,14 +87,18 @@ export async function boot(settings: Settings, { build, clientDir, devMiddleware
   }
   const sharedState = createSharedState(settings, logger, metrics);
   const readiness = createReadiness(sharedState);
+  metrics.buildInfo(buildId);
   const environments = authorityEnvironments;
   metrics.watchCertificates(() => environments.certificates());
-  const { listener } = createPortal({ settings, logger, build, clientDir, authorityEnvironments, headerSandbox, sharedState, readiness, devMiddleware, metrics, requestContext });
+  const { listener } = createPortal({ settings, logger, build, buildId, clientDir, authorityEnvironments, headerSandbox, sharedState, readiness, devMiddleware, metrics, requestContext });
   const { port, host } = settings;
   // A request (headers and body) must arrive within 30 s, its headers within 20 s (config `limits`): a
   // client that trickles bytes holds a socket for that long at most (Node's default was 300 s).
   const server = createPortalServer(settings.config.limits, listener).listen(port, host, () => {
-    logger.info({ port, host, mode: settings.mode, pageCache: settings.pageCache }, `areaOE${label ? ` (${label})` : ""} listening on http://localhost:${port}/areaOE/`);
+    logger.info(
+      { port, host, mode: settings.mode, pageCache: settings.pageCache, build: buildId, previousAssetsDir: settings.previousAssetsDir },
+      `areaOE${label ? ` (${label})` : ""} build ${buildId} listening on http://localhost:${port}/areaOE/`,
+    );
   });
   metrics.watchConnections(server);
   metrics.watchVerificationPool(headerSandbox.pool);

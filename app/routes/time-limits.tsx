@@ -5,9 +5,13 @@ import { ContentPage } from "~/features/content/content-page";
 import { readTimeLimitsPage } from "~/features/time-limits/time-limits-answer.server";
 import { TimeLimitsFinder } from "~/features/time-limits/time-limits-finder";
 import { DeadlineCalculator } from "~/features/time-limits/deadline-calculator";
+import { answeredSection } from "~/features/time-limits/time-limits-query";
+import type { LanguageSwitchHandle } from "~/components/layout/language-switcher";
 import { mdxComponents } from "~/mdx/mdx-components";
 
 export const meta = pageMeta("time-limits");
+// The language switch opens the other language at the section the address answers (`#calculadora`, `#lista`).
+export const handle: LanguageSwitchHandle = { answeredSection };
 
 // A page of text that answers its query on the server only (no client loader, no script): the list's
 // filter and the calculator are GET forms (`?area=…&quem=…`, `?prazo=…&data=…&hora=…`) its loader

@@ -114,13 +114,13 @@ try {
   const missing = haproxyMissing();
   if (missing) console.log(`(HAProxy rows skipped: ${missing})`);
   else {
-    let edge: RunningHaproxy = await startLoopbackHaproxy(edgeOffPort, portalPort, { AREAOE_EDGE_REQUESTS_PER_10S: EDGE_OFF });
+    let edge: RunningHaproxy = await startLoopbackHaproxy({ port: edgeOffPort, metricsPort: await freePort(), portalPorts: [portalPort], env: { AREAOE_EDGE_REQUESTS_PER_10S: EDGE_OFF } });
     servers.push(edge);
     aloneP99 = Number.NaN;
     await row("HAProxy, visitor alone", edge.origin, unlimited.pid, false);
     await row("HAProxy, flood, edge limit off", edge.origin, unlimited.pid, true);
     await edge.stop();
-    edge = await startLoopbackHaproxy(edgeOnPort, portalPort);
+    edge = await startLoopbackHaproxy({ port: edgeOnPort, metricsPort: await freePort(), portalPorts: [portalPort] });
     servers.push(edge);
     await row("HAProxy, flood, edge limit on (1000/10 s)", edge.origin, unlimited.pid, true);
   }

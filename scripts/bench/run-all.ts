@@ -33,6 +33,7 @@ const benches: [string, string][] = [
   ["A flood from one address: another visitor's p99, bare and through HAProxy, each limit off and on (issue 40)", "scripts/bench/flood.bench.ts"],
   ["Several instances: a cached page's p99 with Redis configured against without", "scripts/bench/scale-out.bench.ts"],
   ["Metrics: a cached page's CPU per answer with the Prometheus metrics on against off (issue 38)", "scripts/bench/metrics.bench.ts"],
+  ["Capacity: CPU per request of a realistic mix, requests a second per core at 60 % (issue 49)", "scripts/bench/capacity.bench.ts"],
 ];
 
 for (const [label, file] of benches) {

@@ -42,12 +42,12 @@ describe("the deployment to copy", () => {
     expect(compose.match(/<<: \*portal/g)).toHaveLength(2);
   });
 
-  it("publishes the proxy to visitors and nothing else but Prometheus and Grafana, on loopback", () => {
+  it("publishes the proxy to visitors and nothing else but Prometheus, Alertmanager and Grafana, on loopback", () => {
     const services = (parse(compose) as { services: Record<string, { ports?: string[]; profiles?: string[] }> }).services;
     const published = Object.entries(services).filter(([, service]) => service.ports);
-    expect(published.map(([name]) => name).sort()).toEqual(["grafana", "prometheus", "proxy"]);
+    expect(published.map(([name]) => name).sort()).toEqual(["alertmanager", "grafana", "prometheus", "proxy"]);
     expect(services.proxy?.ports).toEqual(["8080:8080"]);
-    for (const name of ["prometheus", "grafana"]) for (const port of services[name]?.ports ?? []) expect(port, name).toMatch(/^127\.0\.0\.1:/);
+    for (const name of ["prometheus", "alertmanager", "grafana"]) for (const port of services[name]?.ports ?? []) expect(port, name).toMatch(/^127\.0\.0\.1:/);
     expect(services.grafana?.profiles).toEqual(["dashboards"]);
   });
 
@@ -66,6 +66,34 @@ describe("the deployment to copy", () => {
     expect(servers.length).toBeGreaterThan(0);
     for (const line of servers) expect(line, line).not.toContain(`:${metricsPort}`);
     expect(haproxy).not.toContain(metricsPort);
+  });
+
+  it("keeps Redis's data on a volume of its own, in its append-only file fsync'd before every answer", () => {
+    const services = (parse(compose) as { services: Record<string, { command?: string[]; volumes?: string[] }>; volumes: Record<string, unknown> }).services;
+    const command = services.redis?.command ?? [];
+    const option = (name: string) => command[command.indexOf(name) + 1];
+    expect(option("--appendonly")).toBe("yes");
+    expect(option("--appendfsync")).toBe("always");
+    expect(option("--dir")).toBe("/data");
+    expect(services.redis?.volumes).toEqual(["redis-data:/data"]);
+    expect(Object.keys((parse(compose) as { volumes: Record<string, unknown> }).volumes)).toContain("redis-data");
+  });
+
+  it("runs Alertmanager with deploy/alertmanager, Prometheus sends it the alerts and scrapes HAProxy's exporter, which is not published", () => {
+    const services = (parse(compose) as { services: Record<string, { command?: string[]; volumes?: string[] }> }).services;
+    expect(services.alertmanager?.volumes).toContain("./deploy/alertmanager:/etc/alertmanager:ro");
+    expect(services.alertmanager?.command).toContain("--config.file=/etc/alertmanager/alertmanager.yml");
+    expect(services.proxy?.volumes).toContain("./deploy/haproxy-errors:/usr/local/etc/haproxy/errors:ro");
+    const prometheus = parse(readFileSync(path.join(root, "deploy/prometheus/prometheus.yml"), "utf8")) as {
+      alerting: { alertmanagers: { static_configs: { targets: string[] }[] }[] };
+      scrape_configs: { job_name: string; static_configs: { targets: string[] }[] }[];
+    };
+    expect(prometheus.alerting.alertmanagers.flatMap((manager) => manager.static_configs.flatMap((config) => config.targets))).toEqual(["alertmanager:9093"]);
+    const exporterPort = /frontend metrics\n\s+bind :(\d+)/.exec(haproxy)?.[1];
+    expect(exporterPort).toBeDefined();
+    expect(prometheus.scrape_configs.find((config) => config.job_name === "haproxy")?.static_configs.flatMap((config) => config.targets)).toEqual([`proxy:${exporterPort}`]);
+    expect(directives).toContain("http-request use-service prometheus-exporter if { path /metrics }");
+    expect(compose).not.toContain(`${exporterPort}:${exporterPort}`);
   });
 
   it("lets a drain finish before the runtime kills an instance", () => {

@@ -6,11 +6,11 @@
 // (AREAOE_BUILD_DIR, else build/) and, for the edge, Debian's haproxy (2.6+): skipped, naming what is
 // missing, without them. Speed figures are in scripts/bench/flood.bench.ts, not here.
 import { existsSync } from "node:fs";
-import { request as httpRequest, type IncomingHttpHeaders } from "node:http";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort, startProductionServer, type RunningServer } from "../bench/start-server";
 import { haproxyMissing, startLoopbackHaproxy, type RunningHaproxy } from "./local-haproxy";
+import { send, type Answer } from "./loopback-client";
 
 const BUILD_DIR = process.env.AREAOE_BUILD_DIR ?? "build";
 const haveBuild = existsSync(path.resolve(BUILD_DIR, "server/index.js"));
@@ -24,26 +24,8 @@ const LIMITS = { requestsPerSecond: 5, requestBurst: 30 };
 /** HAProxy's limit here: 10 requests in 10 s per address. */
 const EDGE_LIMIT = 10;
 
-interface Answer {
-  status: number;
-  headers: IncomingHttpHeaders;
-  body: string;
-}
-
 /** A GET on a connection of its own from `from` (a loopback address), as a separate client would. */
-function get(origin: string, target: string, from: string): Promise<Answer> {
-  const url = new URL(origin);
-  return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: url.hostname, port: url.port, path: target, localAddress: from, agent: false, headers: { "accept-language": "en" } }, (res) => {
-      let body = "";
-      res.setEncoding("utf8");
-      res.on("data", (chunk: string) => (body += chunk));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
-    });
-    req.on("error", reject);
-    req.end();
-  });
-}
+const get = (origin: string, target: string, from: string): Promise<Answer> => send(origin, target, { from, headers: { "accept-language": "en" } });
 
 async function flood(origin: string, from: string, count: number): Promise<Answer[]> {
   const answers: Answer[] = [];
@@ -56,11 +38,11 @@ let edge: RunningHaproxy | undefined;
 
 beforeAll(async () => {
   if (!haveBuild) return;
-  const [portalPort, edgePort] = [await freePort(), await freePort()];
+  const [portalPort, edgePort, edgeMetricsPort] = [await freePort(), await freePort(), await freePort()];
   // HAProxy forwards the Host the visitor sent (X-Forwarded-Host): its own address is a public origin.
   const origins = `http://127.0.0.1:${portalPort},http://127.0.0.1:${edgePort}`;
   portal = await startProductionServer(portalPort, BUILD_DIR, { AREAOE_LIMITS: JSON.stringify(LIMITS), AREAOE_PUBLIC_ORIGIN: origins, LOG_LEVEL: "info" }, { capture: true });
-  if (!noHaproxy) edge = await startLoopbackHaproxy(edgePort, portalPort, { AREAOE_EDGE_REQUESTS_PER_10S: String(EDGE_LIMIT) });
+  if (!noHaproxy) edge = await startLoopbackHaproxy({ port: edgePort, metricsPort: edgeMetricsPort, portalPorts: [portalPort], env: { AREAOE_EDGE_REQUESTS_PER_10S: String(EDGE_LIMIT) } });
 }, 180_000);
 
 afterAll(async () => {
@@ -96,7 +78,13 @@ describe.skipIf(!haveBuild)("a flood from one address", () => {
     expect(refused.map((answer) => answer.status)).toEqual(refused.map(() => 429));
     expect(refused[0]?.headers["retry-after"]).toBe("10");
     expect(refused[0]?.headers["cache-control"]).toBe("no-store");
-    expect(refused[0]?.body).toContain("Too many requests from this address. Wait 10 s and try again.");
+    // HAProxy's own page, in the visitor's language (Accept-Language: en), with the request's id to quote.
+    expect(refused[0]?.headers["content-type"]).toBe("text/html; charset=utf-8");
+    expect(refused[0]?.headers["content-language"]).toBe("en");
+    expect(refused[0]?.body).toContain("Too many requests came from your address in the last 10 seconds. Wait 10 seconds, then try again.");
+    const reference = String(refused[0]?.headers["x-request-id"]);
+    expect(reference).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(refused[0]?.body).toContain(`quote this reference: <code>${reference}</code>`);
     // HAProxy answered: the portal saw the ten, not the refusals (its own budget, 30, was not reached).
     expect(refused[0]?.headers["cache-status"]).toBeUndefined();
     expect((await get(origin, PAGE, "127.0.0.5")).status).toBe(200);

@@ -10,40 +10,65 @@ export const HAPROXY = ["/usr/sbin/haproxy", "/usr/local/sbin/haproxy", "/usr/bi
 /** Why HAProxy cannot run here, or undefined when it can. */
 export function haproxyMissing(): string | undefined {
   if (!HAPROXY) return "haproxy is not installed (Debian package haproxy, 2.6 or later)";
-  const version = spawnSync(HAPROXY, ["-v"], { encoding: "utf8" });
+  const version = spawnSync(HAPROXY, ["-vv"], { encoding: "utf8" });
   const [major = 0, minor = 0] = (/version (\d+)\.(\d+)/.exec(version.stdout)?.slice(1) ?? []).map(Number);
   if (version.status !== 0 || major < 2 || (major === 2 && minor < 6)) return `haproxy 2.6 or later is needed (${HAPROXY}: ${version.stdout.split("\n")[0] ?? "no version"})`;
+  // deploy/haproxy.cfg serves HAProxy's metrics with its built-in exporter (Debian's build has it).
+  if (!version.stdout.includes("prometheus-exporter")) return `haproxy was built without its Prometheus exporter (${HAPROXY} -vv lists no prometheus-exporter service)`;
   return undefined;
 }
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
+/** The pages HAProxy answers itself (compose.yaml mounts this folder as AREAOE_EDGE_ERRORS). */
+export const EDGE_ERRORS_DIR = path.join(ROOT, "deploy/haproxy-errors");
+
+export interface LoopbackHaproxyPorts {
+  /** The visitors' frontend (`bind :8080` in the file). */
+  port: number;
+  /** The portal instances, in their order (the file's portal-1, portal-2). */
+  portalPorts: readonly number[];
+  /** HAProxy's own metrics (`bind :8404`); default a port next to `port`. */
+  metricsPort?: number;
+}
 
 /**
- * The project's own deploy/haproxy.cfg, for loopback: its frontend as written (the forwarded headers,
- * the per-address limit), bound to 127.0.0.1:`port`, in front of one portal at 127.0.0.1:`portalPort`
- * instead of the compose services and their DNS resolver.
+ * The project's own deploy/haproxy.cfg, for loopback: its frontends as written (the forwarded headers,
+ * the request id, the per-address limit, the language of its own pages, the metrics exporter) bound to
+ * 127.0.0.1, in front of the portal instances at 127.0.0.1:`portalPorts` instead of the compose
+ * services and their DNS resolver.
  */
-export function loopbackHaproxyConfig(port: number, portalPort: number): string {
+export function loopbackHaproxyConfig({ port, portalPorts, metricsPort = port + 1 }: LoopbackHaproxyPorts): string {
   const lines = readFileSync(path.join(ROOT, "deploy/haproxy.cfg"), "utf8").split("\n");
   const out: string[] = [];
   let inResolvers = false;
-  let replacedServers = false;
+  let replacedServers = 0;
   for (const line of lines) {
     if (/^\S/.test(line)) inResolvers = line.startsWith("resolvers ");
     if (inResolvers) continue;
-    if (/^\s+bind :\d+$/.test(line)) out.push(`  bind 127.0.0.1:${port}`);
+    const server = /^(\s+server portal-(\d+) )portal-\d+:3000( .*)$/.exec(line);
+    if (/^\s+bind :8080$/.test(line)) out.push(`  bind 127.0.0.1:${port}`);
+    else if (/^\s+bind :8404$/.test(line)) out.push(`  bind 127.0.0.1:${metricsPort}`);
+    else if (/^\s+bind /.test(line)) throw new Error(`deploy/haproxy.cfg binds an address this helper does not know: ${line.trim()}`);
     else if (/^\s+default-server /.test(line)) out.push(line.replace(/ resolvers \S+/, "").replace(/ init-addr \S+/, ""));
-    else if (/^\s+server /.test(line)) {
-      if (!replacedServers) out.push(`  server portal-1 127.0.0.1:${portalPort} check`);
-      replacedServers = true;
-    } else out.push(line);
+    else if (server) {
+      // Each backend's portal-N goes to the N-th instance; lines past the instances given are dropped.
+      const [, head = "", n = "", tail = ""] = server;
+      const portalPort = portalPorts[Number(n) - 1];
+      if (portalPort !== undefined) out.push(`${head}127.0.0.1:${portalPort}${tail}`);
+      replacedServers += 1;
+    } else if (/^\s+server /.test(line)) throw new Error(`deploy/haproxy.cfg has a server line this helper does not know: ${line.trim()}`);
+    else out.push(line);
   }
-  if (!replacedServers) throw new Error("deploy/haproxy.cfg has no server lines to replace");
+  if (replacedServers === 0) throw new Error("deploy/haproxy.cfg has no server lines to replace");
+  if (portalPorts.length > 2) throw new Error("deploy/haproxy.cfg names two instances: give at most two ports");
   return out.join("\n");
 }
 
 export interface RunningHaproxy {
   origin: string;
+  /** HAProxy's own metrics, as Prometheus scrapes them (`/metrics` on the metrics frontend). */
+  metricsUrl: string;
+  /** What HAProxy wrote: its log (one line per request, the request id last) and its warnings. */
   output: () => string;
   stop: () => Promise<void>;
 }
@@ -64,17 +89,32 @@ async function listening(port: number, deadline: number): Promise<void> {
   }
 }
 
+/** How many servers of the portal backend HAProxy's exporter counts as up (0 when it cannot say). */
+export async function activeServers(metricsUrl: string): Promise<number> {
+  const text = await fetch(metricsUrl).then((response) => response.text(), () => "");
+  const line = text.split("\n").find((entry) => entry.startsWith('haproxy_backend_active_servers{proxy="portal"}'));
+  return Number(line?.split(" ")[1] ?? 0);
+}
+
+export interface StartLoopbackHaproxyOptions extends LoopbackHaproxyPorts {
+  /** Added to HAProxy's environment (e.g. AREAOE_EDGE_REQUESTS_PER_10S). */
+  env?: Record<string, string>;
+  /** Wait until this many instances passed their readiness check (default all of them). */
+  waitForServers?: number;
+}
+
 /**
- * Starts HAProxy in the foreground with loopbackHaproxyConfig, `env` added to its environment (e.g.
- * AREAOE_EDGE_REQUESTS_PER_10S), and waits until it listens and its health check finds the portal up.
+ * Starts HAProxy in the foreground with loopbackHaproxyConfig and its own error pages, `env` added to
+ * its environment, and waits until it listens and its health checks find the instances ready.
  */
-export async function startLoopbackHaproxy(port: number, portalPort: number, env: Record<string, string> = {}): Promise<RunningHaproxy> {
+export async function startLoopbackHaproxy({ env = {}, waitForServers, ...ports }: StartLoopbackHaproxyOptions): Promise<RunningHaproxy> {
   const missing = haproxyMissing();
   if (missing || !HAPROXY) throw new Error(missing);
   const dir = mkdtempSync(path.join(tmpdir(), "areaoe-haproxy-"));
   const file = path.join(dir, "haproxy.cfg");
-  writeFileSync(file, loopbackHaproxyConfig(port, portalPort));
-  const child = spawn(HAPROXY, ["-db", "-f", file], { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+  const metricsPort = ports.metricsPort ?? ports.port + 1;
+  writeFileSync(file, loopbackHaproxyConfig({ ...ports, metricsPort }));
+  const child = spawn(HAPROXY, ["-db", "-f", file], { env: { ...process.env, AREAOE_EDGE_ERRORS: EDGE_ERRORS_DIR, ...env }, stdio: ["ignore", "pipe", "pipe"] });
   const chunks: Buffer[] = [];
   child.stdout.on("data", (chunk: Buffer) => chunks.push(chunk));
   child.stderr.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -87,20 +127,20 @@ export async function startLoopbackHaproxy(port: number, portalPort: number, env
     }
     rmSync(dir, { recursive: true, force: true });
   };
+  const metricsUrl = `http://127.0.0.1:${metricsPort}/metrics`;
   try {
-    await listening(port, Date.now() + 20_000);
-    // The backend is up once its readiness check passed ("rise 2", 2 s apart): until then, 503.
-    const deadline = Date.now() + 20_000;
-    for (;;) {
+    await listening(ports.port, Date.now() + 20_000);
+    // A server is up once its readiness check passed ("rise 2", 2 s apart): until then, 503.
+    const wanted = waitForServers ?? ports.portalPorts.length;
+    const deadline = Date.now() + 30_000;
+    while ((await activeServers(metricsUrl)) < wanted) {
       if (child.exitCode !== null) throw new Error(`haproxy exited: ${output()}`);
-      const status = await fetch(`http://127.0.0.1:${port}/areaOE/api/health`).then((response) => response.status, () => 0);
-      if (status === 200) break;
-      if (Date.now() > deadline) throw new Error(`haproxy's backend did not come up: ${output()}`);
+      if (Date.now() > deadline) throw new Error(`haproxy's backend did not come up (${wanted} servers): ${output()}`);
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
   } catch (error) {
     await stop();
     throw error;
   }
-  return { origin: `http://127.0.0.1:${port}`, output, stop };
+  return { origin: `http://127.0.0.1:${ports.port}`, metricsUrl, output, stop };
 }

@@ -1,15 +1,19 @@
 // The names the operators read against the names the portal registers: the operations guide's table of
-// metrics (docs/operations.md), the alert rules and their promtool tests (deploy/prometheus/) and the
-// Grafana dashboard (deploy/grafana/) name only metrics the portal's registry holds (its own and
-// prom-client's process metrics, made as a running portal makes them), with the labels each has; the
-// guide lists every one of the portal's metrics with exactly its labels. A typo in a rule or a panel
-// would otherwise be an empty series: an alert that never fires, a panel that stays blank.
+// metrics (docs/operations.md), the alert and recording rules and their promtool tests
+// (deploy/prometheus/) and the Grafana dashboard (deploy/grafana/) name only metrics the portal's
+// registry holds (its own and prom-client's process metrics, made as a running portal makes them),
+// HAProxy's exporter serves (Debian's haproxy with deploy/haproxy.cfg, scraped here once; skipped,
+// naming haproxy, where it is absent) or a recording rule records, with the labels each has; the guide
+// lists every one of the portal's metrics with exactly its labels. A typo in a rule or a panel would
+// otherwise be an empty series: an alert that never fires, a panel that stays blank.
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { createPortalMetrics } from "../../server/observability/portal-metrics";
 import { ROUTE_KINDS } from "../../server/observability/route-kind";
+import { freePort } from "../bench/start-server";
+import { haproxyMissing, startLoopbackHaproxy } from "./local-haproxy";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const read = (file: string) => readFileSync(path.join(root, file), "utf8");
@@ -26,6 +30,39 @@ const typeOf = new Map<string, string>();
 for (const metric of await registry.getMetricsAsJSON()) typeOf.set(metric.name, String(metric.type));
 /** Prometheus's own series for each target (https://prometheus.io/docs/concepts/jobs_instances/). */
 const PROMETHEUS_SERIES = new Map<string, readonly string[]>([["up", []]]);
+
+/** HAProxy's exporter as deploy/haproxy.cfg serves it: each metric's labels, from one real scrape. */
+async function haproxyMetrics(): Promise<Map<string, readonly string[]> | undefined> {
+  const missing = haproxyMissing();
+  if (missing) {
+    console.warn(`HAProxy's metric names not checked: ${missing}`);
+    return undefined;
+  }
+  // No instance behind it (a closed port): its metrics are all there, with zeros.
+  const edge = await startLoopbackHaproxy({ port: await freePort(), metricsPort: await freePort(), portalPorts: [await freePort()], waitForServers: 0 });
+  try {
+    const text = await (await fetch(edge.metricsUrl)).text();
+    const labels = new Map<string, Set<string>>();
+    for (const line of text.split("\n")) {
+      const sample = /^(haproxy_[a-z0-9_]+)(?:\{([^}]*)\})? /.exec(line);
+      if (!sample) continue;
+      const known = labels.get(sample[1] ?? "") ?? new Set<string>();
+      for (const [, label = ""] of (sample[2] ?? "").matchAll(/([a-z_]+)="/g)) known.add(label);
+      labels.set(sample[1] ?? "", known);
+    }
+    return new Map([...labels].map(([name, set]) => [name, [...set]]));
+  } finally {
+    await edge.stop();
+  }
+}
+const haproxyLabelsOf = await haproxyMetrics();
+/** The frontends and backends of deploy/haproxy.cfg: the values HAProxy's `proxy` label takes. */
+const HAPROXY_PROXIES = [...readFileSync(path.join(root, "deploy/haproxy.cfg"), "utf8").matchAll(/^(?:frontend|backend) (\S+)/gm)].map((match) => match[1] ?? "");
+
+/** The series the recording rules record (deploy/prometheus/recording.yml), with the labels they add. */
+const recorded = new Map<string, readonly string[]>();
+const recordingRules = (parse(read("deploy/prometheus/recording.yml")) as { groups: { rules: { record: string; expr: string; labels?: Record<string, string> }[] }[] }).groups.flatMap((group) => group.rules);
+for (const rule of recordingRules) recorded.set(rule.record, Object.keys(rule.labels ?? {}));
 /** Labels Prometheus gives every scraped series (the target's). */
 const TARGET_LABELS = ["instance", "job"];
 
@@ -57,7 +94,7 @@ function documentedMetrics(): Map<string, DocumentedMetric> {
 
 /** A series name as registered: a histogram's `_bucket`, `_count` and `_sum` belong to it. */
 function registeredName(series: string): string | undefined {
-  if (labelsOf.has(series) || PROMETHEUS_SERIES.has(series)) return series;
+  if (labelsOf.has(series) || PROMETHEUS_SERIES.has(series) || recorded.has(series) || haproxyLabelsOf?.has(series)) return series;
   const base = series.replace(/_(bucket|count|sum)$/, "");
   return base !== series && typeOf.get(base) === "histogram" ? base : undefined;
 }
@@ -75,20 +112,24 @@ interface Problem {
 function checkExpression(where: string, expr: string, documented: Map<string, DocumentedMetric>, jobs: readonly string[]): Problem[] {
   const problems: Problem[] = [];
   const inExpression = new Set<string>(TARGET_LABELS);
-  const selectors = [...expr.matchAll(/\b((?:areaoe|nodejs|process)_[a-z0-9_]+|up)\b\s*(?:\{([^}]*)\})?/g)];
+  const selectors = [...expr.matchAll(/(?<![\w:])((?:areaoe|nodejs|process|haproxy)_[a-z0-9_]+|up|slo:[a-z0-9_:]+)(?![\w:])\s*(?:\{([^}]*)\})?/g)];
   if (selectors.length === 0) problems.push({ where, problem: `no metric in ${expr}` });
   for (const [, series = "", matchers = ""] of selectors) {
+    // HAProxy's names are checked where HAProxy runs (haproxyMetrics).
+    if (series.startsWith("haproxy_") && !haproxyLabelsOf) continue;
     const name = registeredName(series);
     if (name === undefined) {
-      problems.push({ where, problem: `${series} is not a registered metric` });
+      problems.push({ where, problem: `${series} is not a registered metric${series.startsWith("slo:") ? " nor a recorded series" : ""}` });
       continue;
     }
-    const labels = [...TARGET_LABELS, ...(labelsOf.get(name) ?? PROMETHEUS_SERIES.get(name) ?? []), ...(series.endsWith("_bucket") ? ["le"] : [])];
+    const own = labelsOf.get(name) ?? PROMETHEUS_SERIES.get(name) ?? haproxyLabelsOf?.get(name) ?? recorded.get(name) ?? [];
+    const labels = [...TARGET_LABELS, ...own, ...(series.endsWith("_bucket") ? ["le"] : [])];
     for (const label of labels) inExpression.add(label);
     for (const [, label = "", operator = "", value = ""] of matchers.matchAll(/([a-zA-Z_][a-zA-Z0-9_]*)\s*(=~|!~|!=|=)\s*"((?:[^"\\]|\\.)*)"/g)) {
       if (!labels.includes(label)) problems.push({ where, problem: `${series} has no label ${label}` });
       if (operator === "=~" || operator === "!~") continue;
       if (label === "job" && !jobs.includes(value)) problems.push({ where, problem: `no scrape job ${value}` });
+      if (label === "proxy" && !HAPROXY_PROXIES.includes(value)) problems.push({ where, problem: `${series}: deploy/haproxy.cfg has no frontend or backend ${value}` });
       const listed = documented.get(name)?.values.get(label);
       if (listed && !listed.includes(value)) problems.push({ where, problem: `${series}: ${label}="${value}" is not one of ${listed.join(", ")}` });
     }
@@ -117,19 +158,28 @@ describe("the metrics' names in the guide, the alert rules and the dashboard", (
     for (const [, name = ""] of guide.matchAll(/`((?:nodejs|process)_[a-z0-9_]+)`/g)) expect(labelsOf.has(name), name).toBe(true);
   });
 
-  it("the alert rules and their promtool tests read registered metrics, by their labels and values", () => {
+  it("the alert and recording rules and their promtool tests read registered (or recorded) metrics, by their labels and values", () => {
     const rules = (parse(read("deploy/prometheus/alerts.yml")) as { groups: { rules: { alert: string; expr: string; annotations?: Record<string, string> }[] }[] }).groups.flatMap((group) => group.rules);
     const problems = rules.flatMap((rule) => {
       const found = checkExpression(rule.alert, rule.expr, documented, jobs);
       // An annotation's {{ $labels.x }} is a label of the alert's series.
-      const labels = new Set([...TARGET_LABELS, ...[...rule.expr.matchAll(/\b(?:areaoe|nodejs|process)_[a-z0-9_]+/g)].flatMap(([series]) => labelsOf.get(registeredName(series) ?? "") ?? [])]);
+      const labels = new Set([
+        ...TARGET_LABELS,
+        ...[...rule.expr.matchAll(/\b(?:areaoe|nodejs|process|haproxy)_[a-z0-9_]+|slo:[a-z0-9_:]+/g)].flatMap(([series]) => {
+          const name = registeredName(series) ?? "";
+          return labelsOf.get(name) ?? haproxyLabelsOf?.get(name) ?? recorded.get(name) ?? [];
+        }),
+      ]);
       for (const text of Object.values(rule.annotations ?? {})) {
         for (const [, label = ""] of text.matchAll(/\$labels\.([a-z_]+)/g)) if (!labels.has(label)) found.push({ where: rule.alert, problem: `its annotation reads $labels.${label}, which its series do not have` });
       }
       return found;
     });
-    const tests = (parse(read("deploy/prometheus/alerts.test.yml")) as { tests: { name: string; input_series: { series: string }[] }[] }).tests;
-    for (const test of tests) for (const { series } of test.input_series) problems.push(...checkExpression(`promtool test "${test.name}"`, series, documented, jobs));
+    for (const rule of recordingRules) problems.push(...checkExpression(rule.record, rule.expr, documented, jobs));
+    for (const file of ["alerts.test.yml", "recording.test.yml"]) {
+      const tests = (parse(read(`deploy/prometheus/${file}`)) as { tests: { name: string; input_series: { series: string }[] }[] }).tests;
+      for (const test of tests) for (const { series } of test.input_series) problems.push(...checkExpression(`${file} "${test.name}"`, series, documented, jobs));
+    }
     expect(rules.length).toBeGreaterThanOrEqual(7);
     expect(problems).toEqual([]);
   });
@@ -161,6 +211,12 @@ describe("the metrics' names in the guide, the alert rules and the dashboard", (
     expect(checkExpression("typo", "sum by (route) (areaoe_page_cache_requests_total)", documented, jobs)).toHaveLength(1);
     expect(checkExpression("typo", 'up{job="portal"}', documented, jobs)).toHaveLength(1);
     expect(checkExpression("typo", "areaoe_page_cache_entries_bucket", documented, jobs)).toHaveLength(1);
+    expect(checkExpression("typo", "slo:portal_error:ratio_rate5m", documented, jobs)).toHaveLength(1);
+    if (haproxyLabelsOf) {
+      expect(checkExpression("typo", 'haproxy_backend_http_response_total{proxy="portal"}', documented, jobs)).toHaveLength(1);
+      expect(checkExpression("typo", 'haproxy_backend_http_responses_total{proxy="portals"}', documented, jobs)).toHaveLength(1);
+      expect(checkExpression("typo", 'haproxy_backend_http_responses_total{status="5xx"}', documented, jobs)).toHaveLength(1);
+    }
     expect(checkExpression("fine", 'histogram_quantile(0.99, sum by (instance, le) (rate(areaoe_http_request_duration_seconds_bucket{cache="hit"}[5m])))', documented, jobs)).toEqual([]);
   });
 });

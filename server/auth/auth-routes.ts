@@ -51,6 +51,12 @@ function cookieOptions(req: Request, path: string, maxAgeSeconds?: number): Cook
 }
 
 const sessionCookieName = (req: Request) => cookieName(SESSION_COOKIE, isSecureOrigin(req));
+/**
+ * Set by a sign-out whose revocation could not be written (the shared state did not answer), for the
+ * signed-out landing: it then says so instead of returning silently. Holds nothing but "1".
+ */
+const SIGN_OUT_PENDING_COOKIE = "areaoe_signout_pending";
+const signOutPendingCookieName = (req: Request) => cookieName(SIGN_OUT_PENDING_COOKIE, isSecureOrigin(req));
 const transactionCookieName = (req: Request) => cookieName(TRANSACTION_COOKIE, isSecureOrigin(req));
 
 export function clearSessionCookie(req: Request, res: Response): void {
@@ -200,9 +206,11 @@ function enabledAuthRoutes(settings: EnabledSettings, logger: Logger, keys: Cook
     res.clearCookie(transactionCookieName(req), cookieOptions(req, AUTH_PATH));
     // Used once: a replayed callback is refused here, before any token request. A state that cannot be
     // checked (the shared state does not answer) is refused too: fail closed.
+    // The store's present life is read with it: the session made below is honoured in that life only.
     let firstUse: boolean;
+    let lifetime: string;
     try {
-      firstUse = await states.claim(transaction.state, transaction.expiresAt);
+      [firstUse, lifetime] = await Promise.all([states.claim(transaction.state, transaction.expiresAt), revoked.lifetime()]);
     } catch (error) {
       if (!(error instanceof SharedStateUnavailable)) throw error;
       logger.warn("sign-in callback refused: the shared state (Redis) does not answer, so its state could not be checked");
@@ -227,7 +235,7 @@ function enabledAuthRoutes(settings: EnabledSettings, logger: Logger, keys: Cook
       });
       const user = userFromClaims((tokens.claims() ?? {}) as Record<string, unknown>);
       if (!user) throw Object.assign(new Error("the ID token names no subject"), { name: "MissingSubject" });
-      res.cookie(cookieName(SESSION_COOKIE, isSecureOrigin(req)), await sealSession(user, keys.session), cookieOptions(req, BASE_PATH, SESSION_TTL_SECONDS));
+      res.cookie(cookieName(SESSION_COOKIE, isSecureOrigin(req)), await sealSession(user, keys.session, lifetime), cookieOptions(req, BASE_PATH, SESSION_TTL_SECONDS));
       res.setHeader("Cache-Control", "no-store");
       res.redirect(303, transaction.returnTo);
       metrics.signInCompleted();
@@ -247,18 +255,23 @@ function enabledAuthRoutes(settings: EnabledSettings, logger: Logger, keys: Cook
     const returnTo = safeReturnTo(req.body?.[RETURN_TO_PARAM]);
     // Signed out everywhere: a copy of this cookie is refused until it would have expired.
     const session = await openSessionToken(readCookie(req.headers.cookie, sessionCookieName(req)), keys.session);
+    let pending = false;
     if (session) {
       try {
         await revoked.revoke(session.id, session.expiresAt);
         metrics.sessionRevoked();
       } catch (error) {
         if (!(error instanceof SharedStateUnavailable)) throw error;
-        // The cookie is still cleared below; only a copy kept elsewhere outlives this sign-out.
-        logger.warn("sign-out: the session could not be revoked, the shared state (Redis) does not answer");
+        // The cookie is still cleared below, and the revocation is written when the shared state
+        // answers again (redis-shared-state.ts); until then only a copy kept elsewhere outlives this
+        // sign-out, and the visitor is told so on the way back.
+        logger.warn("sign-out: the session could not be revoked yet, the shared state (Redis) does not answer; it is written when it answers again");
+        pending = true;
       }
     }
     clearSessionCookie(req, res);
     res.setHeader("Cache-Control", "no-store");
+    if (pending) res.cookie(signOutPendingCookieName(req), "1", cookieOptions(req, AUTH_PATH, TRANSACTION_TTL_SECONDS));
     try {
       // RP-initiated logout: the provider ends its own session, then sends the visitor back here.
       const endSession = client.buildEndSessionUrl(await oidc(), {
@@ -270,14 +283,22 @@ function enabledAuthRoutes(settings: EnabledSettings, logger: Logger, keys: Cook
     } catch (error) {
       // The portal session is already gone; without the provider, return straight to the page.
       logger.warn({ err: failureSummary(error) }, "sign-out: no RP-initiated logout at the identity provider");
-      res.redirect(303, returnTo);
+      if (pending) sendProblem(res, 200, "signOutPending", returnTo);
+      else res.redirect(303, returnTo);
     }
   });
 
-  // The provider echoes `state` (our return path); it is validated again like any return address.
+  // The provider echoes `state` (our return path); it is validated again like any return address. A
+  // sign-out whose revocation is still to be written says so here, once.
   router.get(SIGNED_OUT_PATH, (req, res) => {
     res.setHeader("Cache-Control", "no-store");
-    res.redirect(303, safeReturnTo(req.query.state, DEFAULT_RETURN_TO));
+    const returnTo = safeReturnTo(req.query.state, DEFAULT_RETURN_TO);
+    if (readCookie(req.headers.cookie, signOutPendingCookieName(req)) === "1") {
+      res.clearCookie(signOutPendingCookieName(req), cookieOptions(req, AUTH_PATH));
+      sendProblem(res, 200, "signOutPending", returnTo);
+      return;
+    }
+    res.redirect(303, returnTo);
   });
 
   return router;

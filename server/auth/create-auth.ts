@@ -17,8 +17,11 @@ import type { AuthMetrics } from "../observability/portal-metrics";
 export interface Auth {
   /** Session reading, /areaOE/auth/*, /areaOE/api/session and (if on) the demo provider. */
   router: Router;
-  /** What loaders see: the visitor (or null), whether sign-in works at all, and whether it is the demo's. */
-  loadContext(res: Response): { session: SessionUser | null; signInEnabled: boolean; signInDemo: boolean };
+  /**
+   * What loaders see: the visitor (or null), whether a session cookie could not be checked now (the
+   * shared state does not answer: the page says so), whether sign-in works at all, and whether it is the demo's.
+   */
+  loadContext(res: Response): { session: SessionUser | null; sessionUnchecked: boolean; signInEnabled: boolean; signInDemo: boolean };
 }
 
 export function createAuth(
@@ -29,6 +32,13 @@ export function createAuth(
   metrics?: AuthMetrics,
 ): Auth {
   const settings = resolveAuthSettings(config, logger, devIdp);
+  // The demo provider keeps its sign-ins (interactions, codes), keys and client secret in this process:
+  // one instance only. With a shared Redis (several instances behind a balancer), say so at start.
+  if (settings.mode === "embedded" && shared.describe().kind === "redis") {
+    logger.warn(
+      "the embedded demo identity provider is ONE-INSTANCE ONLY: its sign-ins, keys and client secret live in this process, so behind a load balancer a sign-in fails unless every step of it reaches this instance; for a staging of several instances run a real OpenID Connect provider (docs/sign-in.md, \"A staging behind a load balancer\")",
+    );
+  }
   const revoked = revokedSessions(shared);
   const keys = settings.mode === "disabled" ? null : deriveCookieKeys(settings.sessionSecret);
   const signInEnabled = settings.mode !== "disabled";
@@ -45,11 +55,13 @@ export function createAuth(
     let isRevoked = false;
     if (opened) {
       try {
-        isRevoked = await revoked.isRevoked(opened.id);
+        isRevoked = await revoked.isRevoked(opened);
       } catch (error) {
         if (!(error instanceof SharedStateUnavailable)) return next(error);
-        // Not checkable now (Redis does not answer): this request is answered as signed out, and the
-        // cookie is kept, so the session is back as soon as the shared state answers again.
+        // Not checkable now (Redis does not answer): this request is answered as signed out, with a
+        // notice that says why, and the cookie is kept, so the session is back as soon as the shared
+        // state answers again.
+        res.locals.sessionUnchecked = true;
         res.setHeader("Cache-Control", "private, no-store");
         return next();
       }
@@ -77,6 +89,6 @@ export function createAuth(
 
   return {
     router,
-    loadContext: (res) => ({ session: res.locals.session ?? null, signInEnabled, signInDemo }),
+    loadContext: (res) => ({ session: res.locals.session ?? null, sessionUnchecked: res.locals.sessionUnchecked === true, signInEnabled, signInDemo }),
   };
 }

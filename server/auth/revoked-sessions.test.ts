@@ -1,17 +1,21 @@
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import express from "express";
+import { EncryptJWT } from "jose";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BASE_PATH, SESSION_API_PATH, SIGN_OUT_PATH } from "../../app/server-surface";
 import { loadConfig } from "../config/load-config";
 import { hostGuard, trustedOrigins } from "../http/trusted-origin";
+import { memorySharedState } from "../shared-state/shared-state";
 import { createAuth } from "./create-auth";
 import { cookieName, deriveCookieKeys, SESSION_COOKIE, sealSession } from "./session-cookie";
 
 // Real HTTP on loopback: a portal with sign-in on (an issuer that is never reached: sign-out falls
 // back to a plain redirect), a session cookie sealed as the callback seals it, and its copy.
 const SECRET = "a session secret for the revocation test, long enough";
+/** The state the portal below keeps its sign-outs in (this process's memory), and its life. */
+const shared = memorySharedState();
 let portal: Server;
 let base: string;
 
@@ -36,7 +40,7 @@ async function start(publicOrigin?: string): Promise<{ server: Server; base: str
   const guard = hostGuard(origins, {});
   app.use((req, res, next) => (guard(req, res) ? next() : undefined));
   app.use((_req, res, next) => ((res.locals.lang = "en"), next()));
-  app.use(createAuth(config, pino({ level: "silent" })).router);
+  app.use(createAuth(config, pino({ level: "silent" }), undefined, shared).router);
   return { server, base: `http://127.0.0.1:${port}` };
 }
 
@@ -53,7 +57,7 @@ const session = async (cookie: string) =>
 
 describe("revocable sessions", () => {
   it("after sign-out, a copy of the session cookie is signed out too", async () => {
-    const cookie = `${SESSION_COOKIE}=${await sealSession(user, deriveCookieKeys(SECRET).session)}`;
+    const cookie = `${SESSION_COOKIE}=${await sealSession(user, deriveCookieKeys(SECRET).session, await shared.lifetime())}`;
     expect(await session(cookie)).toMatchObject({ authenticated: true });
     const signOut = await fetch(`${base}${SIGN_OUT_PATH}`, {
       method: "POST",
@@ -64,14 +68,26 @@ describe("revocable sessions", () => {
     expect(signOut.status).toBe(303);
     expect(await session(cookie)).toMatchObject({ authenticated: false });
     // Another session of the same person is not affected.
-    const other = `${SESSION_COOKIE}=${await sealSession(user, deriveCookieKeys(SECRET).session)}`;
+    const other = `${SESSION_COOKIE}=${await sealSession(user, deriveCookieKeys(SECRET).session, await shared.lifetime())}`;
     expect(await session(other)).toMatchObject({ authenticated: true });
+  });
+
+  it("refuses a session made in another life of the store (one that lost its data since), and one made before sessions carried it", async () => {
+    const key = deriveCookieKeys(SECRET).session;
+    expect(await session(`${SESSION_COOKIE}=${await sealSession(user, key, await shared.lifetime())}`)).toMatchObject({ authenticated: true });
+    expect(await session(`${SESSION_COOKIE}=${await sealSession(user, key, "a life of the store before it lost its data")}`)).toMatchObject({ authenticated: false });
+    const withoutLife = await new EncryptJWT({ ...user, jti: "a-session-sealed-before-lives" })
+      .setProtectedHeader({ alg: "dir", enc: "A256GCM" })
+      .setAudience("session")
+      .setExpirationTime("1m")
+      .encrypt(key);
+    expect(await session(`${SESSION_COOKIE}=${withoutLife}`)).toMatchObject({ authenticated: false });
   });
 
   it("over HTTPS the session cookie is __Host- prefixed: Secure, Path=/, no Domain; the unprefixed one is not read", async () => {
     const secure = await start("https://127.0.0.1:PORT");
     try {
-      const token = await sealSession(user, deriveCookieKeys(SECRET).session);
+      const token = await sealSession(user, deriveCookieKeys(SECRET).session, await shared.lifetime());
       const read = async (cookie: string) =>
         (await (await fetch(`${secure.base}${SESSION_API_PATH}`, { headers: { cookie } })).json()) as { authenticated: boolean };
       expect(await read(`${cookieName(SESSION_COOKIE, true)}=${token}`)).toMatchObject({ authenticated: true });

@@ -72,16 +72,22 @@ async function open(token: string | undefined, key: Uint8Array, purpose: string)
   }
 }
 
-/** Each session gets a random id (`jti`), by which sign-out revokes it before it expires. */
-export function sealSession(user: SessionUser, key: Uint8Array, ttlSeconds = SESSION_TTL_SECONDS): Promise<string> {
-  return seal({ nif: user.nif, name: user.name, roles: user.roles, jti: randomUUID() }, key, ttlSeconds, "session");
+/**
+ * Each session gets a random id (`jti`), by which sign-out revokes it before it expires, and carries
+ * the life of the shared state it was made in (`life`, SharedState.lifetime): a store that lost its
+ * data, and with it the sign-outs it held, starts another life, in which the session is refused.
+ */
+export function sealSession(user: SessionUser, key: Uint8Array, lifetime: string, ttlSeconds = SESSION_TTL_SECONDS): Promise<string> {
+  return seal({ nif: user.nif, name: user.name, roles: user.roles, jti: randomUUID(), life: lifetime }, key, ttlSeconds, "session");
 }
 
-/** A session as opened: the visitor, its id and when it expires (epoch ms). */
+/** A session as opened: the visitor, its id, when it expires (epoch ms), the store's life it was made in. */
 export interface OpenedSession {
   user: SessionUser;
   id: string;
   expiresAt: number;
+  /** Absent in a cookie sealed before sessions carried it: such a session is refused. */
+  lifetime: string | null;
 }
 
 /** The session, or null for anything tampered, expired, for another purpose, malformed or without an id. */
@@ -93,6 +99,7 @@ export async function openSessionToken(token: string | undefined, key: Uint8Arra
     user: { nif: parsed.data.nif, name: parsed.data.name, roles: customsRolesFromClaim(parsed.data.roles) },
     id: payload.jti,
     expiresAt: payload.exp * 1000,
+    lifetime: typeof payload.life === "string" ? payload.life : null,
   };
 }
 

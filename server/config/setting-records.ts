@@ -76,7 +76,7 @@ export const PROCESS_SETTINGS = {
     env: "AREAOE_PREVIOUS_ASSETS_DIR",
     schema: z.string(),
     default: undefined,
-    doc: "the previous build's client folder, its hashed assets still served after a deployment",
+    doc: "the previous build's client folder (a copy of its build/client), its hashed assets still served after a deployment; checked at start",
   }),
   configFile: processSetting({ env: "AREAOE_CONFIG", schema: z.string(), default: "config/areaoe.json", doc: "the configuration file (default config/areaoe.json)", part: true }),
   devIdp: processSetting({

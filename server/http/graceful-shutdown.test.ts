@@ -26,7 +26,7 @@ async function start(reachable: () => boolean = () => true): Promise<Started & {
   const events: string[] = [];
   let release: () => void = () => undefined;
   const held = new Promise<void>((resolve) => (release = resolve));
-  const readiness = createReadiness({ reachable: () => Promise.resolve(reachable()) });
+  const readiness = createReadiness({ degraded: () => !reachable() });
   const app = express();
   app.get("/ready", (req, res) => readiness.handler(req, res));
   app.get("/fast", (_req, res) => res.send("fast"));
@@ -55,16 +55,18 @@ afterEach(() => {
 const statusOf = async (url: string) => (await fetch(url)).status;
 
 describe("readiness", () => {
-  it("is 200 while the shared state answers, 503 when it does not, never cached", async () => {
+  it("is 200 whether the shared state answers or not (this instance can serve), says which, never cached", async () => {
     let up = true;
     const { origin } = await start(() => up);
     const answer = await fetch(`${origin}/ready`);
     expect(answer.status).toBe(200);
     expect(answer.headers.get("cache-control")).toBe("no-store");
+    expect(await answer.json()).toEqual({ status: "ready" });
     up = false;
     const down = await fetch(`${origin}/ready`);
-    expect(down.status).toBe(503);
-    expect(await down.json()).toEqual({ status: "not ready", sharedState: "unreachable" });
+    expect(down.status).toBe(200);
+    expect(down.headers.get("cache-control")).toBe("no-store");
+    expect(await down.json()).toEqual({ status: "ready", sharedState: "unreachable" });
   });
 });
 

@@ -10,6 +10,8 @@ declare global {
       lang: Language;
       cspNonce: string;
       session: SessionUser | null;
+      /** Set when the session cookie could not be checked (the shared state does not answer): create-auth.ts. */
+      sessionUnchecked?: boolean;
       /** Set when the answer is a static document: its inline elements' hashes (security-headers.ts). */
       staticDocument?: InlineSources;
       /** Set when the body goes out as stored, already encoded: the compression middleware skips it. */

@@ -1,4 +1,4 @@
-import { readdirSync } from "node:fs";
+import { readdirSync, realpathSync, statSync } from "node:fs";
 import path from "node:path";
 import { static as expressStatic, type NextFunction, type Request, type RequestHandler, type Response } from "express";
 import expressStaticGzip from "express-static-gzip";
@@ -28,13 +28,38 @@ function assetHeaders(_req: Request, res: Response, next: NextFunction): void {
 
 /**
  * `/assets/*` files that exist: the current build's hashed files, then (if given) the previous
- * build's, so a visitor still on the old version can load its chunks after a deployment. Mounted
- * before the document security headers; a miss falls through to them and to `missingAsset`.
+ * build's (`AREAOE_PREVIOUS_ASSETS_DIR`: that build's `client` folder, whose `assets` are served), so a
+ * visitor still on the old version can load its chunks after a deployment. Mounted before the
+ * document security headers; a miss falls through to them and to `missingAsset`.
  */
-export function hashedAssetFiles(clientDir: string, previousAssetsDir?: string): RequestHandler[] {
+export function hashedAssetFiles(clientDir: string, previousClientDir?: string): RequestHandler[] {
   const handlers = [assetHeaders, hashedAssets(path.join(clientDir, "assets"))];
-  if (previousAssetsDir) handlers.push(hashedAssets(path.resolve(previousAssetsDir)));
+  if (previousClientDir) handlers.push(hashedAssets(path.join(path.resolve(previousClientDir), "assets")));
   return handlers;
+}
+
+const isFolder = (at: string) => statSync(at, { throwIfNoEntry: false })?.isDirectory() === true;
+const holdsScripts = (at: string) => readdirSync(at).some((name) => name.endsWith(".js"));
+
+/**
+ * Why `AREAOE_PREVIOUS_ASSETS_DIR` cannot be served, or undefined when it can: it must be the previous
+ * build's `client` folder (a copy of `build/client`, with its hashed scripts in `assets/`), not its
+ * `assets` folder, and not this build's own. The start stops with this message (server/boot.ts).
+ */
+export function previousAssetsProblem(previousClientDir: string, clientDir?: string): string | undefined {
+  const named = `AREAOE_PREVIOUS_ASSETS_DIR=${previousClientDir}`;
+  const copy = "a copy of the previous build's client folder (cp -r build/client /srv/areaoe/previous-client before the next npm run build)";
+  const at = path.resolve(previousClientDir);
+  if (!statSync(at, { throwIfNoEntry: false })) return `${named}: no such folder; it must be ${copy}`;
+  if (!isFolder(at)) return `${named}: not a folder; it must be ${copy}`;
+  const assets = path.join(at, "assets");
+  if (!isFolder(assets)) {
+    if (holdsScripts(at)) return `${named}: this is an assets folder; name its parent, the previous build's client folder`;
+    return `${named}: has no assets folder, so it is not a build's client folder; it must be ${copy}`;
+  }
+  if (!holdsScripts(assets)) return `${named}: its assets folder holds no script, so it is not a build's client folder; it must be ${copy}`;
+  if (clientDir && realpathSync(at) === realpathSync(path.resolve(clientDir))) return `${named}: this is the running build's own client folder, not the previous build's`;
+  return undefined;
 }
 
 /**

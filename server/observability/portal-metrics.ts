@@ -73,7 +73,7 @@ export interface AuthMetrics {
   sessionRevoked(): void;
 }
 
-export type SharedStateOperation = "counters" | "claim" | "has" | "putRecord" | "getRecord";
+export type SharedStateOperation = "counters" | "claim" | "has" | "putRecord" | "getRecord" | "lifetime";
 /** What the Redis shared state records (server/shared-state/redis-shared-state.ts). */
 export interface SharedStateMetrics {
   /** Whether Redis answers now, read when Prometheus scrapes. */
@@ -109,6 +109,8 @@ export interface PortalMetrics {
   watchConnections(server: Server): void;
   /** The sandbox's verification pool (server/sandbox/verification-pool.ts): checks waiting, running, refused. */
   watchVerificationPool(pool: { readonly queued: number; readonly running: number; readonly refused: number }): void;
+  /** Which build this process runs (server/main.ts), and on which Node.js: areaoe_build_info. */
+  buildInfo(build: string): void;
 }
 
 /**
@@ -328,6 +330,13 @@ export function createPortalMetrics({ processMetrics = false }: PortalMetricsOpt
     },
   });
 
+  // The usual *_build_info shape: 1, its labels say what runs (one series per process, set at start).
+  const buildInfo = new Gauge({
+    name: "areaoe_build_info",
+    help: "Which build this instance runs (build: the hash of its server bundle) and on which Node.js (node); always 1",
+    labelNames: ["build", "node"] as const,
+    registers,
+  });
   const checkerOn = new Gauge({
     name: "areaoe_header_checker_enabled",
     help: "1 while the header checker and SOAP sandbox are on; 0 when switched off at start (no implicit rejection in this runtime)",
@@ -400,6 +409,10 @@ export function createPortalMetrics({ processMetrics = false }: PortalMetricsOpt
     checkerEnabled(enabled) {
       checkerOn.set(enabled ? 1 : 0);
     },
+    buildInfo(build) {
+      buildInfo.reset();
+      buildInfo.set({ build, node: process.version }, 1);
+    },
     watchCertificates(list) {
       certificates = list;
     },
@@ -438,5 +451,6 @@ export function disabledPortalMetrics(): PortalMetrics {
     watchCertificates: nothing,
     watchConnections: nothing,
     watchVerificationPool: nothing,
+    buildInfo: nothing,
   };
 }

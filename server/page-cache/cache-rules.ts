@@ -50,10 +50,11 @@ export function cacheTarget(method: string | undefined, url: string, lang: unkno
 
 /**
  * cacheTarget of a request inside Express: the language as the language middleware negotiated it, and
- * never for a signed-in visitor (a session that decrypted: a made-up cookie does not bypass the cache).
+ * never for a signed-in visitor (a session that decrypted: a made-up cookie does not bypass the cache),
+ * nor for one whose session could not be checked (the shared state does not answer: the page says so).
  */
 export function cacheTargetFor(req: Request, res: Response): CacheTarget | undefined {
-  if (res.locals.session) return undefined;
+  if (res.locals.session || res.locals.sessionUnchecked) return undefined;
   return cacheTarget(req.method, req.originalUrl, res.locals.lang, requestOrigin(req));
 }
 

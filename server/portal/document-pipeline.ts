@@ -28,12 +28,13 @@ import { timedOutBody, type SandboxStage } from "./sandbox-stage";
  * /wp-login.php) is a plain 404, not a page render that React Router would log as an error; health and
  * readiness; the public files of the client build.
  */
-export function siteBoundary(app: Express, { readiness, clientDir }: PortalParts): void {
+export function siteBoundary(app: Express, { readiness, clientDir, buildId }: PortalParts): void {
   app.get("/", (_req, res) => res.redirect(302, BASE_URL));
   app.use((req, res, next) => (isUnderBasePath(req.path) ? next() : sendPlainErrorPage(req, res, 404)));
+  // Alive, and which build it runs (a deployment across two builds shows which instance has which).
   app.get(apiPath("health"), (_req, res) => {
     res.setHeader("Cache-Control", "no-store");
-    res.json({ status: "ok" });
+    res.json({ status: "ok", build: buildId });
   });
   app.get(apiPath("ready"), (req, res) => readiness.handler(req, res));
   if (clientDir) {

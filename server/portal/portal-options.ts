@@ -20,6 +20,8 @@ export interface CreatePortalOptions {
   build: ServerBuild | (() => Promise<ServerBuild>);
   /** Folder of the client build; omitted in development, where Vite serves assets. */
   clientDir?: string;
+  /** Which build this is (server/main.ts), in GET /areaOE/api/health; default "development". */
+  buildId?: string;
   /** The authority certificates for the security header form, loaded at start. */
   authorityEnvironments?: AuthorityEnvironments;
   /** The header sandbox (checker page and SOAP endpoint), on its own local TEST key only. */

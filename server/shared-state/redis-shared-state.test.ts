@@ -1,7 +1,10 @@
-// The Redis shared state against Debian's redis-server, started on a free loopback port by this test:
-// two instances (two connections) see one state; when Redis stops or hangs, nothing waits more than
-// about 200 ms, counters fall back to memory with one warning, sign-in states fail closed; all of it
-// recovers by itself when Redis is back.
+// The Redis shared state against Debian's redis-server, started on a free loopback port by this test
+// with the append-only file compose.yaml runs it with: two instances (two connections) see one state;
+// when Redis stops or hangs, nothing waits more than about 200 ms, counters fall back to memory with
+// one warning, sign-in states fail closed; all of it recovers by itself when Redis is back, and
+// areaoe_redis_up says so within a second or two (after a slow command, after SIGSTOP/SIGCONT). A
+// restart keeps what was written and the store's life; a Redis that comes back empty starts another life.
+import { spawn } from "node:child_process";
 import { pino } from "pino";
 import type { Options } from "express-rate-limit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -49,7 +52,7 @@ describe.skipIf(Boolean(missing))("the shared state in Redis", () => {
   const sample = async (line: string) => Number((await metrics.registry.metrics()).split("\n").find((text) => text.startsWith(`${line} `))?.split(" ")[1] ?? 0);
 
   beforeAll(async () => {
-    redis = await startTestRedis();
+    redis = await startTestRedis({ persistent: true });
     const settings = redisSchema.parse({ url: redis.url, keyPrefix: "test-areaoe:" });
     first = redisSharedState({ settings, logger: log.logger, metrics: metrics.sharedState });
     second = redisSharedState({ settings, logger: captureLogger().logger });
@@ -106,7 +109,37 @@ describe.skipIf(Boolean(missing))("the shared state in Redis", () => {
     expect(count.value).toBe(1); // this instance's memory: a limit still counts
     expect(count.ms).toBeLessThan(450);
     expect(await first.reachable()).toBe(false);
-    await new Promise((resolve) => setTimeout(resolve, 1_600));
+    // The pause is over: Redis answers, and says so by itself (the heartbeat), with no request asking.
+    await until(async () => (await sample("areaoe_redis_up")) === 1, 4_000);
+    expect(first.degraded()).toBe(false);
+  });
+
+  it("is up again within about a second after one slow command (a timeout is not an outage)", async () => {
+    const slow = spawn("redis-cli", ["-p", String(redis.port), "DEBUG", "SLEEP", "0.6"], { stdio: "ignore" });
+    const ended = new Promise((resolve) => slow.once("exit", resolve));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await expect(first.has("revoked-session", "during-slow-command")).rejects.toBeInstanceOf(SharedStateUnavailable);
+    expect(await sample("areaoe_redis_up")).toBe(0);
+    await ended;
+    const back = performance.now();
+    await until(async () => (await sample("areaoe_redis_up")) === 1, 3_000);
+    expect(performance.now() - back).toBeLessThan(1_500);
+    expect(await first.has("revoked-session", "during-slow-command")).toBe(false);
+  });
+
+  it("is down while Redis is stopped by SIGSTOP (its connection still open), and up within seconds of SIGCONT", async () => {
+    redis.signal("SIGSTOP");
+    try {
+      await until(async () => (await sample("areaoe_redis_up")) === 0, 3_000);
+      expect(first.degraded()).toBe(true);
+    } finally {
+      redis.signal("SIGCONT");
+    }
+    const resumed = performance.now();
+    await until(async () => (await sample("areaoe_redis_up")) === 1, 5_000);
+    expect(performance.now() - resumed).toBeLessThan(3_000);
+    expect(first.degraded()).toBe(false);
+    expect(await second.claimOnce("used-sign-in-state", "after-sigcont", Date.now() + 60_000)).toBe(true);
   });
 
   it("survives Redis stopping: no wait, memory counts, one warning; then recovers by itself", async () => {
@@ -144,6 +177,28 @@ describe.skipIf(Boolean(missing))("the shared state in Redis", () => {
     expect(log.records().some((record) => record.msg.startsWith("Redis answers again"))).toBe(true);
     expect(await sample("areaoe_redis_up")).toBe(1);
     expect(await sample('areaoe_redis_command_duration_seconds_count{operation="counters"}')).toBeGreaterThan(0);
+  }, 60_000);
+
+  it("keeps the store's life and every revocation across a restart (the append-only file); an empty Redis starts another life", async () => {
+    const life = await first.lifetime();
+    expect(await second.lifetime()).toBe(life);
+    expect(life).toMatch(/^[\w-]{22}$/);
+    expect(await first.claimOnce("revoked-session", "before-restart", Date.now() + 3_600_000)).toBe(true);
+    await redis.stop();
+    await redis.start();
+    await until(async () => (await first.reachable()) && (await second.reachable()), 15_000);
+    expect(await second.has("revoked-session", "before-restart")).toBe(true);
+    expect(await first.lifetime()).toBe(life);
+    // Its data lost (a new volume, a Redis without its append-only file): another life, that every
+    // instance sees; a session made in the old one is refused (server/auth/revoked-sessions.ts).
+    await redis.stop();
+    redis.wipe();
+    await redis.start();
+    await until(async () => (await first.reachable()) && (await second.reachable()), 15_000);
+    expect(await second.has("revoked-session", "before-restart")).toBe(false);
+    const next = await second.lifetime();
+    expect(next).not.toBe(life);
+    expect(await first.lifetime()).toBe(next);
   }, 60_000);
 
   it("speaks TLS for a rediss:// address (so a plain server is never reached in clear)", async () => {

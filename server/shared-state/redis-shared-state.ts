@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { Redis } from "ioredis";
 import { MemoryStore, type ClientRateLimitInfo, type IncrementResponse, type Options, type Store } from "express-rate-limit";
 import { RedisStore } from "rate-limit-redis";
@@ -14,6 +15,12 @@ import type { SharedStateMetrics, SharedStateOperation } from "../observability/
 // When Redis cannot answer within commandTimeoutMs (down, unreachable, slow): a counter falls back to
 // this instance's memory (a limit stays a limit, never unlimited; one warning a minute); a check of a
 // sign-in state or of a revoked session throws SharedStateUnavailable, and its caller fails closed.
+//
+// Whether Redis answers is the connection's real state, not a flag set by the last failure: down when
+// the connection is not ready or the last command failed or timed out, up again at the first command
+// that answers. A PING every second (HEARTBEAT_MS) keeps that true when no request asks anything: a
+// Redis that hangs (SIGSTOP, a long command) is seen down within a second or two, and up again
+// within a second of answering (areaoe_redis_up, the pages' notices).
 
 /** Where Redis is, for the log: never the address itself (it may hold a password). */
 export function describeRedis(settings: RedisSettings): { host: string; port: number; tls: boolean; database: number; keyPrefix: string } {
@@ -31,6 +38,10 @@ export function describeRedis(settings: RedisSettings): { host: string; port: nu
 export const reconnectDelayMs = (attempt: number): number => Math.min(100 * attempt, 2_000);
 
 const WARNING_WINDOW_MS = 60_000;
+/** How often the connection is asked whether it answers (a PING), whatever the traffic. */
+export const HEARTBEAT_MS = 1_000;
+/** The key of the store's life (SharedState.lifetime): a random id, set once, never expiring. */
+const LIFETIME_KEY = "lifetime";
 
 /**
  * An express-rate-limit store that counts in Redis while Redis answers, and in this instance's memory
@@ -47,6 +58,7 @@ class SharedCounters implements Store {
     readonly prefix: string,
     private readonly client: Redis,
     private readonly unavailable: (error: unknown) => void,
+    private readonly answered: () => void,
     private readonly metrics?: SharedStateMetrics,
   ) {
     this.redis = new RedisStore({ prefix, sendCommand: (command: string, ...args: string[]) => client.call(command, ...args) as Promise<never> });
@@ -73,6 +85,7 @@ class SharedCounters implements Store {
     const started = performance.now();
     return redis().then(
       (value) => {
+        this.answered();
         this.metrics?.command("counters", (performance.now() - started) / 1_000);
         return value;
       },
@@ -170,17 +183,40 @@ export function redisSharedState({ settings, logger, now = Date.now, metrics }: 
       }
     }
   };
+  /** A command answered: Redis is up again if it was down (said once, in the log). */
+  const answered = () => {
+    if (!down) return;
+    down = false;
+    logger.warn({ redis: where }, "Redis answers again: the shared state is used again");
+    void writePending();
+  };
   // An error event without a listener would end the process; a failure is reported once a minute.
   client.on("error", unavailable);
   client.on("ready", () => {
     for (const store of counters) store.loadScripts();
-    void writePending();
-    if (down) logger.warn({ redis: where }, "Redis answers again: the shared state is used again");
-    else logger.info({ redis: where }, "Redis connected: the state of every instance is shared there");
-    down = false;
+    if (down) answered();
+    else {
+      logger.info({ redis: where }, "Redis connected: the state of every instance is shared there");
+      void writePending();
+    }
   });
+  client.on("close", () => {
+    down = true;
+  });
+  // Asked every second, whatever the traffic: a hung Redis is seen (the PING times out), and so is its
+  // return (the PING answers). Never keeps the process alive.
+  let beating = false;
+  const heartbeat = setInterval(() => {
+    if (beating || client.status !== "ready") return;
+    beating = true;
+    client.ping().then(answered, unavailable).finally(() => {
+      beating = false;
+    });
+  }, HEARTBEAT_MS);
+  heartbeat.unref();
 
-  metrics?.watch(() => client.status === "ready" && !down);
+  const up = () => client.status === "ready" && !down;
+  metrics?.watch(up);
   const keyOf = (namespace: string, key: string) => `${settings.keyPrefix}${namespace}:${key}`;
   const checked = async <T>(operation: Exclude<SharedStateOperation, "counters">, command: () => Promise<T>): Promise<T> => {
     if (client.status !== "ready") {
@@ -192,6 +228,7 @@ export function redisSharedState({ settings, logger, now = Date.now, metrics }: 
     const started = performance.now();
     try {
       const value = await command();
+      answered();
       metrics?.command(operation, (performance.now() - started) / 1_000);
       return value;
     } catch (error) {
@@ -242,19 +279,32 @@ export function redisSharedState({ settings, logger, now = Date.now, metrics }: 
       }),
     getRecord: (namespace, key) => checked("getRecord", async () => (await client.get(keyOf(namespace, key))) ?? undefined),
     counters: (name) => {
-      const store = new SharedCounters(`${settings.keyPrefix}rl:${name}:`, client, unavailable, metrics);
+      const store = new SharedCounters(`${settings.keyPrefix}rl:${name}:`, client, unavailable, answered, metrics);
       counters.add(store);
       return store;
     },
     reachable: async () => {
       if (client.status !== "ready") return false;
       try {
-        return (await client.ping()) === "PONG";
-      } catch {
+        const pong = (await client.ping()) === "PONG";
+        answered();
+        return pong;
+      } catch (error) {
+        unavailable(error);
         return false;
       }
     },
+    degraded: () => !up(),
+    // SET … NX GET (Redis 7.0+): the life already recorded, or this candidate when there was none (a
+    // Redis that starts empty, or came back without its data, starts a new life).
+    lifetime: () =>
+      checked("lifetime", async () => {
+        const candidate = randomBytes(16).toString("base64url");
+        const recorded = (await client.call("SET", `${settings.keyPrefix}${LIFETIME_KEY}`, candidate, "NX", "GET")) as string | null;
+        return recorded ?? candidate;
+      }),
     close: async () => {
+      clearInterval(heartbeat);
       try {
         await client.quit();
       } catch {

@@ -1,8 +1,10 @@
+import { randomBytes } from "node:crypto";
 import { MemoryStore, type Store } from "express-rate-limit";
 
 /**
  * State that every instance of the portal must see alike: the sign-in states already used, the
- * sessions signed out before their expiry, and the counters of every per-client and global limit.
+ * sessions signed out before their expiry (and the life of the store they were made in), and the
+ * counters of every per-client and global limit.
  * This process's memory is one implementation (`memorySharedState`); a shared one (Redis) only has to
  * implement this interface, and every limit and list follows.
  */
@@ -28,8 +30,20 @@ export interface SharedState {
   putRecord(namespace: string, record: { key: string; owner: string; value: string; ttlSeconds: number; maxPerOwner: number; maxRecords: number }): Promise<void>;
   /** A record kept by putRecord, or undefined when unknown, expired or dropped. */
   getRecord(namespace: string, key: string): Promise<string | undefined>;
-  /** Whether the shared state answers now (the readiness check; always true in memory). */
+  /** Whether the shared state answers now (a PING; always true in memory). */
   reachable(): Promise<boolean>;
+  /**
+   * Whether the shared state is known not to answer at this moment (its last command failed or timed
+   * out, or its connection is down), without asking it: what pages say while it is so. Always false in memory.
+   */
+  degraded(): boolean;
+  /**
+   * The id of the store's present life: the same for as long as it keeps its data, a new one once its
+   * data is lost (a Redis that came back empty; another process's memory). A session is made in one
+   * life and honoured only in it, so that no loss of data can bring back a session signed out before
+   * it (server/auth/revoked-sessions.ts). Throws SharedStateUnavailable when it cannot be read.
+   */
+  lifetime(): Promise<string>;
   /** Closes the connection, if any (the last step of a graceful shutdown). */
   close(): Promise<void>;
   /** What the start log says about where the state lives. */
@@ -175,6 +189,8 @@ export function memorySharedState({ maxEntries = 50_000, maxRecordBytes = 64 * 1
     }
     return keys;
   };
+  // This process's memory is lost with the process: its life is the process's.
+  const life = randomBytes(16).toString("base64url");
   return {
     claimOnce: (namespace, key, expiresAt) => Promise.resolve(space(namespace).claim(key, expiresAt)),
     has: (namespace, key) => Promise.resolve(space(namespace).has(key)),
@@ -188,6 +204,8 @@ export function memorySharedState({ maxEntries = 50_000, maxRecordBytes = 64 * 1
     // One store per limit: express-rate-limit refuses one store shared by two limiters.
     counters: () => new MemoryStore(),
     reachable: () => Promise.resolve(true),
+    degraded: () => false,
+    lifetime: () => Promise.resolve(life),
     close: () => Promise.resolve(),
     describe: () => ({ kind: "memory" }),
     size: (namespace) => space(namespace).size,

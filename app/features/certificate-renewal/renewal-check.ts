@@ -2,6 +2,7 @@ import { format, parseISO } from "date-fns";
 import { isBlank } from "~/components/ui/form/form-validation";
 import { parseDateValue, type DateErrorCode } from "~/components/ui/date/date-value";
 import { LANGUAGE_QUERY, isLanguage } from "~/i18n/languages";
+import type { NonWorkingReason } from "~/lib/portuguese-holidays";
 import { renewalPlan } from "./renewal-plan";
 
 /** The query parameter of the planner: `?validade=31/12/2026&lang=pt` (a readable, shareable address). */
@@ -14,7 +15,15 @@ export const RENEWAL_EXPIRY_PARAM = "validade";
 export type RenewalAnswer =
   | { kind: "mandatory" }
   | { kind: "invalid"; error: { code: DateErrorCode; value?: string } }
-  | { kind: "plan"; expiry: string; lastDay: string; daysRemaining: number; expired: boolean };
+  | {
+      kind: "plan";
+      expiry: string;
+      lastDay: string;
+      /** One month before expiry, when the authority is closed that day (the plan's last day is the working day before). */
+      movedFrom?: { day: string; reason: NonWorkingReason };
+      daysRemaining: number;
+      expired: boolean;
+    };
 
 export type RenewalPlanAnswer = Extract<RenewalAnswer, { kind: "plan" }>;
 
@@ -44,7 +53,8 @@ export function fromIsoDay(day: string): Date {
 /**
  * THE rules of the planner, used by the server (page loader and .ics reminder, no JavaScript needed)
  * and by the browser (client loader) alike: the expiry date as the language writes it (dd/mm/yyyy, or
- * yyyy-mm-dd), and the last day to ask for the renewal one month before it.
+ * yyyy-mm-dd), and the last day to ask for the renewal one month before it, or the working day before
+ * that when the authority is closed on it.
  */
 export function checkRenewalExpiry(text: string, lang: string, today: Date = new Date()): RenewalAnswer {
   if (isBlank(text)) return { kind: "mandatory" };
@@ -56,6 +66,7 @@ export function checkRenewalExpiry(text: string, lang: string, today: Date = new
     kind: "plan",
     expiry: isoDay(plan.expiry),
     lastDay: isoDay(plan.lastDay),
+    ...(plan.movedFrom ? { movedFrom: { day: isoDay(plan.movedFrom.day), reason: plan.movedFrom.reason } } : {}),
     daysRemaining: plan.daysRemaining,
     expired: plan.expired,
   };

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { computeDeadline, isNonWorkingDay, needsEventTime, type DeadlineRule } from "./deadline";
-import { publicHolidays } from "./portuguese-holidays";
+import { computeDeadline, needsEventTime, type DeadlineRule } from "./deadline";
 
 const eu = (duration: number, unit: DeadlineRule["unit"], dayType: DeadlineRule["dayType"] = null): DeadlineRule => ({ duration, unit, dayType, counting: "eu-1182-71" });
 const cppt = (duration: number, unit: DeadlineRule["unit"], dayType: DeadlineRule["dayType"] = null): DeadlineRule => ({ duration, unit, dayType, counting: "pt-cppt" });
@@ -13,33 +12,17 @@ function lastDay(rule: DeadlineRule, day: string, time?: string): string {
   return deadline.reason;
 }
 
-describe("Portuguese public holidays (Código do Trabalho, art. 234.º)", () => {
-  it("are the thirteen mandatory holidays, movable ones included (2026: Easter on 5 April)", () => {
-    expect([...publicHolidays(2026)].sort()).toEqual([
-      "2026-01-01",
-      "2026-04-03", // Good Friday
-      "2026-04-05", // Easter Sunday
-      "2026-04-25",
-      "2026-05-01",
-      "2026-06-04", // Corpus Christi (Easter + 60)
-      "2026-06-10",
-      "2026-08-15",
-      "2026-10-05",
-      "2026-11-01",
-      "2026-12-01",
-      "2026-12-08",
-      "2026-12-25",
-    ]);
+describe("the holidays of the event's year", () => {
+  it("count 1 December as a holiday in 2016 but not in 2014, when Lei n.º 23/2012 had taken it out", () => {
+    // 10 days from Friday 21 November: Monday 1 December ends the period in 2014; in 2025 (a Monday
+    // too, a holiday) it moves to Tuesday 2 December.
+    expect(lastDay(eu(10, "days", "calendar"), "2014-11-21")).toBe("2014-12-01");
+    expect(lastDay(eu(10, "days", "calendar"), "2025-11-21")).toBe("2025-12-02");
   });
 
-  it("follow Easter from year to year (2027: Good Friday 26 March, Corpus Christi 27 May), not Carnival nor Christmas Eve", () => {
-    const days = publicHolidays(2027);
-    expect(days.has("2027-03-26")).toBe(true);
-    expect(days.has("2027-05-27")).toBe(true);
-    expect(days.has("2027-02-09")).toBe(false); // Carnival Tuesday: optional (art. 235.º)
-    expect(days.has("2027-12-24")).toBe(false);
-    expect(isNonWorkingDay("2027-03-26")).toBe(true);
-    expect(isNonWorkingDay("2027-03-29")).toBe(false); // Easter Monday is a working day in Portugal
+  it("count Corpus Christi as a working day in 2015 (4 June) and as a holiday in 2026 (4 June)", () => {
+    expect(lastDay(cppt(5, "days", "working"), "2015-06-01")).toBe("2015-06-08");
+    expect(lastDay(cppt(5, "days", "working"), "2026-06-01")).toBe("2026-06-09");
   });
 });
 
@@ -128,6 +111,17 @@ describe("CPPT, art. 20.º, with the Código Civil, art. 279.º", () => {
 describe("Código do Procedimento Administrativo, art. 87.º", () => {
   it("suspends the period on Saturdays, Sundays and holidays, across Christmas and New Year", () => {
     expect(lastDay(cpa(10, "days"), "2026-12-18")).toBe("2027-01-05");
+  });
+
+  it("counts every calendar day of a period fixed at more than six months (art. 87.º, d)), then moves an end on a closed day (f))", () => {
+    // 200 days from 2 March 2026 run past 2 September 2026: calendar days, ending on Friday 18 September.
+    const long = computeDeadline(cpa(200, "days"), { day: "2026-03-02" });
+    expect(long).toMatchObject({ kind: "day", lastDay: "2026-09-18" });
+    expect(long.kind === "day" && long.steps.map((step) => step.kind)).toEqual(["eventDayExcluded", "overSixMonthsCalendarDays"]);
+    // 200 days ending on Sunday 15 November 2026 (from 29 April) move to Monday 16 November.
+    expect(lastDay(cpa(200, "days"), "2026-04-29")).toBe("2026-11-16");
+    // 180 days from 2 March do not pass 2 September: suspended on weekends and holidays.
+    expect(computeDeadline(cpa(180, "days"), { day: "2026-03-02" })).toMatchObject({ steps: [{ kind: "eventDayExcluded" }, { kind: "weekendsAndHolidaysSuspended" }] });
   });
 
   it("takes 24 hours as one day, and computes no period in months", () => {

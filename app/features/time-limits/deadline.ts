@@ -1,7 +1,7 @@
 import { addDays, addHours, addMinutes, addMonths, addYears, format, parseISO, startOfHour } from "date-fns";
 import { TZDate } from "@date-fns/tz";
 import type { CountingRule, TimeLimitDayType, TimeLimitUnit } from "./time-limit-schema";
-import { isPublicHoliday } from "./portuguese-holidays";
+import { isNonWorkingDay } from "~/lib/portuguese-holidays";
 
 /** "The last day" is a day in Portugal's mainland time (the calculator says so). */
 export const DEADLINE_TIME_ZONE = "Europe/Lisbon";
@@ -26,6 +26,7 @@ export type DeadlineStep =
   | { kind: "workingDaysCounted" }
   | { kind: "calendarDaysCounted" }
   | { kind: "weekendsAndHolidaysSuspended" }
+  | { kind: "overSixMonthsCalendarDays" }
   | { kind: "hoursAsDays"; hours: number; days: number }
   | { kind: "daysAsWeeks"; days: number; weeks: number }
   | { kind: "correspondingDay" }
@@ -46,12 +47,6 @@ const ISO_DAY = "yyyy-MM-dd";
 
 function dayOf(date: Date): string {
   return format(date, ISO_DAY);
-}
-
-/** Saturday, Sunday or a Portuguese public holiday. */
-export function isNonWorkingDay(day: string): boolean {
-  const weekday = parseISO(day).getDay();
-  return weekday === 0 || weekday === 6 || isPublicHoliday(day);
 }
 
 function nextDay(day: string): string {
@@ -203,10 +198,11 @@ function cpptDeadline(rule: DeadlineRule, event: DeadlineEvent): Deadline {
 
 /**
  * The Código do Procedimento Administrativo, art. 87.º: b) the day of the event is not counted; c) the
- * time limit is suspended on Saturdays, Sundays and public holidays; e) "24 hours" and "48 hours" are
- * one and two days; f) an end on a day the service is closed moves to the first working day. The
- * article gives no rule for where a period in months ends, nor for other periods in hours: those are
- * not computed.
+ * time limit is suspended on Saturdays, Sundays and public holidays; d) but a period the law fixes at
+ * more than six months includes them; e) "24 hours" and "48 hours" are one and two days; f) an end on a
+ * day the service is closed moves to the first working day. The article gives no rule for where a
+ * period in months or years ends, nor for other periods in hours: those are not computed. A period in
+ * days is "more than six months" when its days run past the same date six months after the event.
  */
 function cpaDeadline(rule: DeadlineRule, event: DeadlineEvent): Deadline {
   const steps: DeadlineStep[] = [];
@@ -219,7 +215,14 @@ function cpaDeadline(rule: DeadlineRule, event: DeadlineEvent): Deadline {
   } else if (rule.unit !== "days") {
     return { kind: "unsupported", reason: "cpa-months" };
   }
-  steps.push({ kind: "eventDayExcluded" }, { kind: "weekendsAndHolidaysSuspended" });
+  steps.push({ kind: "eventDayExcluded" });
+  const start = parseISO(event.day);
+  const calendarEnd = addDays(start, duration);
+  if (calendarEnd > addMonths(start, 6)) {
+    steps.push({ kind: "overSixMonthsCalendarDays" });
+    return { kind: "day", lastDay: moveToWorkingDay(dayOf(calendarEnd), steps), steps };
+  }
+  steps.push({ kind: "weekendsAndHolidaysSuspended" });
   return { kind: "day", lastDay: addWorkingDays(event.day, duration), steps };
 }
 

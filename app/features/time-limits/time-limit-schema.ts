@@ -65,6 +65,12 @@ export const timeLimitSchema = z
        * backwards-compatibly.
        */
       calculator: z.literal(false, { error: "may only be false (absent: the calculator offers it)" }).optional(),
+      /**
+       * Optional, true: the law fixes only the longest period and the act sets the period within it (the
+       * office fixes the time to pay, up to 10 days): the calculator gives the last day of that maximum
+       * and says so, in the page and in the .ics reminder. Added by issue 47.
+       */
+      maximum: z.literal(true, { error: "may only be true (absent: the law fixes the period itself)" }).optional(),
       article: bilingual,
       source: z.string({ error: "is required: the primary source's address" }).refine(isHttps, "must be an https:// address"),
       sourceVersion: z.string({ error: "is required" }).regex(ISO_DATE, "must be YYYY-MM-DD").refine(isRealDate, "is not a real calendar date"),
@@ -74,6 +80,7 @@ export const timeLimitSchema = z
   .superRefine((record, context) => {
     const problem = (path: string, message: string) => context.addIssue({ code: "custom", path: [path], message });
     if (record.duration === null) {
+      if (record.maximum) problem("maximum", "needs a duration: the longest period the law fixes");
       if (!record.setBy) problem("setBy", "is required when duration is null: who sets the time limit case by case");
       if (record.unit !== null) problem("unit", "must be null when duration is null");
       if (record.dayType !== null) problem("dayType", "must be null when duration is null");

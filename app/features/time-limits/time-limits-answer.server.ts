@@ -3,6 +3,7 @@ import { TIME_LIMITS } from "virtual:areaoe-time-limits";
 import { parseDateValue } from "~/components/ui/date/date-value";
 import { isBlank } from "~/components/ui/form/form-validation";
 import { LANGUAGE_QUERY, isLanguage } from "~/i18n/languages";
+import { FIRST_HOLIDAY_YEAR } from "~/lib/portuguese-holidays";
 import { computeDeadline, needsEventTime } from "./deadline";
 import type { TimeLimitRecord } from "./time-limit-schema";
 import {
@@ -16,8 +17,11 @@ import {
   type TimeLimitsPageData,
 } from "./time-limits-query";
 
-/** The days the calculator accepts: the counting rules and the holidays are those of today's law. */
-export const CALCULATOR_BOUNDS = { min: new Date(1971, 0, 1), max: new Date(2199, 11, 31) };
+/**
+ * The days the calculator accepts: from the first year whose public holidays it knows (each year's, the
+ * four Lei n.º 23/2012 took out in 2013–2015 included), to 2199; the counting rules are today's.
+ */
+export const CALCULATOR_BOUNDS = { min: new Date(FIRST_HOLIDAY_YEAR, 0, 1), max: new Date(2199, 11, 31) };
 const TIME = /^([01]\d|2[0-3]):([0-5]\d)$/;
 
 /**
@@ -41,8 +45,9 @@ export function answerCalculator(values: Record<CalculatorField, string>, lang: 
   }
   const time = values.time.trim();
   const timeNeeded = record?.unit ? needsEventTime({ duration: record.duration ?? 0, unit: record.unit, counting: record.counting }) : false;
-  if (time !== "" && !TIME.test(time)) problems.time = { kind: "time" };
-  else if (timeNeeded && time === "") problems.time = { kind: "timeMissing" };
+  // The time is read only for a time limit that counts from it (the field shows only then).
+  if (timeNeeded && time === "") problems.time = { kind: "timeMissing" };
+  else if (timeNeeded && !TIME.test(time)) problems.time = { kind: "time" };
   if (Object.keys(problems).length > 0 || !record || !day || record.duration === null || record.unit === null) {
     return { kind: "problems", problems };
   }

@@ -5,44 +5,38 @@ import { Select } from "~/components/ui/form/select";
 import { LANGUAGE_QUERY } from "~/i18n/languages";
 import { useLanguage } from "~/i18n/use-language";
 import { useTranslation } from "~/i18n/use-translation";
-import { TIME_LIMIT_ACTORS, TIME_LIMIT_AREAS } from "./time-limit-values";
+import { ANSWERED_PANEL_ATTRIBUTE } from "~/components/ui/tool-panel/answered-page-script";
 import { TimeLimitsTable } from "./time-limits-table";
-import {
-  FILTER_PARAMS,
-  TIME_LIMITS_LIST_ID,
-  calculableTimeLimits,
-  calculatorQuery,
-  filterTimeLimits,
-  pageOfTimeLimits,
-  type TimeLimitsFilter,
-} from "./time-limits-query";
+import { FILTER_PARAMS, TIME_LIMITS_LIST_ID, filterOptions, filterTimeLimits, pageOfTimeLimits, type TimeLimitsFilter } from "./time-limits-query";
 
 /**
  * Every time limit of the portal, filterable by area and by who must act: a plain GET form
- * (`?area=…&quem=…#lista`) the page's loader answers, so it works without JavaScript. Each row links to
- * the pages it belongs to and, when it can be computed, to the calculator with it chosen.
+ * (`?area=…&quem=…#lista`, landing on the count) the page's loader answers, so it works without JavaScript. An area keeps the
+ * records of its pages (`recordAreas`); each list offers only the choices that have records (a pair of
+ * them may still have none: the count says so). Each row
+ * links to the pages it belongs to and, when it can be computed, to the calculator with it chosen.
  */
 export function TimeLimitsFinder({ filter }: { filter: TimeLimitsFilter }) {
   const { t } = useTranslation("time-limits");
   const { t: tPages } = useTranslation("pages");
   const lang = useLanguage();
   const records = filterTimeLimits(TIME_LIMITS, filter);
-  const calculable = new Set(calculableTimeLimits(TIME_LIMITS).map((record) => record.id));
+  const options = filterOptions(TIME_LIMITS);
   return (
-    <div id={TIME_LIMITS_LIST_ID} className="time-limits-finder">
+    <div className="time-limits-finder" {...{ [ANSWERED_PANEL_ATTRIBUTE]: "" }}>
       <form method="get" action={`${pageOfTimeLimits()}#${TIME_LIMITS_LIST_ID}`} className="time-limits-finder__form">
         <Field id="filtro-area" label={t("filter.area")}>
           <Select
             name={FILTER_PARAMS.area}
             defaultValue={filter.area}
-            options={[{ value: "", label: t("filter.all") }, ...TIME_LIMIT_AREAS.map((area) => ({ value: area, label: t(`areas.${area}`) }))]}
+            options={[{ value: "", label: t("filter.all") }, ...options.areas.map((area) => ({ value: area, label: t(`areas.${area}`) }))]}
           />
         </Field>
         <Field id="filtro-quem" label={t("filter.actor")}>
           <Select
             name={FILTER_PARAMS.actor}
             defaultValue={filter.actor}
-            options={[{ value: "", label: t("filter.allActors") }, ...TIME_LIMIT_ACTORS.map((actor) => ({ value: actor, label: t(`actors.${actor}`) }))]}
+            options={[{ value: "", label: t("filter.allActors") }, ...options.actors.map((actor) => ({ value: actor, label: t(`actors.${actor}`) }))]}
           />
         </Field>
         <input type="hidden" name={LANGUAGE_QUERY} value={lang} />
@@ -50,17 +44,18 @@ export function TimeLimitsFinder({ filter }: { filter: TimeLimitsFilter }) {
           {t("filter.submit")}
         </button>
       </form>
-      <p role="status">{t("filter.count", { count: records.length })}</p>
+      {/* The count, written for each number (pt's plural rules make 0 "one": the zero text is its own).
+          The form's address lands here (#lista) and the browser focuses it, without any script. */}
+      <p id={TIME_LIMITS_LIST_ID} role="status" tabIndex={-1} className="time-limits-finder__count">
+        {t("filter.count", { count: records.length })}
+      </p>
       {records.length > 0 ? (
         <TimeLimitsTable
           records={records}
           caption={t("captionAll")}
           pages={(record) => record.pages.map((id) => ({ href: pageHref(id as PageId), title: tPages(`${id as PageId}.title`) }))}
-          calculatorHref={(record) => (calculable.has(record.id) ? `${pageOfTimeLimits()}${calculatorQuery(record.id, lang)}` : undefined)}
         />
-      ) : (
-        <p>{t("noRecords")}</p>
-      )}
+      ) : null}
     </div>
   );
 }

@@ -2,7 +2,7 @@ import { TIME_LIMIT_ACTORS, TIME_LIMIT_AREAS, type TimeLimitActor, type TimeLimi
 import type { TimeLimitRecord } from "./time-limit-schema";
 import type { DateErrorCode } from "~/components/ui/date/date-value";
 import type { Deadline } from "./deadline";
-import { pageHref } from "~/config/site-map";
+import { breadcrumbTrail, pageHref } from "~/config/site-map";
 
 /** The time-limits page's address (its forms and the reminder are beside it). */
 export function pageOfTimeLimits(): string {
@@ -71,9 +71,36 @@ export function readFilter(url: URL): TimeLimitsFilter {
   return { area: oneOf(TIME_LIMIT_AREAS, param(url, FILTER_PARAMS.area)), actor: oneOf(TIME_LIMIT_ACTORS, param(url, FILTER_PARAMS.actor)) };
 }
 
+/** The area a page lies in (itself or an ancestor that is one of the areas), or undefined. */
+function areaOfPage(pageId: string): TimeLimitArea | undefined {
+  return breadcrumbTrail(pageId)
+    .reverse()
+    .find((id): id is TimeLimitArea => (TIME_LIMIT_AREAS as readonly string[]).includes(id));
+}
+
+/**
+ * The areas a record belongs to: its own, and the area of every page that shows it (the import area's
+ * filter keeps the temporary storage records the import pages show, as a visitor of those pages expects).
+ */
+export function recordAreas(record: Pick<TimeLimitRecord, "area" | "pages">): ReadonlySet<TimeLimitArea> {
+  const areas = new Set<TimeLimitArea>([record.area]);
+  for (const page of record.pages) {
+    const area = areaOfPage(page);
+    if (area) areas.add(area);
+  }
+  return areas;
+}
+
 /** The records the filter keeps, in file order. */
 export function filterTimeLimits(records: readonly TimeLimitRecord[], filter: TimeLimitsFilter): TimeLimitRecord[] {
-  return records.filter((record) => (!filter.area || record.area === filter.area) && (!filter.actor || record.actor === filter.actor));
+  return records.filter((record) => (!filter.area || recordAreas(record).has(filter.area)) && (!filter.actor || record.actor === filter.actor));
+}
+
+/** The filter's choices: only the areas and the actors that have at least one record, in the lists' order. */
+export function filterOptions(records: readonly TimeLimitRecord[]): { areas: TimeLimitArea[]; actors: TimeLimitActor[] } {
+  const areas = new Set(records.flatMap((record) => [...recordAreas(record)]));
+  const actors = new Set(records.map((record) => record.actor));
+  return { areas: TIME_LIMIT_AREAS.filter((area) => areas.has(area)), actors: TIME_LIMIT_ACTORS.filter((actor) => actors.has(actor)) };
 }
 
 /** The records the calculator offers: a fixed duration, and not marked `calculator: false`. */
@@ -87,7 +114,21 @@ export function readCalculatorValues(url: URL): Record<CalculatorField, string> 
   return { limit: param(url, CALCULATOR_PARAMS.limit), date: param(url, CALCULATOR_PARAMS.date), time: param(url, CALCULATOR_PARAMS.time) };
 }
 
-/** The address of the calculator with one time limit chosen (from a row of the list). */
-export function calculatorQuery(recordId: string, lang: string): string {
-  return `?${new URLSearchParams({ [CALCULATOR_PARAMS.limit]: recordId, lang })}#${CALCULATOR_ID}`;
+/**
+ * The address of the calculator with one time limit chosen, from a row of any time-limit table: the
+ * stable deep link `/areaOE/public/prazos?prazo=<record id>&lang=<pt|en>#calculadora` (other pages,
+ * the journeys, may link it the same way).
+ */
+export function calculatorHref(recordId: string, lang: string): string {
+  return `${pageOfTimeLimits()}?${new URLSearchParams({ [CALCULATOR_PARAMS.limit]: recordId, lang })}#${CALCULATOR_ID}`;
+}
+
+/**
+ * The section the page's address answers, for the language switch (a fragment never reaches the server):
+ * the calculator when the address chooses a time limit, the list when it filters, else none.
+ */
+export function answeredSection(search: URLSearchParams): string | undefined {
+  if (search.has(CALCULATOR_PARAMS.limit)) return CALCULATOR_ID;
+  if (search.has(FILTER_PARAMS.area) || search.has(FILTER_PARAMS.actor)) return TIME_LIMITS_LIST_ID;
+  return undefined;
 }

@@ -10,6 +10,8 @@ import { TimeLimitsTable } from "./time-limits-table";
 import { TimeLimits, pageTimeLimits } from "./page-time-limits";
 import { SAMPLE_TIME_LIMIT } from "./sample-time-limit";
 import { TIME_LIMITS } from "virtual:areaoe-time-limits";
+import { renderToString } from "react-dom/server";
+import { TimeLimitsFinder } from "./time-limits-finder";
 
 afterEach(cleanup);
 
@@ -63,6 +65,41 @@ describe("TimeLimitsTable", () => {
     expect(screen.getByRole("link", { name: "Article 108(1) UCC" }).getAttribute("href")).toBe(
       "https://eur-lex.europa.eu/legal-content/EN/TXT/?uri=CELEX:32013R0952",
     );
+  });
+});
+
+describe("the calculate links", () => {
+  it("every row the calculator can compute links to it with that time limit chosen; one set case by case does not", () => {
+    renderIn("pt", [payment, caseByCase]);
+    const link = screen.getByRole("link", { name: "Calcular o último dia de «Pagar os direitos»" });
+    expect(link.getAttribute("href")).toBe("/areaOE/public/prazos?prazo=settlement-payment&lang=pt#calculadora");
+    expect(screen.getAllByRole("link", { name: /^Calcular/ })).toHaveLength(1);
+  });
+});
+
+describe("<TimeLimitsFinder>", () => {
+  const finder = (area: string, actor: string, lang: Language) =>
+    renderToString(
+      <TextsContext value={createRenderTexts(lang)}>
+        <TimeLimitsFinder filter={{ area, actor } as Parameters<typeof TimeLimitsFinder>[0]["filter"]} />
+      </TextsContext>,
+    );
+
+  it("writes the count for each number, zero included, in both languages (pt's plural rules make 0 'one')", () => {
+    expect(finder("transit", "individual", "pt")).toContain("Nenhum prazo corresponde a esta escolha.</p>");
+    expect(finder("transit", "individual", "en")).toContain("No time limit matches this choice.</p>");
+    expect(finder("vehicle-tax", "individual", "pt")).toContain(">1 prazo.</p>");
+    expect(finder("vehicle-tax", "", "en")).toMatch(/>\d+ time limits\.<\/p>/);
+    expect(finder("transit", "individual", "pt")).not.toContain("<table");
+  });
+
+  it("offers no choice without rows, and lands the form's address on the count, focusable", () => {
+    const html = finder("", "", "pt");
+    expect(html).not.toContain('value="importer"');
+    expect(html).not.toContain('value="exporter"');
+    expect(html).toContain('value="import"');
+    expect(html).toContain('action="/areaOE/public/prazos#lista"');
+    expect(html).toMatch(/<p id="lista" role="status" tabindex="-1" class="time-limits-finder__count">/);
   });
 });
 

@@ -2,26 +2,25 @@ import { useTranslation } from "~/i18n/use-translation";
 import { useLanguage } from "~/i18n/use-language";
 import type { TimeLimitRecord } from "./time-limit-schema";
 import { formatVersionDate, limitText, sourceFor } from "./time-limit-text";
+import { calculableTimeLimits, calculatorHref } from "./time-limits-query";
 
 export interface TimeLimitsTableProps {
   records: readonly TimeLimitRecord[];
   caption: string;
-  /**
-   * The time-limits page adds a column with the pages each record belongs to (their titles and
-   * addresses) and a link to the calculator for each record it can compute.
-   */
+  /** The time-limits page adds a column with the pages each record belongs to (their titles and addresses). */
   pages?: (record: TimeLimitRecord) => readonly { href: string; title: string }[];
-  calculatorHref?: (record: TimeLimitRecord) => string | undefined;
 }
 
 /**
  * The time limits as a plain, server-rendered table: caption, column headers and one row header (what
  * must be done) per record. On a narrow screen each row stacks as a card, every cell under its column's
- * name (time-limits.css); the table's semantics stay.
+ * name (time-limits.css); the table's semantics stay. Every row the calculator can compute links to it
+ * with that time limit chosen (`calculatorHref`), on every page that shows a table.
  */
-export function TimeLimitsTable({ records, caption, pages, calculatorHref }: TimeLimitsTableProps) {
+export function TimeLimitsTable({ records, caption, pages }: TimeLimitsTableProps) {
   const lang = useLanguage();
   const { t } = useTranslation("time-limits");
+  const calculable = new Set(calculableTimeLimits(records).map((record) => record.id));
   const columns = {
     what: t("columns.what"),
     actor: t("columns.actor"),
@@ -45,7 +44,7 @@ export function TimeLimitsTable({ records, caption, pages, calculatorHref }: Tim
       </thead>
       <tbody>
         {records.map((record) => {
-          const calculate = calculatorHref?.(record);
+          const calculate = calculable.has(record.id) ? calculatorHref(record.id, lang) : undefined;
           return (
             <tr key={record.id} id={`prazo-${record.id}`}>
               <th scope="row" data-label={columns.what}>

@@ -14,6 +14,8 @@ export interface ErrorSummaryProps {
   errors: ErrorSummaryItem[];
   /** Default: 'Please, correct the errors in the fields.' */
   title?: ReactNode;
+  /** Its id, when a form's address lands on it (`#<id>`: the browser focuses it as the page opens). */
+  id?: string;
 }
 
 /**
@@ -21,7 +23,7 @@ export interface ErrorSummaryProps {
  * and the problem ('Username: Mandatory'), that moves focus to the field. It takes focus when it appears (and whenever the list of errors changes) so keyboard and
  * screen-reader users land on it after a failed submit. Renders nothing without errors.
  */
-export function ErrorSummary({ errors, title }: ErrorSummaryProps) {
+export function ErrorSummary({ errors, title, id }: ErrorSummaryProps) {
   const { t } = useTranslation("ui");
   const ref = useRef<HTMLDivElement>(null);
   const signature = errors.map((error) => error.fieldId).join("|");
@@ -39,7 +41,7 @@ export function ErrorSummary({ errors, title }: ErrorSummaryProps) {
     field.focus({ preventScroll: true });
   };
   return (
-    <div ref={ref} className="error-summary" tabIndex={-1} role="alert">
+    <div ref={ref} id={id} className="error-summary" tabIndex={-1} role="alert">
       <h2 className="error-summary__title">
         {title ?? t("form.errorSummaryTitle")}
       </h2>

@@ -4,6 +4,8 @@ import { useFieldControl } from "./field-context";
 export interface SelectOption {
   value: string;
   label: string;
+  /** `data-*` attributes of the option, e.g. for a CSS rule on the chosen option (`option[data-x]:checked`). */
+  data?: Readonly<Record<`data-${string}`, string>>;
 }
 
 export interface SelectProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, "children"> {
@@ -17,7 +19,7 @@ export function Select({ id, className, options, ...props }: SelectProps) {
   return (
     <select {...control} className={classes} {...props}>
       {options.map((option) => (
-        <option key={option.value} value={option.value}>
+        <option key={option.value} value={option.value} {...option.data}>
           {option.label}
         </option>
       ))}
