@@ -219,10 +219,22 @@ export default tseslint.config(
     },
   },
   {
-    // The request chain stays in named stages (server/portal/, assembled by createPortal in server/app.ts):
-    // no function of it grows back into one long middleware list.
-    files: ["server/app.ts", "server/portal/**/*.ts"],
-    ignores: ["**/*.test.ts"],
+    // No function of the server a newcomer cannot read: at most 80 lines. The request chain stays in named
+    // stages (server/portal/, assembled by createPortal in server/app.ts), the metrics are registered by
+    // what they measure (server/observability/portal-metrics.ts), routes are one function per route.
+    files: ["server/**/*.{ts,tsx}"],
+    ignores: [
+      "**/*.test.{ts,tsx}",
+      "server/**/test-*.ts",
+      // Being rewritten by issue 48's sandbox work (h/sandbox): split them once it has landed, and
+      // remove these lines (the lint then names each function still over 80 lines).
+      "server/sandbox/sandbox-keys.ts",
+      "server/sandbox/sandbox-limits.ts",
+      "server/sandbox/sandbox-router.ts",
+      "server/sandbox/sandbox-wsdl.ts",
+      "server/sandbox/verification-pool.ts",
+      "server/shared-state/redis-shared-state.ts",
+    ],
     rules: { "max-lines-per-function": ["error", { max: 80, skipBlankLines: false, skipComments: false }] },
   },
   {
