@@ -20,3 +20,26 @@ describe("paths", () => {
     expect(isUnderBasePath("/areaOEvil")).toBe(false);
   });
 });
+
+describe("the base path", () => {
+  it("is written in app/config/paths.ts alone (outside tests and comments): everything else imports it", async () => {
+    const { readdirSync, readFileSync } = await import("node:fs");
+    const path = await import("node:path");
+    const root = path.resolve(import.meta.dirname, "../..");
+    const files = ["app", "server"].flatMap((folder) =>
+      (readdirSync(path.join(root, folder), { recursive: true }) as string[])
+        .filter((file) => /\.tsx?$/.test(file) && !/\.test\.tsx?$|(^|\/)test-[^/]*\.ts$|\.d\.ts$/.test(file))
+        .map((file) => path.join(folder, file)),
+    );
+    const writers = files.filter((file) => {
+      if (file === path.join("app", "config", "paths.ts")) return false;
+      // A string or template literal that starts with the base path; comments and documentation lines are text.
+      const code = readFileSync(path.join(root, file), "utf8")
+        .split("\n")
+        .filter((line) => !/^\s*(\/\/|\*|\/\*)/.test(line))
+        .join("\n");
+      return /["'`]\/areaOE(?=[/"'`?#])/.test(code);
+    });
+    expect(writers).toEqual([]);
+  });
+});
