@@ -241,7 +241,9 @@ export default tseslint.config(
     // No visible text written in a component: it comes from the locale files through `t` (CONTRIBUTING.md,
     // "No visible text in a component"; scripts/lint/no-literal-text.js). Tests write what they render.
     files: ["app/**/*.tsx", "server/**/*.tsx"],
-    ignores: ["**/*.test.tsx"],
+    // Tests and a widget family's examples (app/components/ui/*/*.examples.tsx, fixtures of its render
+    // tests) write what they render.
+    ignores: ["**/*.test.tsx", "**/*.examples.tsx"],
     plugins: { areaoe },
     rules: { "areaoe/no-literal-text": "error" },
   },
