@@ -7,7 +7,7 @@ export default {
   // checkout (`build-*`: the server build finds its packages in the checkout's node_modules).
   buildDirectory: process.env.AREAOE_BUILD_DIR ?? "build",
   // Server rendering is not optional: every page's text and links are in the first HTML response. React
-  // Router renders on the server only (docs/decisions/0025): no page loads its client build, and a tool
+  // Router renders on the server only (docs/decisions/0027): no page loads its client build, and a tool
   // page's widgets are islands, a client build of their own (vite.config.ts).
   ssr: true,
   basename: BASE_URL,
