@@ -240,10 +240,11 @@ export default tseslint.config(
   {
     // No visible text written in a component: it comes from the locale files through `t` (CONTRIBUTING.md,
     // "No visible text in a component"; scripts/lint/no-literal-text.js). Tests write what they render.
-    files: ["app/**/*.tsx", "server/**/*.tsx"],
+    // In .ts modules only its checks of `t`'s calls apply (a `defaultValue` text, a cast key).
+    files: ["app/**/*.{ts,tsx}", "server/**/*.{ts,tsx}"],
     // Tests and a widget family's examples (app/components/ui/*/*.examples.tsx, fixtures of its render
     // tests) write what they render.
-    ignores: ["**/*.test.tsx", "**/*.examples.tsx"],
+    ignores: ["**/*.test.{ts,tsx}", "**/*.examples.tsx"],
     plugins: { areaoe },
     rules: { "areaoe/no-literal-text": "error" },
   },
