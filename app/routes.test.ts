@@ -65,6 +65,42 @@ describe("which pages have script (`islands` in the page manifest)", () => {
     ).toEqual([]);
   });
 
+  // A component with state, effects or event handlers does nothing in the browser unless it is an
+  // island: the server's HTML of it ships, its behaviour silently does not (every other test green).
+  // Each component a route module renders as a JSX element (not as an <Island>'s `component`) is read,
+  // one level deep, for them. Exempt, with the reason: the image preview's dialog is enhanced by a
+  // small page script of its own (image-preview-script.ts, no React in the browser).
+  const INTERACTIVE = /\buse(?:State|Reducer|Effect|LayoutEffect|Ref|Transition|ActionState|SyncExternalStore)\b|\bon(?:Click|Change|Input|Submit|KeyDown|Toggle|Focus|Blur)=\{/;
+  const ENHANCED_WITHOUT_REACT = new Set(["ImagePreviewDialog"]);
+  const componentFile = (specifier: string): string | undefined => {
+    const base = specifier.startsWith("~/") ? path.join(APP, specifier.slice(2)) : specifier.startsWith(".") ? path.join(APP, "routes", specifier) : undefined;
+    return base === undefined ? undefined : [".tsx", ".ts", "/index.tsx"].map((ending) => base + ending).find((file) => existsSync(file));
+  };
+  const unwrappedWidgets = (source: string): string[] => {
+    const imported = new Map<string, string>();
+    for (const [, names = "", specifier = ""] of source.matchAll(/import\s+(?:type\s+)?([^;]*?)\s+from\s+"([^"]+)"/gs)) {
+      for (const [name] of names.matchAll(/\b[A-Z]\w*\b/g)) imported.set(name, specifier);
+    }
+    const rendered = new Set([...source.matchAll(/<([A-Z]\w*)/g)].map(([, name = ""]) => name).filter((name) => name !== "Island" && !ENHANCED_WITHOUT_REACT.has(name)));
+    return [...rendered].filter((name) => {
+      const file = componentFile(imported.get(name) ?? "");
+      return file !== undefined && INTERACTIVE.test(readFileSync(file, "utf8"));
+    });
+  };
+
+  it.each(ROUTED_PAGES.filter((page) => page.module === "own"))("$id: every widget with state or handlers is placed in an <Island>", (page) => {
+    const problems = unwrappedWidgets(moduleSource(`routes/${page.id}.tsx`)).map(
+      (name) =>
+        `${page.id}: app/routes/${page.id}.tsx renders <${name}> outside <Island> though it has state, effects or event handlers: on the server only it ships no script and loses its behaviour; render <Island component={${name}} … /> (app/islands/island.tsx)${page.islands ? "" : " and mark the page `islands: true` in app/config/site-map.ts"}`,
+    );
+    expect(problems).toEqual([]);
+  });
+
+  it("finds a widget rendered outside <Island> (not an empty check)", () => {
+    const source = 'import { PageCards } from "~/components/layout/page-cards";\nimport { DataTable } from "~/components/ui/data-table/data-table";\nimport { HeaderSearch } from "~/features/search/header-search";\nexport default () => <><PageCards /><DataTable /><Island component={HeaderSearch} props={{}} /></>;\n';
+    expect(unwrappedWidgets(source)).toEqual(["DataTable"]);
+  });
+
   it("no route module declares a handle of its own for hydration or its page id (the manifest says it)", () => {
     for (const file of readdirSync(path.join(APP, "routes")).filter((name) => name.endsWith(".tsx"))) {
       expect(moduleSource(`routes/${file}`), file).not.toMatch(/export const handle\b[^;]*\b(hydrate|pageId)\b/s);

@@ -26,7 +26,7 @@ const TECHNICAL_PROPS = new Set([
   "size", "tone", "kind", "island", "strategy", "namespace", "ns", "page", "pageId", "textKey", "icon", "level", "width", "height", "min", "max", "step",
 ]);
 /** Words: a capital then small letters, two words, or a letter outside ASCII; not a code (`primary`, `checker-form`). */
-const READS_AS_WORDS = /^\p{Lu}\p{Ll}|\p{L}[\p{L}.,!?]*\s+\p{L}|(?=\p{L})[^\u0000-\u007f]/u;
+const READS_AS_WORDS = /^\p{Lu}\p{Ll}|\p{L}[\p{L}.,!?]*\s+\p{L}|(?=\p{L})[^\p{ASCII}]/u;
 const MESSAGE = "Visible text in a component: put it in the locale files (pt and en) and read it with `t`.";
 const SILENCED = "A missing text silenced: add the key to the locale files (pt and en) instead of a `defaultValue` text or a cast of the key.";
 const LOOSE_TYPES = new Set(["TSAnyKeyword", "TSNeverKeyword", "TSUnknownKeyword"]);
