@@ -1,12 +1,18 @@
+import { readFileSync } from "node:fs";
 import { test, expect, axeViolations } from "./support/fixtures";
 
 /**
  * Every page of text shows when it was last reviewed, in the page's language and as server
  * HTML (no JavaScript needed), and the change log for readers is accessible on a phone.
  */
+const RBV_REVIEWED = /^reviewed: (\d{4}-\d{2}-\d{2})$/m.exec(readFileSync("content/pt/import-rbv.mdx", "utf8"))?.[1] ?? "";
+/** The review date as a reader of each language writes it (Intl's own formats, not the portal's code). */
+function longDate(isoDate: string, locale: string): string {
+  return new Intl.DateTimeFormat(locale, { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(new Date(`${isoDate}T00:00:00Z`));
+}
 const REVIEWED = {
-  pt: { label: "Revisto em 26 de novembro de 2026", changes: "O que mudou", footer: "Rodapé" },
-  en: { label: "Reviewed on 26 November 2026", changes: "What changed", footer: "Footer" },
+  pt: { label: `Revisto em ${longDate(RBV_REVIEWED, "pt-PT")}`, changes: "O que mudou", footer: "Rodapé" },
+  en: { label: `Reviewed on ${longDate(RBV_REVIEWED, "en-GB")}`, changes: "What changed", footer: "Footer" },
 } as const;
 
 test.describe("without JavaScript", () => {
@@ -14,10 +20,11 @@ test.describe("without JavaScript", () => {
 
   for (const lang of ["pt", "en"] as const) {
     test(`a page of text shows its review date (${lang})`, async ({ page }) => {
+      expect(RBV_REVIEWED, "content/pt/import-rbv.mdx has a reviewed: date").toMatch(/^\d{4}-\d{2}-\d{2}$/);
       await page.goto(`/areaOE/public/importacao/stadaImpRBV?lang=${lang}`);
       const review = page.locator("p.page-review");
       await expect(review).toHaveText(REVIEWED[lang].label);
-      await expect(review.locator("time")).toHaveAttribute("datetime", "2026-11-26");
+      await expect(review.locator("time")).toHaveAttribute("datetime", RBV_REVIEWED);
       // The page of text carries no framework script: the date is in the server's HTML.
       expect(await page.locator("script[src]").count()).toBe(0);
     });

@@ -104,6 +104,7 @@ export const JOURNEYS = [
         timeLimits: [
           "export-pdd-sea-containerised",
           "export-pdd-sea-short-routes",
+          "export-pdd-sea-outermost-regions",
           "export-pdd-sea-non-containerised",
           "export-pdd-air",
           "export-pdd-road-inland-waterways",
@@ -143,6 +144,8 @@ export const JOURNEYS = [
         id: "dav",
         actors: ["individual", "operator", "representative"],
         pages: ["vehicle-tax-isv", "vehicle-tax"],
+        // SFA2, where the DAV is submitted, opens on the finance portal (the ISV page, Article 17(4)).
+        services: ["financePortal"],
         timeLimits: ["isv-dav-individual", "isv-dav-registered-operator", "isv-dav-recognised-operator"],
       },
       { id: "pagamento", actors: ["debtor"], pages: ["vehicle-tax-isv"], timeLimits: ["isv-payment"] },

@@ -13,6 +13,20 @@ export const PRIMARY_SOURCE_HOSTS = [
   "portugalglobal.pt", // AICEP, Portugal's trade and investment agency (a government agency): its publication of a Commission announcement, labelled as such (issue 47)
 ] as const;
 
+/**
+ * Hosts whose pages are cited only as an announcement of the institution that made a rule, or as its
+ * publication by a Portuguese government agency, where the legal text could not be reached (CONTRIBUTING,
+ * "Sources and words"): never as the legal text. Every source item that links one, the page's own text and
+ * a time-limit record that rests on one say so (`ANNOUNCEMENT_LABEL`; scripts/content-checks/system-pages.test.ts).
+ */
+export const ANNOUNCEMENT_SOURCE_HOSTS = [
+  "portugalglobal.pt", // AICEP: its publication of the Commission's statement on the low-value consignments' duty
+  "acm.gov.pt", // the High Commission for Migration: its public information on when ISV is paid
+] as const;
+
+/** The words that label an announcement on a page: it is not the legal text. */
+export const ANNOUNCEMENT_LABEL = { pt: /\bnão (?:é |d)?o texto legal\b/i, en: /\bnot (?:from )?the legal text\b/i } as const;
+
 /** Hosts of the technical standards a page may cite besides the law (WCAG, WS-Security, SOAP, RFCs). */
 export const STANDARD_SOURCE_HOSTS = ["w3.org", "oasis-open.org", "rfc-editor.org", "ietf.org"] as const;
 
@@ -27,6 +41,12 @@ function hostOf(href: string): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** An https address of a page cited only as an announcement (`ANNOUNCEMENT_SOURCE_HOSTS`), never as the legal text. */
+export function isAnnouncementSource(href: string): boolean {
+  const host = hostOf(href);
+  return host !== undefined && hostMatches(host, ANNOUNCEMENT_SOURCE_HOSTS);
 }
 
 /** An https address of a primary source (the law, the authority). */

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import type { Request, Response } from "express";
 import { LANGUAGE_COOKIE, LANGUAGES, type Language } from "../../app/i18n/languages";
 import { languageCookieHeader, languageMiddleware } from "../../server/http/language";
-import { SESSION_COOKIE, SESSION_TTL_SECONDS, TRANSACTION_COOKIE, TRANSACTION_TTL_SECONDS } from "../../server/auth/session-cookie";
+import { SESSION_COOKIE, SESSION_TTL_SECONDS, SIGN_OUT_PENDING_COOKIE, TRANSACTION_COOKIE, TRANSACTION_TTL_SECONDS } from "../../server/auth/session-cookie";
 import { trustedOrigins } from "../../server/http/trusted-origin";
 
 /**
@@ -18,7 +18,7 @@ import { trustedOrigins } from "../../server/http/trusted-origin";
 const root = process.cwd();
 
 /** The cookie name constants of the code, by the identifier the code uses. */
-const NAME_CONSTANTS: Record<string, string> = { LANGUAGE_COOKIE, SESSION_COOKIE, TRANSACTION_COOKIE };
+const NAME_CONSTANTS: Record<string, string> = { LANGUAGE_COOKIE, SESSION_COOKIE, TRANSACTION_COOKIE, SIGN_OUT_PENDING_COOKIE };
 
 function sourceFiles(folder: string): string[] {
   return readdirSync(folder).flatMap((name) => {
@@ -73,7 +73,12 @@ function lifetimes(): Record<string, number> {
     setHeader: () => undefined,
   } as unknown as Response;
   languageMiddleware(req, res, () => undefined);
-  return { [LANGUAGE_COOKIE]: languageMaxAge, [SESSION_COOKIE]: SESSION_TTL_SECONDS, [TRANSACTION_COOKIE]: TRANSACTION_TTL_SECONDS };
+  return {
+    [LANGUAGE_COOKIE]: languageMaxAge,
+    [SESSION_COOKIE]: SESSION_TTL_SECONDS,
+    [TRANSACTION_COOKIE]: TRANSACTION_TTL_SECONDS,
+    [SIGN_OUT_PENDING_COOKIE]: TRANSACTION_TTL_SECONDS,
+  };
 }
 
 /** How the page writes a lifetime: "1 ano" / "1 year", "1 hora" / "1 hour", "10 minutos" / "10 minutes". */

@@ -2,7 +2,8 @@ import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { LANGUAGES, type Language } from "../../app/i18n/languages";
-import { DEFERRAL_PHRASES, isPrimarySource, LAYOUT_PHRASES, SOURCES_HEADING } from "./official-sources";
+import { ANNOUNCEMENT_LABEL, DEFERRAL_PHRASES, isAnnouncementSource, isPrimarySource, LAYOUT_PHRASES, SOURCES_HEADING } from "./official-sources";
+import { validTimeLimits } from "../time-limits/read-time-limits";
 import { readContentFile, type ContentFileFacts } from "./read-content-file";
 
 /**
@@ -58,6 +59,44 @@ describe("sources on every page that states rules", () => {
       }
     }
     expect(problems).toEqual([]);
+  });
+});
+
+describe("an announcement is labelled wherever it is cited (it is not the legal text)", () => {
+  /** The markdown links of a line: [text](href). */
+  const linksOf = (line: string) => [...line.matchAll(/\]\((https:\/\/[^)\s]+)\)/g)].map((match) => match[1]!);
+
+  it.each(LANGUAGES)("in %s, each source item that links an announcement says so, and so does the page's text", (lang) => {
+    const problems: string[] = [];
+    for (const name of contentFiles(lang)) {
+      const relative = `content/${lang}/${name}`;
+      const text = readFileSync(path.join(root, relative), "utf8");
+      const sourcesAt = text.indexOf(`## ${SOURCES_HEADING[lang]}`);
+      let cited = false;
+      text.split("\n").forEach((line, index) => {
+        if (!linksOf(line).some(isAnnouncementSource)) return;
+        cited = true;
+        if (!ANNOUNCEMENT_LABEL[lang].test(line)) problems.push(`${relative}:${index + 1}: an announcement cited without "${ANNOUNCEMENT_LABEL[lang].source}"`);
+      });
+      const body = sourcesAt >= 0 ? text.slice(0, sourcesAt) : text;
+      if (cited && !ANNOUNCEMENT_LABEL[lang].test(body)) problems.push(`${relative}: cites an announcement, but its text never says it is not the legal text`);
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it("a time limit that rests on an announcement says so in its note, in both languages", () => {
+    const problems = validTimeLimits(root)
+      .filter((record) => isAnnouncementSource(record.source))
+      .flatMap((record) => LANGUAGES.filter((lang) => !ANNOUNCEMENT_LABEL[lang].test(record.note?.[lang] ?? "")).map((lang) => `${record.id}: note (${lang})`));
+    expect(problems).toEqual([]);
+  });
+
+  it("the label and the hosts catch what they were written for", () => {
+    expect(ANNOUNCEMENT_LABEL.pt.test("é um anúncio, não o texto legal")).toBe(true);
+    expect(ANNOUNCEMENT_LABEL.en.test("an announcement, not the legal text")).toBe(true);
+    expect(ANNOUNCEMENT_LABEL.en.test("the legal text")).toBe(false);
+    expect(isAnnouncementSource("https://www.portugalglobal.pt/en/news/x")).toBe(true);
+    expect(isAnnouncementSource("https://eur-lex.europa.eu/eli/reg/2026/382/oj/eng")).toBe(false);
   });
 });
 

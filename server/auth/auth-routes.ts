@@ -27,6 +27,7 @@ import {
   sealTransaction,
   SESSION_COOKIE,
   SESSION_TTL_SECONDS,
+  SIGN_OUT_PENDING_COOKIE,
   TRANSACTION_COOKIE,
   TRANSACTION_TTL_SECONDS,
   type CookieKeys,
@@ -51,11 +52,6 @@ function cookieOptions(req: Request, path: string, maxAgeSeconds?: number): Cook
 }
 
 const sessionCookieName = (req: Request) => cookieName(SESSION_COOKIE, isSecureOrigin(req));
-/**
- * Set by a sign-out whose revocation could not be written (the shared state did not answer), for the
- * signed-out landing: it then says so instead of returning silently. Holds nothing but "1".
- */
-const SIGN_OUT_PENDING_COOKIE = "areaoe_signout_pending";
 const signOutPendingCookieName = (req: Request) => cookieName(SIGN_OUT_PENDING_COOKIE, isSecureOrigin(req));
 const transactionCookieName = (req: Request) => cookieName(TRANSACTION_COOKIE, isSecureOrigin(req));
 
@@ -296,7 +292,7 @@ function signOut({ logger, keys, revoked, metrics, oidc }: AuthDeps) {
     }
     clearSessionCookie(req, res);
     res.setHeader("Cache-Control", "no-store");
-    if (pending) res.cookie(signOutPendingCookieName(req), "1", cookieOptions(req, AUTH_PATH, TRANSACTION_TTL_SECONDS));
+    if (pending) res.cookie(cookieName(SIGN_OUT_PENDING_COOKIE, isSecureOrigin(req)), "1", cookieOptions(req, AUTH_PATH, TRANSACTION_TTL_SECONDS));
     try {
       // RP-initiated logout: the provider ends its own session, then sends the visitor back here.
       const endSession = client.buildEndSessionUrl(await oidc(), {

@@ -5,6 +5,12 @@ import { customsRolesFromClaim, type SessionUser } from "../../app/server-surfac
 
 export const SESSION_COOKIE = "areaoe_session";
 export const TRANSACTION_COOKIE = "areaoe_signin";
+/**
+ * Set by a sign-out whose revocation could not be written (the shared state did not answer), for the
+ * signed-out landing: it then says so instead of returning silently. Holds nothing but "1"; lives as
+ * long as a sign-in transaction.
+ */
+export const SIGN_OUT_PENDING_COOKIE = "areaoe_signout_pending";
 
 /**
  * A cookie's name on this request: over HTTPS with the `__Host-` prefix, which the browser accepts only

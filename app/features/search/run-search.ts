@@ -76,7 +76,11 @@ export function suggestQuery(index: MiniSearch<SearchDocument>, rawQuery: string
   let changed = false;
   const suggested = words.map((word) => {
     if (index.search(word, SEARCH_OPTIONS).length > 0) return word;
-    const [best] = index.autoSuggest(word, SUGGESTION_OPTIONS);
+    // The closest word first: one edit away before two (autoSuggest ranks by score alone, so a
+    // frequent word two edits away would beat the one-letter slip: 'garantas' is 'garantias').
+    const [best] = [1, 2]
+      .map((maxFuzzy) => index.autoSuggest(word, { ...SUGGESTION_OPTIONS, maxFuzzy }))
+      .find((suggestions) => suggestions.length > 0) ?? [];
     const replacement = best?.terms[0];
     if (!replacement || replacement === word.toLowerCase()) return word;
     changed = true;

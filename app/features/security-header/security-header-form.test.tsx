@@ -232,6 +232,20 @@ describe("<SecurityHeaderForm>", () => {
     expect((screen.getByRole("textbox", { name: /Security header/ }) as HTMLTextAreaElement).value).not.toBe(before);
   });
 
+  it("keeps the password typed when the visitor switches between the authority's two certificates (the same field)", async () => {
+    const production: AuthorityEnvironment = { ...environment, id: "production", localTest: false, warnings: [] };
+    const test: AuthorityEnvironment = { ...environment, localTest: false, warnings: [] };
+    const form = renderForm("en", "555555550/", [test, production]);
+    await form.user.clear(form.username);
+    await form.user.type(form.username, "555555550/1");
+    await form.user.type(form.password, PASSWORD);
+    await form.user.click(screen.getByRole("radio", { name: "Production" }));
+    // The field still shows what was typed, and the header is made from it (no "Mandatory").
+    await form.user.click(form.generate);
+    expect(await screen.findByRole("heading", { name: "Your security header" })).toBeInTheDocument();
+    expect(screen.queryByRole("link", { name: /Password: Mandatory/ })).not.toBeInTheDocument();
+  });
+
   it("makes a header for the sandbox's key with a test password in a field of its own, and offers to check it: a post of the header only", async () => {
     const sandbox: AuthorityEnvironment = { ...environment, id: "sandbox", localTest: false, sandbox: true, warnings: [] };
     const form = renderForm("en", "555555550/", [environment, sandbox]);
@@ -261,5 +275,9 @@ describe("<SecurityHeaderForm>", () => {
     expect([...new FormData(sandboxPost).keys()]).toEqual(["envelope", "madeFor"]);
     expect(String(new FormData(sandboxPost).get("envelope"))).not.toContain("made-up");
     expect(screen.getByRole("button", { name: "Check this header" })).toHaveAccessibleDescription(/it decrypts it with the sandbox's key/);
+    // The result names its target in words that read for every target (not "for the … environment environment").
+    expect(screen.getByRole("textbox", { name: /Security header/ })).toHaveAccessibleDescription(
+      "Paste it into the SOAP Header of your request. Made for: Portal's sandbox (current test key), for the header checker.",
+    );
   });
 });

@@ -60,7 +60,7 @@ export function SecurityHeaderForm({ usernamePrefill, environments, initialTarge
   // Uncontrolled on purpose: React copies a controlled value into the value attribute, which would put
   // the password in the DOM. It is read from the field's change events into memory only.
   // For the sandbox's key the field is another one (a made-up password, never the one the browser fills):
-  // a target's switch remounts it empty, and empties this too.
+  // a switch into or out of the sandbox's key remounts it empty, and empties this too.
   const passwordRef = useRef("");
   const [environmentId, setEnvironmentId] = useState<HeaderTargetId | undefined>(initialTarget ?? environments[0]?.id);
   const [envelope, setEnvelope] = useState(false);
@@ -209,7 +209,7 @@ export function SecurityHeaderForm({ usernamePrefill, environments, initialTarge
               className="security-header-form__username"
             />
           </Field>
-          {/* The two fields are never in the page together: a target's switch starts its password afresh. */}
+          {/* The two fields are never in the page together: a switch into or out of the sandbox's key starts its password afresh. */}
           <Field id={passwordId} label={passwordLabel} hint={t(sandbox ? "testPasswordHint" : "passwordHint")} error={errors.password} required>
             <Input
               key={passwordId}
@@ -232,7 +232,9 @@ export function SecurityHeaderForm({ usernamePrefill, environments, initialTarge
               options={environments.map((candidate) => ({ value: candidate.id, label: environmentName(candidate) }))}
               value={environment?.id}
               onChange={(id) => {
-                passwordRef.current = "";
+                // Into or out of the sandbox's key, the field is remounted empty: so is what it held. Between
+                // the authority's certificates it is the same field, which keeps what was typed.
+                if ((environments.find((candidate) => candidate.id === id)?.sandbox === true) !== sandbox) passwordRef.current = "";
                 setEnvironmentId(id);
               }}
               className="security-header-form__choice"

@@ -10,10 +10,10 @@ const CACHED_HOURS = 4;
 let formatters: Intl.DateTimeFormat[] | null = null;
 const byHour = new Map<number, ReadonlySet<number>>();
 
-/** "GMT+05:30" → 330, "GMT" → 0; null for anything else. */
-function offsetMinutes(name: string): number | null {
+/** "GMT+05:30" → 330, "GMT−03:30" → −210, "GMT" → 0 (ICU's `longOffset` names); null for anything else. */
+export function offsetMinutes(name: string): number | null {
   if (name === "GMT" || name === "UTC") return 0;
-  const match = /^(?:GMT|UTC)([+-−])(\d{1,2})(?::?(\d{2}))?$/.exec(name);
+  const match = /^(?:GMT|UTC)([+\-−])(\d{1,2})(?::?(\d{2}))?$/.exec(name);
   if (!match) return null;
   const sign = match[1] === "+" ? 1 : -1;
   return sign * (Number(match[2]) * MINUTES_PER_HOUR + Number(match[3] ?? 0));
