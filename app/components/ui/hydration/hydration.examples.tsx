@@ -1,5 +1,6 @@
 import { until, type UiExample } from "~/components/ui/ui-example";
 import { useHydrated } from "./use-hydrated";
+import { appPath } from "~/config/paths";
 
 /** What a widget does with the hook: its server HTML first (a link that works alone), its interactive form once hydrated. */
 function CopyOrLink() {
@@ -9,7 +10,7 @@ function CopyOrLink() {
       Copy
     </button>
   ) : (
-    <a href="/areaOE/downloads/areaoe-security-header.mjs" data-state="server">
+    <a href={appPath("/downloads/areaoe-security-header.mjs")} data-state="server">
       Download
     </a>
   );
