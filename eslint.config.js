@@ -226,10 +226,15 @@ export default tseslint.config(
     ignores: [
       "**/*.test.{ts,tsx}",
       "server/**/test-*.ts",
-      // Being rewritten by issue 48's sandbox work (h/sandbox): split them once it has landed, and
-      // remove these lines (the lint then names each function still over 80 lines).
+      // Not split yet, each a factory whose closure holds its state (issue 48's sandbox work landed on
+      // 2026-12-02 with them; splitting them by what they answer is left to a change of its own, with
+      // their tests): the sandbox's router (209 lines), its key set (104), WSDL (100), verification pool
+      // (92), fair queue (192), request log (98) and trace page (91), and the Redis shared state (156).
+      // Remove a line once its file is split: the lint then holds it.
+      "server/sandbox/fair-queue.ts",
+      "server/sandbox/request-log.ts",
+      "server/sandbox/request-trace-page.tsx",
       "server/sandbox/sandbox-keys.ts",
-      "server/sandbox/sandbox-limits.ts",
       "server/sandbox/sandbox-router.ts",
       "server/sandbox/sandbox-wsdl.ts",
       "server/sandbox/verification-pool.ts",

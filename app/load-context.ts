@@ -5,7 +5,8 @@ import type { PublicConfig } from "~/config/public-config";
 import type { SessionUser } from "~/features/session/session-user";
 import type { AuthorityEnvironment } from "~/features/security-header/authority-environment";
 import type { AuthorityCertificateSummary } from "~/features/certificate-renewal/authority-certificates";
-import type { HeaderCheckCertificate, HeaderCheckOutcome, SandboxKeySummary } from "~/features/security-header/header-check";
+import type { HeaderCheckCertificate, HeaderCheckOutcome, HeaderCheckRefusal, SandboxKeySummary } from "~/features/security-header/header-check";
+import type { SandboxKeysContext } from "~/features/security-header/sandbox-api-keys";
 import type { InlineSources } from "~/render/inline-hash";
 
 /** What the Node server hands to every loader and to the server entry. */
@@ -59,6 +60,8 @@ export interface AreaOELoadContext {
     keys: () => SandboxKeySummary[];
     /** False when the runtime failed the start-time implicit-rejection probe: `check` must not be called. */
     enabled: boolean;
+    /** The checker page's quota was spent before this post (the server let it through to say so on the page), or null. */
+    refusal: () => HeaderCheckRefusal | null;
     /**
      * The sandbox's current key as a target of the generation form (public material), so that the form
      * can make a header this checker accepts; null while the checker is off.
@@ -66,10 +69,12 @@ export interface AreaOELoadContext {
     formTarget: () => AuthorityEnvironment | null;
     /**
      * Checks with a trace id (the request log keeps the decoded trace for 24 hours), in the server's
-     * verification pool; when the pool is busy it throws a 503 Response (the server answers its busy page).
+     * verification pool, in the checker page's own lane; when the pool has no turn for it, the refusal.
      */
-    check: (xml: string, password?: string) => Promise<HeaderCheckOutcome>;
+    check: (xml: string, password?: string) => Promise<HeaderCheckOutcome | { refused: HeaderCheckRefusal }>;
   };
+  /** The signed-in visitor's own sandbox keys (absent when sign-in is off). */
+  sandboxKeys?: SandboxKeysContext;
 }
 
 /** The portal's per-request values in React Router's context (future.v8_middleware). */

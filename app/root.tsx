@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Links, Meta, Outlet, useMatches, useRouteError } from "react-router";
+import { Links, Meta, Outlet, useLocation, useMatches, useRouteError } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
 import type { Route } from "./+types/root";
 import { portalContext } from "./load-context";
@@ -13,9 +13,10 @@ import { SidePanel } from "~/features/useful-links/side-panel";
 import { PartOfJourneys } from "~/features/journeys/part-of-journeys";
 import { useRootData } from "~/config/use-root-data";
 import { assetPath } from "~/config/paths";
-import { DEFAULT_LANGUAGE } from "~/i18n/languages";
+import { DEFAULT_LANGUAGE, isLanguage, LANGUAGE_QUERY } from "~/i18n/languages";
 import { RouteErrorScreen } from "~/features/errors/route-error-screen";
 import { FaultInjection } from "~/features/errors/fault-injection";
+import { KeptLanguageContext } from "~/components/ui/link/kept-language";
 import { PortalStylesheet } from "~/render/portal-stylesheet";
 import { pageHasIslands } from "~/config/hydration";
 import { Island } from "~/islands/island";
@@ -76,6 +77,9 @@ export function Layout({ children }: { children: ReactNode }) {
   const data = useRootData();
   const islands = useIslandsPage();
   const lang = data?.lang ?? DEFAULT_LANGUAGE;
+  // The language chosen by this address (`?lang=`): the page's links keep it (kept-language.ts).
+  const chosen = new URLSearchParams(useLocation().search).get(LANGUAGE_QUERY);
+  const kept = isLanguage(chosen) ? chosen : undefined;
   return (
     <html lang={lang} dir="ltr">
       <head>
@@ -86,20 +90,22 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body id="top">
-        <SkipLink />
-        <SiteHeader account={<SessionStatus user={data?.visitor ?? null} signInEnabled={data?.signInEnabled ?? false} demo={data?.signInDemo ?? false} unchecked={data?.sessionUnchecked ?? false} />}>
-          {/* On a page with islands, the header's search is an island of its own (app/islands/island.tsx). */}
-          {islands ? <Island component={HeaderSearch} props={{}} namespaces={["pages"]} /> : <HeaderSearch />}
-        </SiteHeader>
-        <div className="container page-layout">
-          <main id="main-content" tabIndex={-1} className="page-layout__main">
-            <CurrentBreadcrumbs />
-            <CurrentPartOf />
-            {children}
-          </main>
-          <SidePanel />
-        </div>
-        <SiteFooter financePortal={data?.publicConfig.links.financePortal} />
+        <KeptLanguageContext value={kept}>
+          <SkipLink />
+          <SiteHeader account={<SessionStatus user={data?.visitor ?? null} signInEnabled={data?.signInEnabled ?? false} demo={data?.signInDemo ?? false} unchecked={data?.sessionUnchecked ?? false} />}>
+            {/* On a page with islands, the header's search is an island of its own (app/islands/island.tsx). */}
+            {islands ? <Island component={HeaderSearch} props={{}} namespaces={["pages"]} /> : <HeaderSearch />}
+          </SiteHeader>
+          <div className="container page-layout">
+            <main id="main-content" tabIndex={-1} className="page-layout__main">
+              <CurrentBreadcrumbs />
+              <CurrentPartOf />
+              {children}
+            </main>
+            <SidePanel />
+          </div>
+          <SiteFooter financePortal={data?.publicConfig.links.financePortal} />
+        </KeptLanguageContext>
       </body>
     </html>
   );

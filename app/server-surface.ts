@@ -66,6 +66,8 @@ export type {
   AuthorityKeyWarningCode,
 } from "~/features/security-header/authority-environment";
 export { HEADER_CHECK_TOO_LARGE_QUERY, type HeaderCheckOutcome } from "~/features/security-header/header-check";
+// The keys page's view of an integrator's own sandbox keys (server/sandbox/sandbox-keys-context.ts).
+export type { SandboxKeysContext } from "~/features/security-header/sandbox-api-keys";
 // The words of a finding (code + params) in a language: the checker page's and the sandbox's Faults'.
 export { findingCatalogueHref, findingText, type FindingText } from "~/features/security-header/finding-text";
 // The one record per finding code (content/faults/security-header-faults.json): what the sandbox

@@ -60,7 +60,7 @@ for (const { lang, locale, skip } of LANGS) {
       const answer = await request.post("/areaOE/sandbox/soap", { headers: { "Content-Type": "text/xml; charset=utf-8" }, data: wrapInEnvelope(header.xml, "<ping/>") });
       expect(answer.status()).toBe(200);
       const id = answer.headers()["x-areaoe-trace-id"] ?? "";
-      expect(id).toMatch(/^[A-Za-z0-9_-]{24}$/);
+      expect(id).toMatch(/^[A-Za-z0-9_-]{32}$/);
       const h1 = lang === "pt" ? "Registo de uma verificação do cabeçalho de segurança" : "Trace of a security header check";
       const response = await page.goto(`/areaOE/sandbox/requests/${id}`);
       expect(response?.headers()["x-robots-tag"]).toBe("noindex");

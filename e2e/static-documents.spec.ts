@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { request as httpRequest, type IncomingHttpHeaders } from "node:http";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { test, expect } from "./support/fixtures";
-import { ISLAND_IDS, ROUTED_PATHS } from "./support/routes";
+import { ISLAND_IDS, PRIVATE_IDS, ROUTED_PATHS } from "./support/routes";
 import { demoSignIn } from "../scripts/bench/demo-sign-in";
 import { pageHref, pageIdIsOpenerIsolated, type PageId } from "../app/config/site-map";
 import { appPath } from "../app/config/paths";
@@ -15,7 +15,8 @@ import { appPath } from "../app/config/paths";
 const TEXT_PAGES = ROUTED_PATHS.filter((route) => !ISLAND_IDS.has(route.id));
 // `/areaOE/home` is an alias of the home page that the page cache does not keep (it keys pages by their
 // one address): rendered per request, it is a static document in its policy and bytes, not stored.
-const STORED = (path: string) => path !== appPath("/home");
+// A private page of text (the sandbox keys page: the signed-in visitor's keys) is not stored either.
+const STORED = (path: string) => path !== appPath("/home") && !TEXT_PAGES.some((route) => route.path === path && PRIVATE_IDS.has(route.id));
 const LANGS = ["pt", "en"] as const;
 
 interface Answer {

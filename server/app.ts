@@ -23,6 +23,7 @@ import { peerTrust } from "./portal/peer-trust";
 import type { CreatePortalOptions, PortalParts } from "./portal/portal-options";
 import { requestLogging } from "./portal/request-logging";
 import { responseHeaders } from "./portal/response-headers";
+import { renderBudget } from "./portal/render-budget";
 import { sandboxStage } from "./portal/sandbox-stage";
 import { memorySharedState } from "./shared-state/shared-state";
 
@@ -67,13 +68,17 @@ export function createPortal(options: CreatePortalOptions): { listener: RequestL
   const auth = createAuth(settings.config, logger, settings.devIdp, sharedState, metrics.auth);
   const connectSrc = connectSourcesFor(settings.config.errorReporting.url);
 
+  // One render budget per client, spent by every page the portal draws: React Router's, the sandbox's
+  // trace pages and the .ics answers.
+  const spendRender = renderBudget({ limits: settings.config.limits, sharedState, logger });
+
   app.use(requestLogging(logger));
   responseHeaders(app, parts, connectSrc);
   apis(app, parts);
-  const sandbox = sandboxStage(app, parts);
+  const sandbox = sandboxStage(app, parts, { auth, spendRender });
   siteBoundary(app, parts);
-  beforeThePage(app, parts, { auth, sandbox });
-  const pageCache = rendering(app, parts, loadContextStage(parts, { auth, sandbox, connectSrc }));
+  beforeThePage(app, parts, { auth, sandbox, spendRender });
+  const pageCache = rendering(app, parts, { ...loadContextStage(parts, { auth, sandbox, connectSrc }), spendRender });
   app.use(serverErrorHandler(logger));
 
   const listener = inOrder(

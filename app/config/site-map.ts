@@ -128,6 +128,17 @@ export const SITE_PAGES = [
     content: false,
   },
   {
+    // An integrator's own sandbox keys (signed in): made, named, listed, revoked; a key's requests.
+    // Plain forms its module answers (POST for changes, GET for the list): no script.
+    id: "security-header-sandbox-keys",
+    path: "public/ferramentas/webservices/securityHeader/sandboxKeys",
+    parent: "security-header",
+    module: "own",
+    answersQuery: true,
+    private: true,
+    openerIsolated: true,
+  },
+  {
     id: "security-header-samples",
     path: "public/ferramentas/webservices/securityHeader/samples",
     parent: "security-header",

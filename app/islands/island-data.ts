@@ -27,6 +27,8 @@ export interface IslandData {
   /** The namespaces the island's render used (and `errors`, for the error screen), in `lang`, each once per page. */
   texts: Record<string, Bundle>;
   props: unknown;
+  /** The language chosen by the page's address, which the island's links keep (kept-language.ts). */
+  kept?: string;
 }
 
 /** The head's JSON (./island-head.ts). */

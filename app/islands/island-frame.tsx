@@ -1,17 +1,20 @@
 import { Component, type ErrorInfo, type ReactNode } from "react";
 import { TextsContext, type TextSource } from "~/i18n/texts-context";
+import { KeptLanguageContext } from "~/components/ui/link/kept-language";
 import { ErrorScreen } from "~/features/errors/error-screen";
 import { reportError } from "~/features/errors/error-reporting";
 
 /**
- * What wraps every island, the same on the server and in the browser (so hydration matches): its texts
- * and its own error boundary. A render failure shows the SPEC's error screen with Retry in the island's
+ * What wraps every island, the same on the server and in the browser (so hydration matches): its texts,
+ * the language its links keep (the page's `?lang=`) and its own error boundary. A render failure shows the SPEC's error screen with Retry in the island's
  * place only (the rest of the page is server HTML and stays); Retry renders the widget afresh.
  */
-export function IslandFrame({ texts, children }: { texts: TextSource; children: ReactNode }) {
+export function IslandFrame({ texts, kept, children }: { texts: TextSource; kept?: string | undefined; children: ReactNode }) {
   return (
     <TextsContext value={texts}>
-      <IslandErrorBoundary>{children}</IslandErrorBoundary>
+      <KeptLanguageContext value={kept}>
+        <IslandErrorBoundary>{children}</IslandErrorBoundary>
+      </KeptLanguageContext>
     </TextsContext>
   );
 }

@@ -38,6 +38,7 @@ import { useTranslation } from "~/i18n/use-translation";
 import type { Bundle } from "~/i18n/small-t";
 import type { TextSource } from "~/i18n/texts-context";
 import { IslandFrame } from "./island-frame";
+import { useKeptLanguage } from "~/components/ui/link/kept-language";
 import { islandNameOf } from "./island-modules";
 import {
   ISLAND_ATTRIBUTE,
@@ -86,6 +87,7 @@ export interface IslandProps<P extends object> {
 /** The server wrapper of an island (see the comment at the top of this file). */
 export function Island<P extends object>({ component: Component, props, namespaces = [], when = "idle" }: IslandProps<P>) {
   const render = useContext(IslandRendererContext);
+  const kept = useKeptLanguage();
   const { i18n } = useTranslation();
   const name = islandNameOf(Component);
   if (!render) {
@@ -100,14 +102,14 @@ export function Island<P extends object>({ component: Component, props, namespac
     reportNamespaces: { addUsedNamespaces: (names) => names.forEach((namespace) => used.add(namespace)) },
   };
   const { html, identifierPrefix } = render(
-    <IslandFrame texts={tracking}>
+    <IslandFrame texts={tracking} kept={kept}>
       <Component {...props} />
     </IslandFrame>,
     name,
   );
   const texts: Record<string, Bundle> = {};
   for (const namespace of [...used].sort()) texts[namespace] = i18n.bundle(lang, namespace) ?? {};
-  const data: IslandData = { lang, texts, props };
+  const data: IslandData = { lang, texts, props, ...(kept ? { kept } : {}) };
   const attributes = { [ISLAND_ATTRIBUTE]: name, [ISLAND_PREFIX_ATTRIBUTE]: identifierPrefix, [ISLAND_STRATEGY_ATTRIBUTE]: when };
   return (
     <>

@@ -116,7 +116,7 @@ async function startIsland(container: HTMLElement): Promise<void> {
   const Wrap = (injectedFault && name !== "header-search" ? await injectedFault : undefined) ?? Fragment;
   const widget = (module: IslandModule) => (
     <StrictMode>
-      <IslandFrame texts={pageTexts}>
+      <IslandFrame texts={pageTexts} kept={data.kept}>
         <Wrap>
           <module.default {...props} />
         </Wrap>

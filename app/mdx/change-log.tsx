@@ -1,4 +1,5 @@
 import { useTranslation } from "~/i18n/use-translation";
+import { SmartLink } from "~/components/ui/link/smart-link";
 import { useLanguage } from "~/i18n/use-language";
 import { findPage, pageHref, type PageId } from "~/config/site-map";
 import { INTL_LOCALES, type Language } from "~/i18n/languages";
@@ -49,7 +50,7 @@ export function ChangeLog() {
               .map((id, index) => (
                 <span key={id}>
                   {index > 0 ? ", " : null}
-                  <a href={pageHref(id as PageId)}>{tPages(`${id as PageId}.title`)}</a>
+                  <SmartLink href={pageHref(id as PageId)}>{tPages(`${id as PageId}.title`)}</SmartLink>
                 </span>
               ))}
           </p>

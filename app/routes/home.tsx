@@ -1,3 +1,4 @@
+import { keepLanguage, useKeptLanguage } from "~/components/ui/link/kept-language";
 import { useTranslation } from "~/i18n/use-translation";
 import { pageMeta } from "~/config/page-meta";
 import { assetPath } from "~/config/paths";
@@ -17,6 +18,7 @@ export default function Home() {
   const areas = childPages("home").filter((page) => !TOOL_PAGES.includes(page.id as PageId) && page.id !== JOURNEYS_PAGE);
   const journeys = childPages(JOURNEYS_PAGE).map((page) => page.id as PageId);
   const lang = useLanguage();
+  const kept = useKeptLanguage();
   return (
     <div className="home">
       <h1>{t("pages:home.title")}</h1>
@@ -26,7 +28,7 @@ export default function Home() {
         <h2 id="generate-header-heading">{t("common:home.generateHeaderTitle")}</h2>
         <p>{t("common:home.generateHeaderBody")}</p>
         <p>
-          <a href={pageHref("security-header-form")} className="button button--primary">
+          <a href={keepLanguage(pageHref("security-header-form"), kept)} className="button button--primary">
             {t("common:home.generateHeaderAction")}
           </a>
         </p>
@@ -60,12 +62,13 @@ export default function Home() {
 /** A card per page: its title as a link and its one-line summary. */
 function PageCards({ ids }: { ids: PageId[] }) {
   const { t } = useTranslation("pages");
+  const kept = useKeptLanguage();
   return (
     <ul className="card-grid">
       {ids.map((id) => (
         <li key={id} className="card">
           <h3 className="card__title">
-            <a href={pageHref(id)}>{t(`${id}.title`)}</a>
+            <a href={keepLanguage(pageHref(id), kept)}>{t(`${id}.title`)}</a>
           </h3>
           <p>{t(`${id}.summary`)}</p>
         </li>

@@ -5,11 +5,13 @@ import { mdxComponents } from "~/mdx/mdx-components";
 import { HeaderCheckForm } from "~/features/security-header/header-check-form";
 import { Island } from "~/islands/island";
 import { HeaderCheckUnavailable } from "~/features/security-header/header-check-unavailable";
+import { data } from "react-router";
 import {
   HEADER_CHECK_MAX_BYTES,
   HEADER_CHECK_TOO_LARGE_QUERY,
   headerMadeFor,
   type HeaderCheckActionData,
+  type HeaderCheckRefusal,
 } from "~/features/security-header/header-check";
 import { TestCertificateDetails } from "~/features/security-header/test-certificate-details";
 import { SandboxKeysList } from "~/features/security-header/sandbox-keys-list";
@@ -41,25 +43,34 @@ export function loader({ context, request }: Route.LoaderArgs) {
  * ("Check this header") says which key it was made for: one the checker cannot decrypt with is named,
  * and not checked (nothing is decrypted, logged or kept).
  */
-export async function action({ request, context }: Route.ActionArgs): Promise<HeaderCheckActionData> {
+export async function action({ request, context }: Route.ActionArgs) {
   const portal = portalContext(context);
-  if (!portal.securityHeaderSandbox.enabled) return { status: "unavailable" };
+  if (!portal.securityHeaderSandbox.enabled) return { status: "unavailable" } satisfies HeaderCheckActionData;
   const form = await request.formData();
   const envelope = typeof form.get("envelope") === "string" ? (form.get("envelope") as string) : "";
   const password = typeof form.get("password") === "string" ? (form.get("password") as string) : "";
-  if (envelope.trim() === "") return { status: "invalid", problem: "envelopeMissing", envelope };
+  if (envelope.trim() === "") return { status: "invalid", problem: "envelopeMissing", envelope } satisfies HeaderCheckActionData;
   if (new TextEncoder().encode(envelope).length > HEADER_CHECK_MAX_BYTES) {
-    return { status: "invalid", problem: "envelopeTooLarge", envelope: "" };
+    return { status: "invalid", problem: "envelopeTooLarge", envelope: "" } satisfies HeaderCheckActionData;
   }
   const madeFor = headerMadeFor(form.get(MADE_FOR_FIELD), portal.securityHeaderEnvironments());
-  if (madeFor !== null && madeFor !== "sandbox") return { status: "foreign-key", envelope, madeFor };
+  if (madeFor !== null && madeFor !== "sandbox") return { status: "foreign-key", envelope, madeFor } satisfies HeaderCheckActionData;
+  // Refused before or by the pool (the page's quota, or no turn): this page says so with the envelope
+  // kept, answered 429 or 503 with Retry-After (never a page that loses what was pasted).
+  const refused = (refusal: HeaderCheckRefusal) =>
+    data({ status: "refused", envelope, refusal } satisfies HeaderCheckActionData, { status: refusal.status, headers: { "Retry-After": String(refusal.retryAfterSeconds) } });
+  const quota = portal.securityHeaderSandbox.refusal();
+  if (quota) return refused(quota);
   const outcome = await portal.securityHeaderSandbox.check(envelope, password === "" ? undefined : password);
-  return { status: "checked", envelope, passwordCompared: password !== "", outcome };
+  if ("refused" in outcome) return refused(outcome.refused);
+  return { status: "checked", envelope, passwordCompared: password !== "", outcome } satisfies HeaderCheckActionData;
 }
 
-// The answer to a check belongs to one visitor: never kept by a shared cache.
-export function headers() {
-  return { "Cache-Control": "private, no-store" };
+// The answer to a check belongs to one visitor: never kept by a shared cache. A refusal's Retry-After
+// comes from the action's answer.
+export function headers({ actionHeaders }: Route.HeadersArgs) {
+  const retryAfter = actionHeaders.get("Retry-After");
+  return { "Cache-Control": "private, no-store", ...(retryAfter ? { "Retry-After": retryAfter } : {}) };
 }
 
 export default function Page({ loaderData, actionData }: Route.ComponentProps) {

@@ -28,6 +28,7 @@ const benches: [string, string][] = [
   ["Pages of text as static documents: brotli, gzip, identity and 304 against plain node:http", "scripts/bench/static-documents.bench.ts"],
   ["Header sandbox: checks per second, CPU per check, page p99 under sandbox load", "scripts/bench/sandbox.bench.ts"],
   ["Header sandbox flooded by four clients: a cached page's p99 alone and meanwhile, the sandbox's answers (issue 42)", "scripts/bench/sandbox-flood.bench.ts"],
+  ["Header sandbox shared fairly: a client within its quota (anonymous, then with its own key) and a person at the checker page while 20 others flood (issue 48)", "scripts/bench/sandbox-fairness.bench.ts"],
   ["Hostile input: a cached page while a stranger attacks", "scripts/bench/hostile.bench.ts"],
   ["Availability: a cached page while one client floods each bypass, variant, worst header and worst report", "scripts/bench/availability.bench.ts"],
   ["A flood from one address: another visitor's p99, bare and through HAProxy, each limit off and on (issue 40)", "scripts/bench/flood.bench.ts"],

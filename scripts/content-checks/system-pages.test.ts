@@ -17,6 +17,7 @@ const WITHOUT_SOURCES: Record<string, string> = {
   tools: "an index of the tools, each with its own page",
   journeys: "an index of the step-by-step journeys, each with its own page and sources",
   ics2: "not routed (the specification lists it unrouted)",
+  "security-header-sandbox-keys": "the portal's own sandbox keys and their quotas: it states no rule of the authority",
 };
 
 const facts = new Map<string, ContentFileFacts>();

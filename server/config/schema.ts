@@ -204,13 +204,28 @@ export const limitsSchema = z
      * SOAP Fault RATE_LIMITED (429) with Retry-After and the IETF RateLimit headers.
      */
     sandboxChecksPerMinute: z.number().int().min(1).max(100_000).default(240),
+    /**
+     * The SOAP sandbox's checks per minute for a request carrying an integrator's own sandbox key
+     * (Authorization: Bearer): the key's quota, whatever the address (a team behind one NAT, a CI
+     * runner), sized for a test suite; a fixed window of a minute that may be spent at once.
+     */
+    sandboxKeyChecksPerMinute: z.number().int().min(1).max(100_000).default(600),
     /** The header checker page's checks per client per minute (a person pasting a header), then its 429 page. */
     checkerChecksPerMinute: z.number().int().min(1).max(100_000).default(30),
     /**
-     * Header checks per second from all clients together (sandbox and checker page: each decrypts an RSA
-     * Nonce), refused at once past it (503; the sandbox's is the Fault SANDBOX_OVERLOADED).
+     * Header checks per second from all clients together, per instance (sandbox and checker page: each
+     * decrypts an RSA Nonce): the verification pool starts no more than this, client by client in turn
+     * (server/sandbox/fair-queue.ts), the checker page with a share of its own; a check that cannot start
+     * within sandboxTaskTimeoutMs is refused (503; the sandbox's is the Fault SANDBOX_OVERLOADED).
      */
     headerChecksPerSecondAllClients: z.number().int().min(1).max(100_000).default(50),
+    /**
+     * The sandbox's request log (the decoded traces, kept 24 hours): bytes kept per client (an
+     * integrator's key, or an address), then the client's own oldest traces are replaced.
+     */
+    traceBytesPerClient: z.number().int().min(16 * 1024).max(1024 * 1024 * 1024).default(1024 * 1024),
+    /** Bytes of traces kept in all, every client together (in Redis, or in the instance's memory), then the oldest are replaced. */
+    traceBytesInAll: z.number().int().min(64 * 1024).max(16 * 1024 * 1024 * 1024).default(64 * 1024 * 1024),
     /** Error reports per second from all clients together (each report still has its per-client limit). */
     errorReportsPerSecond: z.number().int().min(1).max(10_000).default(20),
     /** How long any request body may take to arrive; then 408 and the connection is closed. */

@@ -1,4 +1,5 @@
 import type { InlineSources, Language, SessionUser } from "../../app/server-surface";
+import type { SandboxClient } from "../sandbox/sandbox-limits";
 
 // What the server's own middleware puts in `res.locals`, typed once (declaration merging) instead of
 // a cast at every reader. securityHeaders sets cspNonce and languageMiddleware sets lang before any
@@ -18,6 +19,14 @@ declare global {
       encodedOnce?: boolean;
       /** The budget a 429 refused (client-budget.ts): the metric of refusals reads it. */
       refusedBudget?: string;
+      /** Who sends a sandbox request: its address, or the integrator's key it carried (sandbox-router.ts). */
+      sandboxClient?: SandboxClient;
+      /** The request's Bearer is no live sandbox key: refused (401) once the address's quota counted it. */
+      unknownSandboxKey?: boolean;
+      /** The verification pool did not start this check: the client's quota gives it back (sandbox-limits.ts). */
+      checkNotStarted?: boolean;
+      /** The checker page's check was refused before it ran (its quota, or the pool): the page says so and keeps the envelope. */
+      checkRefused?: { status: 429 | 503; retryAfterSeconds: number; reason?: "quota" | "busy" };
     }
   }
 }

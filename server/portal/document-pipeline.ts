@@ -1,5 +1,5 @@
 import compression from "compression";
-import type { Express, Response } from "express";
+import type { Express, RequestHandler, Response } from "express";
 import { apiPath, BASE_PATH, BASE_URL, isUnderBasePath, RENEWAL_REMINDER_PATH, TIME_LIMIT_REMINDER_PATH } from "../../app/server-surface";
 import type { createAuth } from "../auth/create-auth";
 import { SESSION_COOKIE_NAMES } from "../auth/session-cookie";
@@ -17,10 +17,10 @@ import { pageMethods } from "../http/request-guards";
 import { missingAsset, publicFiles } from "../http/static-assets";
 import { timeLimitReminder } from "../http/time-limit-reminder";
 import { createPageCache, type PageCache } from "../page-cache/page-cache";
-import { HEADER_CHECK_MAX_BODY_BYTES, headerCheckGuard, headerCheckTooLarge } from "../sandbox/header-check-guard";
+import { HEADER_CHECK_MAX_BODY_BYTES, headerCheckGuard, headerCheckTooLarge, sandboxKeysGuard } from "../sandbox/header-check-guard";
 import type { LoadContextStage } from "./load-context";
 import type { PortalParts } from "./portal-options";
-import { renderBudget } from "./render-budget";
+import type { SpendRender } from "./render-budget";
 import { timedOutBody, type SandboxStage } from "./sandbox-stage";
 
 /**
@@ -48,7 +48,7 @@ export function siteBoundary(app: Express, { readiness, clientDir, buildId }: Po
  * checker's POST body read whole (size cap, deadline) before it may take a render slot, the methods a
  * page allows, and the two .ics reminders (files made here, not pages).
  */
-export function beforeThePage(app: Express, { settings }: PortalParts, { auth, sandbox }: { auth: ReturnType<typeof createAuth>; sandbox: SandboxStage }): void {
+export function beforeThePage(app: Express, { settings }: PortalParts, { auth, sandbox, spendRender }: { auth: ReturnType<typeof createAuth>; sandbox: SandboxStage; spendRender: SpendRender }): void {
   const { limits } = settings.config;
   // An answer sent as stored (the page cache's compressed bytes) is not compressed again.
   app.use(compression({ filter: (req, res) => !(res as Response).locals.encodedOnce && compression.filter(req, res) }));
@@ -62,9 +62,14 @@ export function beforeThePage(app: Express, { settings }: PortalParts, { auth, s
     readBodyFirst({ maxBytes: HEADER_CHECK_MAX_BODY_BYTES, deadlineMs: limits.bodyDeadlineMs, tooLarge: headerCheckTooLarge }),
     formBodyOnly,
   );
-  app.use(pageMethods({ postPaths: headerCheckGuard.paths }));
-  app.get(RENEWAL_REMINDER_PATH, renewalReminder);
-  app.get(TIME_LIMIT_REMINDER_PATH, timeLimitReminder);
+  app.post(sandboxKeysGuard.paths, readBodyFirst({ maxBytes: sandboxKeysGuard.maxBodyBytes, deadlineMs: limits.bodyDeadlineMs }), formBodyOnly);
+  app.use(pageMethods({ postPaths: [...headerCheckGuard.paths, ...sandboxKeysGuard.paths] }));
+  // The .ics reminders are drawn per request (an answer to a query): each costs a render of the client's budget.
+  const budgeted = (answer: RequestHandler): RequestHandler => (req, res, next) => {
+    spendRender(req, res).then((granted) => (granted ? answer(req, res, next) : undefined), next);
+  };
+  app.get(RENEWAL_REMINDER_PATH, budgeted(renewalReminder));
+  app.get(TIME_LIMIT_REMINDER_PATH, budgeted(timeLimitReminder));
 }
 
 /**
@@ -73,9 +78,8 @@ export function beforeThePage(app: Express, { settings }: PortalParts, { auth, s
  * briefly, client by client in turn, then 503: never a 500 for being busy; misses take their slot here
  * too), then the one React Router handler. Returns the page cache, whose early answer the front door gives.
  */
-export function rendering(app: Express, parts: PortalParts, { loadContext, refusedChecks }: LoadContextStage): PageCache | undefined {
-  const { settings, build, logger, metrics, sharedState } = parts;
-  const spendRender = renderBudget({ limits: settings.config.limits, sharedState, logger });
+export function rendering(app: Express, parts: PortalParts, { loadContext, spendRender }: LoadContextStage & { spendRender: SpendRender }): PageCache | undefined {
+  const { settings, build, logger, metrics } = parts;
   const admission = renderAdmission({ maxConcurrent: 8, maxWaitMs: 3_000, maxQueue: 500, maxQueuePerClient: 16, clientOf: clientKey, busy: sendBusy, logger, metrics: metrics.admission });
   const renderer = reactRouterHandler({ build, mode: settings.mode, loadContext });
   const pageCache = settings.pageCache
@@ -86,17 +90,8 @@ export function rendering(app: Express, parts: PortalParts, { loadContext, refus
     if (await spendRender(req, res)) next();
   });
   app.all(/.*/, admission);
-  // A check the verification pool refused answers the busy page (503, Retry-After), not the render.
-  app.post(headerCheckGuard.paths, async (req, res, next) => {
-    try {
-      const response = await renderer.render(req, res);
-      if (!refusedChecks.has(res)) return await renderer.send(res, response);
-      await response.body?.cancel();
-      sendBusy(req, res);
-    } catch (error) {
-      next(error);
-    }
-  });
+  // A check the quota or the verification pool refused is the checker page itself (its action says so,
+  // with the envelope kept, 429 or 503 and Retry-After): no answer of its own here.
   app.all(/.*/, renderer.middleware);
   return pageCache;
 }

@@ -13,21 +13,21 @@ import { toHeaderCheckOutcome } from "../sandbox/header-check-outcome";
 import { TRACE_ID_HEADER } from "../sandbox/request-log";
 import { sandboxFormTarget } from "../sandbox/sandbox-form-target";
 import { VerificationBusyError } from "../sandbox/verification-pool";
+import { markCheckNotStarted } from "../sandbox/sandbox-limits";
+import { SANDBOX_BUSY_RETRY_AFTER_SECONDS } from "../sandbox/sandbox-router";
+import { sandboxKeysContext } from "../sandbox/sandbox-keys-context";
 import type { PortalParts } from "./portal-options";
 import type { SandboxStage } from "./sandbox-stage";
 
 export interface LoadContextStage {
   /** What React Router's loaders and actions get for one request (app/load-context.ts). */
   loadContext: (req: Request, res: Response) => ReturnType<typeof createLoadContext>;
-  /** Checker posts whose check the verification pool refused (server/sandbox/verification-pool.ts): answered with the busy page. */
-  refusedChecks: WeakSet<Response>;
 }
 
 /** The header sandbox as the checker page's loader and action see it. */
 function checkerSandbox(
   { headerSandbox }: PortalParts,
-  { requestLog }: SandboxStage,
-  refusedChecks: WeakSet<Response>,
+  { requestLog, checkLimiters }: SandboxStage,
   formTarget: () => AuthorityEnvironment | null,
   req: Request,
   res: Response,
@@ -46,19 +46,26 @@ function checkerSandbox(
         derHref: `${BASE_PATH}/sandbox/keys/${key.id}.cer`,
       })),
     enabled: headerSandbox.checkerEnabled,
+    // The checker page's quota refused this post (sandbox-limits.ts let it through): the page says so.
+    refusal: () => {
+      const refused = res.locals.checkRefused;
+      return refused ? { status: refused.status, retryAfterSeconds: refused.retryAfterSeconds, ...(refused.status === 429 ? { limit: checkLimiters.quotas.checkerPerMinute } : {}) } : null;
+    },
     check: async (xml: string, password?: string) => {
       let checked;
+      const client = clientKey(req);
       try {
-        checked = await requestLog.check(xml, { source: "checker", client: clientKey(req), ...(password === undefined ? {} : { password }) });
+        // The checker page's own lane of the pool: people keep a share while programs flood the sandbox.
+        checked = await requestLog.check(xml, { source: "checker", client: { id: client }, admission: { lane: "checker", client, quotaPerSecond: checkLimiters.quotas.checkerPerMinute / 60 }, ...(password === undefined ? {} : { password }) });
       } catch (error) {
         if (!(error instanceof VerificationBusyError)) throw error;
-        // The verification pool refused (full, out of time): the answer is the busy page (document-pipeline.ts).
-        refusedChecks.add(res);
-        throw new globalThis.Response(null, { status: 503 });
+        // The pool had no turn for it: not counted against the quota; the page keeps the envelope.
+        markCheckNotStarted(res);
+        return { refused: { status: 503, retryAfterSeconds: SANDBOX_BUSY_RETRY_AFTER_SECONDS } };
       }
       const { traceId, result } = checked;
       if (!res.headersSent) res.setHeader(TRACE_ID_HEADER, traceId);
-      return toHeaderCheckOutcome(result, { id: traceId, href: `${BASE_PATH}/sandbox/requests/${traceId}` });
+      return toHeaderCheckOutcome(result, { id: traceId, href: `${BASE_PATH}/sandbox/requests/${traceId}${res.locals.lang ? `?lang=${res.locals.lang}` : ""}` });
     },
   };
 }
@@ -79,7 +86,6 @@ export function loadContextStage(parts: PortalParts, { auth, sandbox, connectSrc
   // elements allowed by hash, no COOP (server/http/security-headers.ts). Development keeps the nonce
   // (Vite's own additions to the page carry it).
   const markStatic = settings.mode === "production" ? staticDocumentHeaders({ connectSrc }) : undefined;
-  const refusedChecks = new WeakSet<Response>();
   const formTarget = sandboxFormTarget(parts.headerSandbox);
   const values = (req: Request, res: Response): AreaOELoadContext => {
     const requestId = res.getHeader(REQUEST_ID_HEADER);
@@ -95,9 +101,10 @@ export function loadContextStage(parts: PortalParts, { auth, sandbox, connectSrc
       ...auth.loadContext(res),
       securityHeaderEnvironments: (now?: Date) => authorityEnvironments?.describe(now) ?? [],
       authorityCertificates: (now?: Date) => authorityEnvironments?.certificates(now) ?? [],
-      securityHeaderSandbox: checkerSandbox(parts, sandbox, refusedChecks, formTarget, req, res),
+      securityHeaderSandbox: checkerSandbox(parts, sandbox, formTarget, req, res),
+      ...(sandbox.apiKeys ? { sandboxKeys: sandboxKeysContext({ apiKeys: sandbox.apiKeys, requestLog: sandbox.requestLog, auth, limits: settings.config.limits, session: res.locals.session ?? null, lang: res.locals.lang }) } : {}),
       ...(typeof requestId === "string" ? { requestId } : {}),
     };
   };
-  return { loadContext: (req, res) => createLoadContext(values(req, res)), refusedChecks };
+  return { loadContext: (req, res) => createLoadContext(values(req, res)) };
 }

@@ -18,6 +18,17 @@ export const headerCheckGuard = {
   paths: [CHECK_PATH, `${CHECK_PATH}.data`],
 };
 
+const KEYS_PATH = pageHref("security-header-sandbox-keys");
+/**
+ * The sandbox keys page's form posts (make, revoke, set a key): small forms (a name of 60 characters),
+ * read whole before admission within 4 KB. Its action acts only for the signed-in visitor, whose
+ * session cookie is SameSite=Lax: another site's form cannot post with it.
+ */
+export const sandboxKeysGuard = {
+  paths: [KEYS_PATH, `${KEYS_PATH}.data`],
+  maxBodyBytes: 4 * 1024,
+};
+
 /**
  * A checker post too large to read (its declared length is over the transport limit): the visitor is
  * sent back to the checker's own page (303), whose form then says, in their language, what the limit

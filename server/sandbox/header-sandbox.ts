@@ -5,8 +5,12 @@ import {
   type VerificationResult,
 } from "@areaoe/security-header/node";
 import { limitsSchema } from "../config/schema";
-import { loadSandboxKeySet, type SandboxKeySet, type SandboxKeySetOptions, type SandboxKeyWithStatus } from "./sandbox-keys";
+import { keyStatuses, loadSandboxKeySet, type SandboxKeySet, type SandboxKeySetOptions, type SandboxKeyWithStatus } from "./sandbox-keys";
 import { createVerificationPool, verificationPoolLimits, type VerificationPool } from "./verification-pool";
+import type { FairTurn } from "./fair-queue";
+
+/** The check's turn in the verification pool: its lane (checker page or sandbox), its client and weight. */
+export type SandboxAdmission = FairTurn;
 
 /** What the checker page shows about the certificate a developer configures their software with. */
 export interface SandboxCertificate {
@@ -18,9 +22,16 @@ export interface SandboxCertificate {
 
 export interface SandboxCheckOptions {
   password?: string;
+  /** The clock the header's age is judged by (default the sandbox's). */
   now?: Date;
+  /** The date the keys' status is judged as of (a rehearsal of the switch; default `now`). */
+  keysAsOf?: Date;
   /** Also return the verifier's step-by-step trace (the request log keeps it). */
   trace?: boolean;
+  /** Also return the header's replay marks (the request log remembers them for a minute). */
+  replayMarks?: boolean;
+  /** The check's turn in the verification pool (default: the sandbox's lane, one anonymous client). */
+  admission?: SandboxAdmission;
 }
 
 /**
@@ -42,6 +53,8 @@ export interface HeaderSandbox {
   readonly certificate: SandboxCertificate;
   /** The current, next and retired keys, their validity and status as of the sandbox's clock. */
   keys(now?: Date): SandboxKeyWithStatus[];
+  /** The span the published keys cover: the first key's validity start to the last key's end (an "as of" date must fall in it). */
+  keySpan(): { from: Date; until: Date };
   /** The sandbox's clock (tests control it). */
   now(): Date;
   /**
@@ -113,18 +126,45 @@ export async function loadHeaderSandbox(
       return certificateOf(keySet.current());
     },
     keys: (at) => keySet.keys(at),
+    keySpan: () => {
+      // The keys published now (GET /sandbox/keys): retired, current and next.
+      const all = keySet.keys();
+      return {
+        from: new Date(Math.min(...all.map((key) => key.validFrom.getTime()))),
+        until: new Date(Math.max(...all.map((key) => key.validUntil.getTime()))),
+      };
+    },
     now,
     checkerEnabled: disabled === undefined,
     ...(disabled === undefined ? {} : { checkerDisabledReason: disabled }),
-    check: async (xml, { password, now: at = now(), trace } = {}) => {
+    check: async (xml, { password, now: at = now(), keysAsOf, trace, replayMarks, admission } = {}) => {
       if (disabled !== undefined) throw new Error(`the header checker is switched off: ${disabled}`);
       // The current key first: when no key fits, the verifier answers as a verifier holding only the
       // first key would (PASSWORD_UNDECRYPTABLE for a header made for it with a bad Password), so the
       // first is the key most headers are made for. Keys go as PEM text: each worker parses a key and
       // proves its implicit rejection once (cached by value). With its validFrom, a header for the next
-      // key before its validity is accepted with the warning NONCE_KEY_NOT_YET_VALID.
-      const keys = [...keySet.keys(at)].sort((a, b) => TRY_ORDER.indexOf(a.status) - TRY_ORDER.indexOf(b.status)).map((key) => ({ id: key.id, status: key.status, privateKey: key.privateKeyPem, fingerprintSha256: key.fingerprintSha256, validFrom: key.validFrom.toISOString() }));
-      return thePool().verify(xml, { keys, now: at, ...(password === undefined ? {} : { password }), ...(trace ? { trace } : {}) });
+      // key before its validity is accepted with the warning NONCE_KEY_NOT_YET_VALID. As of another
+      // date, the statuses are only computed (keySet.keys would make the keys that date's schedule
+      // needs: a stranger's date must never cost a key generation).
+      const listed = keysAsOf === undefined ? keySet.keys(at) : keyStatuses(keySet.all(), keysAsOf);
+      // The header's age is judged by the clock (`at`); a key's validity as of the date asked for: its
+      // validFrom moved by as much as that date is from the clock.
+      const shift = keysAsOf === undefined ? 0 : keysAsOf.getTime() - at.getTime();
+      const keys = [...listed]
+        .sort((a, b) => TRY_ORDER.indexOf(a.status) - TRY_ORDER.indexOf(b.status))
+        .map((key) => ({ id: key.id, status: key.status, privateKey: key.privateKeyPem, fingerprintSha256: key.fingerprintSha256, validFrom: new Date(key.validFrom.getTime() - shift).toISOString() }));
+      const result = await thePool().verify(xml, { keys, now: at, ...(password === undefined ? {} : { password }), ...(trace ? { trace } : {}), ...(replayMarks ? { replayMarks } : {}) }, admission);
+      if (shift === 0) return result;
+      // A finding names a key's validity as its certificate states it, never the moved one.
+      const validFromOf = new Map(listed.map((key) => [key.id, key.validFrom.toISOString()]));
+      return {
+        ...result,
+        findings: result.findings.map((finding) => {
+          const keyId = finding.params.keyId;
+          const validFrom = typeof keyId === "string" ? validFromOf.get(keyId) : undefined;
+          return validFrom && "validFrom" in finding.params ? { ...finding, params: { ...finding.params, validFrom } } : finding;
+        }),
+      };
     },
     get pool() {
       return thePool();

@@ -1,7 +1,19 @@
-import { findingCatalogueHref, findingText, pageHref, ServerPage, serverT, type Language } from "../../app/server-surface";
-import type { RequestTrace } from "./request-log";
+import { findingText, LANGUAGE_QUERY, pageHref, ServerPage, serverT, type Language } from "../../app/server-surface";
+import type { RecordBounds } from "../shared-state/bounded-records";
+import type { RequestTrace, TraceLookup } from "./request-log";
 
-const CHECKER = pageHref("security-header-check");
+/**
+ * A page's address, with the language the visitor chose by the address kept (`?lang=en`): a client
+ * without cookies (a script's browser, a private window that refuses them) stays in its language.
+ */
+function keepingLanguage(href: string, lang: Language | undefined): string {
+  if (!lang) return href;
+  const at = href.indexOf("#");
+  const [path, hash] = at < 0 ? [href, ""] : [href.slice(0, at), href.slice(at)];
+  return `${path}${path.includes("?") ? "&" : "?"}${LANGUAGE_QUERY}=${lang}${hash}`;
+}
+const checkerHref = (lang: Language | undefined) => keepingLanguage(pageHref("security-header-check"), lang);
+const catalogueHref = (code: string, lang: Language | undefined) => keepingLanguage(`${pageHref("security-header-faults")}#${code}`, lang);
 
 type Value = string | number | boolean | null | undefined | readonly unknown[] | { readonly [key: string]: unknown };
 
@@ -13,11 +25,29 @@ function fieldLabel(lang: Language, name: string): string | null {
   return label === name ? null : label;
 }
 
-/** One value of a step as text: codes and numbers as they are, yes/no in words, lists of records as a table. */
+/**
+ * A coded value in words, when the texts name it (the Nonce's RSA padding, the Password's AES mode), with
+ * its code beside it for the JSON; null for a value the texts do not name.
+ */
+function valueWords(lang: Language, name: string, value: string): string | null {
+  const words = serverT(lang, "sandbox-trace", "value")(`${name}.${value}`, { defaultValue: "" });
+  return words === "" ? null : words;
+}
+
+/** One value of a step as text: codes and numbers as they are (named codes in words), yes/no in words, lists of records as a table. */
 function ValueText({ lang, name, value }: { lang: Language; name: string; value: Value }) {
   const t = serverT(lang, "sandbox-trace");
   if (value === null || value === undefined || value === "") return <>{name === "matchesGiven" ? t("notCompared") : t("none")}</>;
   if (typeof value === "boolean") return <>{value ? t("yes") : t("no")}</>;
+  if (typeof value === "string") {
+    const words = valueWords(lang, name, value);
+    if (words)
+      return (
+        <>
+          {words} (<code>{value}</code>)
+        </>
+      );
+  }
   if (typeof value === "number" || typeof value === "string") return <code>{String(value)}</code>;
   if (Array.isArray(value)) {
     if (value.length === 0) return <>{t("none")}</>;
@@ -100,7 +130,7 @@ function StepSection({ lang, step, index }: { lang: Language; step: TraceStep; i
 }
 
 /** The decoded trace of one sandbox request or checker run, step by step, with each finding's catalogue entry. */
-export function RequestTracePage({ lang, trace }: { lang: Language; trace: RequestTrace; catalogue?: string }) {
+export function RequestTracePage({ lang, trace, keepLanguage }: { lang: Language; trace: RequestTrace; keepLanguage?: Language | undefined }) {
   const t = serverT(lang, "sandbox-trace");
   const words = serverT(lang, "security-header");
   const steps = stepsOf(trace.trace);
@@ -133,6 +163,18 @@ export function RequestTracePage({ lang, trace }: { lang: Language; trace: Reque
           <dd>{trace.keyId ? <code>{trace.keyId}</code> : t("none")}</dd>
           <dt>{t("summary.password")}</dt>
           <dd>{trace.passwordGiven ? t("password.compared") : t("password.notGiven")}</dd>
+          <dt>{t("summary.apiKey")}</dt>
+          <dd>{trace.apiKey ? <code>{trace.apiKey}</code> : t("anonymous")}</dd>
+          {trace.asOf ? (
+            <>
+              <dt>{t("summary.asOf")}</dt>
+              <dd>
+                <code>{trace.asOf}</code>
+              </dd>
+            </>
+          ) : null}
+          <dt>{t("summary.strict")}</dt>
+          <dd>{trace.strict ? t("yes") : t("no")}</dd>
         </dl>
       </section>
       <section aria-labelledby="trace-findings">
@@ -152,7 +194,7 @@ export function RequestTracePage({ lang, trace }: { lang: Language; trace: Reque
                   <p>{text.fix}</p>
                   {text.cause ? <p>{text.cause}</p> : null}
                   <p>
-                    <a href={findingCatalogueHref(finding.code)}>{t("catalogueLink", { code: finding.code })}</a>
+                    <a href={catalogueHref(finding.code, keepLanguage)}>{t("catalogueLink", { code: finding.code })}</a>
                   </p>
                 </li>
               );
@@ -172,23 +214,34 @@ export function RequestTracePage({ lang, trace }: { lang: Language; trace: Reque
           </ol>
         )}
       </section>
-      <p>{t("kept")}</p>
+      <p>{trace.apiKey ? t("keptWithKey") : t("kept")}</p>
       <p>
-        <a href={CHECKER}>{t("checkerLink")}</a>
+        <a href={checkerHref(keepLanguage)}>{t("checkerLink")}</a>
       </p>
     </ServerPage>
   );
 }
 
-/** An unknown, expired or malformed id: a 404 page that says what the ids are and how long they live. */
-export function TraceNotFoundPage({ lang }: { lang: Language }) {
+/** The 404 of a trace: unknown (or not the visitor's), older than its 24 hours, or replaced by newer traces before them. */
+export function TraceNotFoundPage({
+  lang,
+  reason,
+  keepLanguage,
+  bounds,
+}: {
+  lang: Language;
+  reason: Exclude<TraceLookup["status"], "found">;
+  keepLanguage?: Language | undefined;
+  bounds: RecordBounds;
+}) {
   const t = serverT(lang, "sandbox-trace", "notFound");
+  const kilobytes = (bytes: number) => new Intl.NumberFormat(lang === "pt" ? "pt-PT" : "en-GB").format(Math.round(bytes / 1024));
   return (
-    <ServerPage lang={lang} title={t("title")}>
-      <h1>{t("title")}</h1>
-      <p>{t("message")}</p>
+    <ServerPage lang={lang} title={t(`${reason}.title`)}>
+      <h1>{t(`${reason}.title`)}</h1>
+      <p>{t(`${reason}.message`, { perClient: kilobytes(bounds.maxBytesPerOwner), inAll: kilobytes(bounds.maxBytesInAll) })}</p>
       <p>
-        <a href={CHECKER}>{serverT(lang, "sandbox-trace")("checkerLink")}</a>
+        <a href={checkerHref(keepLanguage)}>{serverT(lang, "sandbox-trace")("checkerLink")}</a>
       </p>
     </ServerPage>
   );

@@ -19,7 +19,7 @@ interface ParsedFault {
   contentLanguage: string | null;
   faultLang: string | null;
   faultstring: string;
-  findings: { code: string; href: string | null; text: string; params: Record<string, string> }[];
+  findings: { code: string; catalogue: string | null; text: string; params: Record<string, string> }[];
 }
 
 describe("the sandbox answers in the request's language, with the same codes", () => {
@@ -54,7 +54,7 @@ describe("the sandbox answers in the request's language, with the same codes", (
       faultstring: faultstring?.textContent ?? "",
       findings: [...doc.getElementsByTagNameNS(SANDBOX_NAMESPACE, "Finding")].map((finding) => ({
         code: finding.getAttribute("code") ?? "",
-        href: finding.getAttribute("href"),
+        catalogue: finding.getAttribute("catalogue"),
         text: finding.textContent ?? "",
         params: Object.fromEntries([...finding.attributes].filter((a) => a.namespaceURI === SANDBOX_PARAM_NAMESPACE).map((a) => [a.localName, a.value])),
       })),
@@ -67,13 +67,15 @@ describe("the sandbox answers in the request's language, with the same codes", (
     const none = await post(wrongNamespace);
     expect(en.status).toBe(500);
     expect([en.contentLanguage, en.faultLang, pt.contentLanguage, pt.faultLang, none.faultLang]).toEqual(["en", "en", "pt", "pt", "pt"]);
-    const withoutText = (fault: ParsedFault) => fault.findings.map(({ text: _text, ...rest }) => rest);
+    // The codes and params never change with the language; the catalogue's address is in the answer's.
+    const withoutText = (fault: ParsedFault) => fault.findings.map(({ text: _text, catalogue: _catalogue, ...rest }) => rest);
     expect(withoutText(en)).toEqual(withoutText(pt));
     expect(withoutText(none)).toEqual(withoutText(pt));
+    expect(en.findings.map((finding) => finding.catalogue)).toEqual([`${app.origin}${pageHref("security-header-faults")}?lang=en#WRONG_NAMESPACE`]);
+    expect(pt.findings.map((finding) => finding.catalogue)).toEqual([`${app.origin}${pageHref("security-header-faults")}?lang=pt#WRONG_NAMESPACE`]);
     expect(withoutText(en)).toEqual([
       {
         code: "WRONG_NAMESPACE",
-        href: `${app.origin}${pageHref("security-header-faults")}#WRONG_NAMESPACE`,
         params: { element: "Security", found: OASIS, expected: "http://schemas.xmlsoap.org/ws/2002/12/secext" },
       },
     ]);
@@ -100,14 +102,14 @@ describe("the sandbox answers in the request's language, with the same codes", (
   });
 
   it("a request over the limit quotes the real limit, with it as params", async () => {
-    const big = `<a>${"x".repeat(17 * 1024)}</a>`;
+    const big = `<a>${"x".repeat(513 * 1024)}</a>`;
     const en = await post(big, { "Accept-Language": "en" });
     const pt = await post(big, { "Accept-Language": "pt" });
     expect(en.status).toBe(413);
-    expect(en.findings[0]).toMatchObject({ code: "TOO_LARGE", params: { kilobytes: "16", maxBytes: "16384" } });
+    expect(en.findings[0]).toMatchObject({ code: "TOO_LARGE", params: { kilobytes: "512", maxBytes: "524288" } });
     expect(pt.findings[0]?.params).toEqual(en.findings[0]?.params);
-    expect(en.faultstring).toContain("16 KB");
-    expect(pt.faultstring).toContain("16 KB");
+    expect(en.faultstring).toContain("512 KB");
+    expect(pt.faultstring).toContain("512 KB");
   });
 
   it("an accepted header's Warning is worded in the language too, with its params", async () => {

@@ -1,13 +1,12 @@
 import type { Request, RequestHandler, Response } from "express";
 import { rateLimit, type Store } from "express-rate-limit";
 import type { Logger } from "pino";
-import { serverT } from "../../app/server-surface";
 import { markExpectedFault } from "../http/expected-fault";
-import { clientKey, markQuietRefusal, oncePerWindow, tooManyAnswer } from "../http/client-budget";
+import { clientKey, markQuietRefusal, oncePerWindow } from "../http/client-budget";
 import { responseLanguage } from "../http/language";
 import { requestOrigin } from "../http/trusted-origin";
 import { pageHref } from "../../app/server-surface";
-import { clientFault, sandboxFaultStatus, sandboxFaultText, serverFault } from "./soap-response";
+import { clientFault, sandboxFaultStatus, sandboxFaultText } from "./soap-response";
 import { limitsSchema, type Limits } from "../config/schema";
 
 /**
@@ -15,38 +14,68 @@ import { limitsSchema, type Limits } from "../config/schema";
  * The defaults are `limits` of the configuration (server/config/schema.ts, docs/operations.md).
  */
 export interface HeaderCheckQuotas {
-  /** POST /sandbox/soap per client per minute: the SOAP sandbox's own quota, sized for a test suite. */
+  /** POST /sandbox/soap per address per minute, without a key: the anonymous tier, for first contact. */
   sandboxPerMinute: number;
+  /** POST /sandbox/soap per integrator's key per minute (Authorization: Bearer), whatever the address. */
+  sandboxKeyPerMinute: number;
   /** The checker page's POSTs per client per minute (a person pasting a header). */
   checkerPerMinute: number;
-  /** Checks per second from all clients together, sandbox and checker page. */
+  /**
+   * Checks started per second from all clients together (per instance), sandbox and checker page: the
+   * verification pool's budget, shared in turn (./fair-queue.ts), not a limiter here.
+   */
   allClientsPerSecond: number;
 }
 
 const LIMIT_DEFAULTS = limitsSchema.parse({});
-/** The defaults of the settings (limits.sandboxChecksPerMinute, checkerChecksPerMinute, headerChecksPerSecondAllClients). */
+/** The defaults of the settings (limits.sandboxChecksPerMinute, sandboxKeyChecksPerMinute, checkerChecksPerMinute, headerChecksPerSecondAllClients). */
 export const DEFAULT_HEADER_CHECK_QUOTAS: HeaderCheckQuotas = {
   sandboxPerMinute: LIMIT_DEFAULTS.sandboxChecksPerMinute,
+  sandboxKeyPerMinute: LIMIT_DEFAULTS.sandboxKeyChecksPerMinute,
   checkerPerMinute: LIMIT_DEFAULTS.checkerChecksPerMinute,
   allClientsPerSecond: LIMIT_DEFAULTS.headerChecksPerSecondAllClients,
 };
 
 /** The quotas of the configuration's limits. */
-export const headerCheckQuotas = (limits: Pick<Limits, "sandboxChecksPerMinute" | "checkerChecksPerMinute" | "headerChecksPerSecondAllClients">): HeaderCheckQuotas => ({
+export const headerCheckQuotas = (
+  limits: Pick<Limits, "sandboxChecksPerMinute" | "sandboxKeyChecksPerMinute" | "checkerChecksPerMinute" | "headerChecksPerSecondAllClients">,
+): HeaderCheckQuotas => ({
   sandboxPerMinute: limits.sandboxChecksPerMinute,
+  sandboxKeyPerMinute: limits.sandboxKeyChecksPerMinute,
   checkerPerMinute: limits.checkerChecksPerMinute,
   allClientsPerSecond: limits.headerChecksPerSecondAllClients,
 });
 
 /** The policy names of the IETF RateLimit headers (`RateLimit: "sandbox-soap"; r=0; t=42`). */
 export const SANDBOX_POLICY = "sandbox-soap";
+export const SANDBOX_KEY_POLICY = "sandbox-key";
 export const CHECKER_POLICY = "header-checker";
 
+/** Who sends a sandbox request: an address (anonymous tier) or an integrator's key (res.locals.sandboxClient). */
+export interface SandboxClient {
+  readonly kind: "address" | "key";
+  /** The request log's owner and the pool's client: the address, or `key:<id>`. */
+  readonly id: string;
+  /** The key's public id. */
+  readonly apiKeyId?: string;
+  /** The key's strict setting. */
+  readonly strict: boolean;
+  /** Its weight in the pool's turns: its quota against the anonymous one's. */
+  readonly weight: number;
+}
+
+/** A check the verification pool did not start (full, budget, busy): it is not counted against the client's quota. */
+export const markCheckNotStarted = (res: Response): void => {
+  res.locals.checkNotStarted = true;
+};
+const counted = (_req: Request, res: Response): boolean => res.locals.checkNotStarted !== true;
+
 export interface HeaderCheckLimiters {
-  /** Before POST /sandbox/soap: its own per-client quota, then the budget of all clients; refusals are SOAP Faults. */
+  /** Before POST /sandbox/soap (after the client is resolved): the address's or the key's quota; refusals are SOAP Faults. */
   sandbox: readonly RequestHandler[];
-  /** Before the checker page's POST: its own per-client quota, then the same budget of all clients. */
+  /** Before the checker page's POST: its own per-client quota. */
   checker: readonly RequestHandler[];
+  readonly quotas: HeaderCheckQuotas;
 }
 
 /**
@@ -60,7 +89,7 @@ export function resetSecondsOf(res: Response, fallback: number): number {
   return seconds === undefined ? fallback : Math.max(1, Number(seconds));
 }
 
-const catalogueFor = (req: Request): string => `${requestOrigin(req)}${pageHref("security-header-faults")}`;
+const catalogueFor = (req: Request, lang: string): string => `${requestOrigin(req)}${pageHref("security-header-faults")}?lang=${lang}`;
 
 function sendFault(res: Response, status: number, xml: string, lang: string, retryAfterSeconds: number): void {
   markQuietRefusal(res);
@@ -73,103 +102,95 @@ function sendFault(res: Response, status: number, xml: string, lang: string, ret
 }
 
 /**
- * The limiters of every route that decrypts a stranger's header. The SOAP sandbox and the checker page
- * each have their own per-client quota (a fixed window of a minute, spendable at once: a suite's
- * burst), announced by the IETF RateLimit and RateLimit-Policy headers (draft-8); both then share the
- * budget of all clients (per second: a flood from many addresses is refused before any parse or
- * decryption, so the pages keep their latency; measured by scripts/bench/hostile.bench.ts).
- * The sandbox answers a refusal as a SOAP 1.1 Fault with a catalogue code (RATE_LIMITED 429,
- * SANDBOX_OVERLOADED 503) in the request's language; the checker page's 429 is the HTML page for a
- * person. The bench-only lift (AREAOE_BENCH_LIFT_SANDBOX_RATE_LIMIT) lifts the per-client quotas
- * only: the budget of all clients always holds.
+ * The quotas of every route that decrypts a stranger's header. The SOAP sandbox has two tiers: per
+ * address without a key (first contact), per key with one (a team's suite, whatever the address);
+ * the checker page has its own per-client quota. Each is a fixed window of a minute that may be spent
+ * at once (a suite's burst), announced by the IETF RateLimit and RateLimit-Policy headers (draft-8) and
+ * counted in the shared state. A check the verification pool did not start (markCheckNotStarted: its
+ * room full, the budget of all clients spent) is given back to the quota. The budget of all clients is
+ * the pool's (fair turns, ./fair-queue.ts), not a limiter in front of it.
+ * The sandbox answers a refusal as a SOAP 1.1 Fault RATE_LIMITED (429) in the request's language; the
+ * checker page's refusal is its own page, with the pasted envelope kept (the page's action reads
+ * `res.locals.checkRefused`). The bench-only lift (AREAOE_BENCH_LIFT_SANDBOX_RATE_LIMIT) lifts the
+ * per-client quotas only.
  */
 export function headerCheckLimiters(
   quotas: Partial<HeaderCheckQuotas> = {},
   {
     windowMs = 60_000,
-    allClientsWindowMs = 1_000,
     lifted = false,
     logger,
     counters,
   }: {
     /** The per-client window (a minute; tests may shorten it). */
     windowMs?: number;
-    /** The window of the budget of all clients (a second). */
-    allClientsWindowMs?: number;
     lifted?: boolean;
     logger?: Logger;
     /** The counters' store per limit (server/shared-state); default this process's memory. */
     counters?: (name: string) => Store;
   } = {},
 ): HeaderCheckLimiters {
-  const { sandboxPerMinute, checkerPerMinute, allClientsPerSecond } = { ...DEFAULT_HEADER_CHECK_QUOTAS, ...quotas };
-  // Each refusal is answered; the log gets one line per client (or for the shared budget) per window.
+  const all = { ...DEFAULT_HEADER_CHECK_QUOTAS, ...quotas };
+  const { sandboxPerMinute, sandboxKeyPerMinute, checkerPerMinute } = all;
+  // Each refusal is answered; the log gets one line per client per window.
   const firstRefusal = oncePerWindow(windowMs);
-  const tooMany = tooManyAnswer({ windowMs });
-  const soapRequests = new WeakSet<Request>();
   const windowSeconds = Math.ceil(windowMs / 1_000);
+  const clientOf = (res: Response): SandboxClient | undefined => res.locals.sandboxClient;
 
-  const sandboxPerClient = rateLimit({
+  const soapRefusal = (limit: number, budget: string) => (req: Request, res: Response) => {
+    const client = clientOf(res);
+    const who = client?.id ?? clientKey(req);
+    // A key's id is public (it is not the key): the log may name it; an address is logged as today.
+    if (firstRefusal(`${budget} ${who}`)) logger?.info({ client: who, budget }, "refused: a client spent its budget (429)");
+    const lang = responseLanguage(req, res);
+    const seconds = resetSecondsOf(res, windowSeconds);
+    const message = sandboxFaultText("RATE_LIMITED", lang, { limit, seconds });
+    sendFault(res, sandboxFaultStatus("RATE_LIMITED"), clientFault(message, "RATE_LIMITED", catalogueFor(req, lang), lang, { limit, seconds }), lang, seconds);
+  };
+
+  const sandboxPerAddress = rateLimit({
     windowMs,
     limit: sandboxPerMinute,
     ...(counters ? { store: counters("sandbox-checks-per-client") } : {}),
-    ...(lifted ? { skip: () => true } : {}),
+    skip: (_req, res) => lifted || clientOf(res)?.kind === "key",
+    skipFailedRequests: true,
+    requestWasSuccessful: counted,
     identifier: SANDBOX_POLICY,
     standardHeaders: "draft-8",
     legacyHeaders: false,
-    handler: (req, res) => {
-      if (firstRefusal(`sandbox ${clientKey(req)}`)) logger?.info({ client: clientKey(req), budget: "sandbox checks" }, "refused: a client spent its budget (429)");
-      const lang = responseLanguage(req, res);
-      const seconds = resetSecondsOf(res, windowSeconds);
-      const message = sandboxFaultText("RATE_LIMITED", lang, { limit: sandboxPerMinute, seconds });
-      sendFault(res, sandboxFaultStatus("RATE_LIMITED"), clientFault(message, "RATE_LIMITED", catalogueFor(req), lang), lang, seconds);
-    },
+    handler: soapRefusal(sandboxPerMinute, "sandbox checks"),
+  });
+  const sandboxPerKey = rateLimit({
+    windowMs,
+    limit: sandboxKeyPerMinute,
+    ...(counters ? { store: counters("sandbox-checks-per-key") } : {}),
+    skip: (_req, res) => lifted || clientOf(res)?.kind !== "key",
+    keyGenerator: (_req, res) => clientOf(res)?.id ?? "",
+    skipFailedRequests: true,
+    requestWasSuccessful: counted,
+    identifier: SANDBOX_KEY_POLICY,
+    standardHeaders: "draft-8",
+    legacyHeaders: false,
+    handler: soapRefusal(sandboxKeyPerMinute, "sandbox key checks"),
   });
   const checkerPerClient = rateLimit({
     windowMs,
     limit: checkerPerMinute,
     ...(counters ? { store: counters("checker-checks-per-client") } : {}),
     ...(lifted ? { skip: () => true } : {}),
+    skipFailedRequests: true,
+    requestWasSuccessful: counted,
     identifier: CHECKER_POLICY,
     standardHeaders: "draft-8",
     legacyHeaders: false,
-    handler: (req, res) => {
+    handler: (req, res, next) => {
       if (firstRefusal(`checker ${clientKey(req)}`)) logger?.info({ client: clientKey(req), budget: "checker checks" }, "refused: a client spent its budget (429)");
-      // The checker page is read by a person: the server's 429 page in their language.
-      tooMany(req, res, resetSecondsOf(res, windowSeconds), "checker checks");
-    },
-  });
-  const allClients = rateLimit({
-    windowMs: allClientsWindowMs,
-    limit: allClientsPerSecond,
-    ...(counters ? { store: counters("sandbox-checks-all-clients") } : {}),
-    // One bucket for everybody: the budget is the server's, not a client's.
-    keyGenerator: () => "all-clients",
-    // The client's own RateLimit headers stay those of its quota.
-    standardHeaders: false,
-    legacyHeaders: false,
-    handler: (req, res) => {
-      if (firstRefusal("all-clients")) logger?.warn({ budget: "header checks, all clients", perSecond: allClientsPerSecond }, "refused: header checks over the budget of all clients (503)");
-      const reset = (req as Request & { rateLimit?: { resetTime?: Date } }).rateLimit?.resetTime;
-      const seconds = Math.max(1, Math.ceil(((reset?.getTime() ?? Date.now() + allClientsWindowMs) - Date.now()) / 1_000));
-      const lang = responseLanguage(req, res);
-      if (soapRequests.has(req)) {
-        const message = sandboxFaultText("SANDBOX_OVERLOADED", lang, { limit: allClientsPerSecond, seconds });
-        sendFault(res, sandboxFaultStatus("SANDBOX_OVERLOADED"), serverFault(message, "SANDBOX_OVERLOADED", catalogueFor(req), lang), lang, seconds);
-        return;
-      }
+      // The checker page is read by a person: its own page answers, with the envelope kept (the
+      // route's action reads this), never a page that loses what was pasted.
       markQuietRefusal(res);
-      res.status(503).type("text/plain; charset=utf-8").setHeader("Cache-Control", "no-store");
-      res.setHeader("Retry-After", String(seconds));
-      markExpectedFault(res);
-      res.send(`${serverT(lang, "security-header", "sandboxLimits")("busy", { seconds })}\n`);
+      res.locals.checkRefused = { status: 429, retryAfterSeconds: resetSecondsOf(res, windowSeconds) };
+      next();
     },
   });
-  // (express-rate-limit's `rateLimit` property is overwritten by the next limiter: the budget of all
-  // clients runs last, so its handler reads its own.)
-  const markSoap: RequestHandler = (req, _res, next) => {
-    soapRequests.add(req);
-    next();
-  };
-  return { sandbox: [markSoap, sandboxPerClient, allClients], checker: [checkerPerClient, allClients] };
+  return { sandbox: [sandboxPerAddress, sandboxPerKey], checker: [checkerPerClient], quotas: all };
 }

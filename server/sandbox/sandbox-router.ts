@@ -1,4 +1,4 @@
-import express, { Router, type RequestHandler, type Response } from "express";
+import express, { Router, type NextFunction, type Request, type RequestHandler, type Response } from "express";
 import type { Logger } from "pino";
 import { MAX_VERIFY_INPUT_BYTES } from "@areaoe/security-header/node";
 import type { HeaderSandbox } from "./header-sandbox";
@@ -9,22 +9,32 @@ import { VerificationBusyError } from "./verification-pool";
 import { responseLanguage } from "../http/language";
 import { asksForWsdl, sandboxWsdl } from "./sandbox-wsdl";
 import { requestOrigin } from "../http/trusted-origin";
-import { pageHref } from "../../app/server-surface";
-import { TRACE_ID_HEADER, type RequestLog } from "./request-log";
-import { sendTrace } from "./request-trace-answer";
+import { pageHref, type Language } from "../../app/server-surface";
+import { keyOwner, TRACE_ID_HEADER, traceDigest, type RequestLog } from "./request-log";
+import { sendTrace, sendTraceList, type TraceViewerOf } from "./request-trace-answer";
+import { bearerKey, type SandboxApiKeys } from "./sandbox-api-keys";
+import { markCheckNotStarted, type HeaderCheckQuotas, type SandboxClient } from "./sandbox-limits";
+import { parseAsOf } from "./sandbox-as-of";
 
-/** The fault catalogue's address for this request: each Finding of a Fault links to its entry. */
-function catalogueFor(req: express.Request): string {
-  return `${requestOrigin(req)}${pageHref("security-header-faults")}`;
+/** The fault catalogue's address for this request, in the answer's language: each Finding of a Fault links to its entry. */
+export function catalogueFor(req: Request, lang: Language): string {
+  return `${requestOrigin(req)}${pageHref("security-header-faults")}?lang=${lang}`;
 }
 
-/** The largest request the sandbox and the checker read (a SOAP envelope with a header is ~1–2 KB). */
+/**
+ * The largest request the sandbox reads: a realistic envelope, its Body included (the verifier reads
+ * the Header and stops at the Body, so a large Body costs its transfer only).
+ */
 export const SANDBOX_MAX_BYTES = MAX_VERIFY_INPUT_BYTES;
-// The sandbox's and the checker page's quotas, and the budget of all clients: ./sandbox-limits.ts.
+// The sandbox's and the checker page's quotas: ./sandbox-limits.ts.
 export { DEFAULT_HEADER_CHECK_QUOTAS, headerCheckLimiters, headerCheckQuotas } from "./sandbox-limits";
 
-/** Seconds a client is asked to wait after the verification pool refused its check (SANDBOX_BUSY). */
+/** Seconds a client is asked to wait after the verification pool refused its check (SANDBOX_BUSY, SANDBOX_OVERLOADED). */
 export const SANDBOX_BUSY_RETRY_AFTER_SECONDS = 1;
+
+/** The request headers a test may send: judge the keys as of a date, and refuse on any warning. */
+export const AS_OF_HEADER = "X-Areaoe-As-Of";
+export const STRICT_HEADER = "X-Areaoe-Strict";
 
 function sendXml(res: Response, status: number, xml: string): void {
   res.status(status).type("text/xml; charset=utf-8").setHeader("Cache-Control", "no-store");
@@ -32,12 +42,15 @@ function sendXml(res: Response, status: number, xml: string): void {
 }
 
 /** The language of the sandbox's texts: the request's (Accept-Language, else pt), never its codes. */
-function faultLanguage(req: express.Request, res: Response) {
+function faultLanguage(req: Request, res: Response): Language {
   const lang = responseLanguage(req, res);
   res.setHeader("Content-Language", lang);
   res.vary("Accept-Language");
   return lang;
 }
+
+/** `X-Areaoe-Strict: 1`, `true`, `yes` or `on` (any case); anything else leaves the key's setting. */
+const strictAsked = (req: Request): boolean => /^(1|true|yes|on)$/i.test(String(req.get(STRICT_HEADER) ?? "").trim());
 
 // The bench-only lift of the per-client limit is a setting (server/config/settings.ts, sandboxRateLimitLifted).
 export { BENCH_LIFT_VALUE, BENCH_LIFT_VARIABLE } from "../config/settings";
@@ -47,10 +60,18 @@ export interface SandboxRouterOptions {
   /** Checks with a trace id, the replay warning and the kept trace (server/sandbox/request-log.ts). */
   requestLog: RequestLog;
   logger: Logger;
-  /** The sandbox's limiters (headerCheckLimiters(…).sandbox): its own quota, then the budget of all clients. */
+  /** The sandbox's quotas (headerCheckLimiters(…).sandbox): the address's, or the key's. */
   limiter: readonly RequestHandler[];
+  /** The figures of those quotas (the weights of the pool's turns, the WSDL's documentation). */
+  quotas: HeaderCheckQuotas;
+  /** The integrators' own keys (./sandbox-api-keys.ts); absent: no keys (sign-in is off). */
+  apiKeys?: SandboxApiKeys;
+  /** The keys whose traces the signed-in visitor of this request owns (server/auth: the session). */
+  viewerOf?: TraceViewerOf;
   /** The deadline of the request body (server/http/body-deadline.ts); none in unit tests that omit it. */
   bodyDeadline?: RequestHandler;
+  /** Spends one render of the client's budget for a page the router draws (the trace page); false: the 429 is sent. */
+  spendRender?: (req: Request, res: Response) => Promise<boolean>;
 }
 
 /**
@@ -59,10 +80,12 @@ export interface SandboxRouterOptions {
  * - POST /sandbox/soap: a SOAP 1.1 endpoint that checks the request's security header and answers a
  *   Fault (HTTP 500) naming what is wrong, or a small success response (HTTP 200);
  * - GET /sandbox/soap?wsdl: its WSDL (SOAP 1.1, document/literal), with soap:address on the address the
- *   WSDL was fetched from, so that a SoapUI user can start a project from that URL.
+ *   WSDL was fetched from, so that a SoapUI user can start a project from that URL;
+ * - GET /sandbox/requests/{id}: a decoded trace; GET /sandbox/requests: a key's traces (JSON).
  */
-export function sandboxRouter({ sandbox, requestLog, logger, limiter, bodyDeadline }: SandboxRouterOptions): Router {
+export function sandboxRouter({ sandbox, requestLog, logger, limiter, quotas, apiKeys, viewerOf, bodyDeadline, spendRender }: SandboxRouterOptions): Router {
   const router = Router();
+  const keyWeight = quotas.sandboxKeyPerMinute / quotas.sandboxPerMinute;
   // The key set as data (B's CLI and samples pick a key by date from it): see sandbox-keys.ts.
   router.get("/sandbox/keys", (req, res) => {
     const now = sandbox.now();
@@ -92,9 +115,59 @@ export function sandboxRouter({ sandbox, requestLog, logger, limiter, bodyDeadli
     if (kind === "pem") res.type("application/x-pem-file").setHeader("Content-Disposition", `attachment; filename="areaoe-sandbox-${key.id}.pem"`).send(key.certificatePem);
     else res.type("application/pkix-cert").setHeader("Content-Disposition", `attachment; filename="areaoe-sandbox-${key.id}.cer"`).send(key.certificateDer);
   });
-  // A request's decoded trace, by its id alone (HTML or JSON: server/sandbox/request-trace-answer.ts).
-  router.get("/sandbox/requests/:id", (req, res, next) => {
-    sendTrace(req, res, requestLog, catalogueFor(req)).catch(next);
+
+  /**
+   * The integrator's key a request carried (Authorization: Bearer): its quota, its traces. None: the
+   * address (the anonymous tier). A Bearer that is no live key is refused after the address's quota
+   * has counted it (guessing keys costs the guesser's own quota), with 401 and WWW-Authenticate.
+   */
+  const resolveClient: RequestHandler = (req, res, next) => {
+    const presented = bearerKey(req.get("authorization"));
+    const anonymous = (): SandboxClient => ({ kind: "address", id: clientKey(req), strict: false, weight: 1 });
+    if (presented === undefined || !apiKeys) {
+      res.locals.sandboxClient = anonymous();
+      return next();
+    }
+    apiKeys
+      .resolve(presented ?? "")
+      .then((key) => {
+        res.locals.sandboxClient = key ? { kind: "key", id: keyOwner(key.id), apiKeyId: key.id, strict: key.strict, weight: keyWeight } : anonymous();
+        if (!key) res.locals.unknownSandboxKey = true;
+        next();
+      })
+      .catch(next);
+  };
+  const refuseUnknownKey: RequestHandler = (req, res, next) => {
+    if (!res.locals.unknownSandboxKey) return next();
+    const lang = faultLanguage(req, res);
+    res.setHeader("WWW-Authenticate", 'Bearer realm="areaOE sandbox", error="invalid_token"');
+    sendXml(res, sandboxFaultStatus("SANDBOX_KEY_UNKNOWN"), clientFault(sandboxFaultText("SANDBOX_KEY_UNKNOWN", lang), "SANDBOX_KEY_UNKNOWN", catalogueFor(req, lang), lang));
+  };
+
+  /** A trace opens with its key (Bearer), for its key's signed-in owner, or by its id when it was made without a key. */
+  const viewer: TraceViewerOf = async (req, res) => {
+    const ids = new Set<string>();
+    const presented = bearerKey(req.get("authorization"));
+    if (presented && apiKeys) {
+      const key = await apiKeys.resolve(presented);
+      if (key) ids.add(key.id);
+    }
+    if (viewerOf) for (const id of (await viewerOf(req, res)).apiKeyIds) ids.add(id);
+    return { apiKeyIds: ids };
+  };
+
+  // A request's decoded trace (HTML or JSON: ./request-trace-answer.tsx), inside the client's render budget.
+  router.get("/sandbox/requests/:id", async (req, res, next) => {
+    try {
+      if (spendRender && !(await spendRender(req, res))) return;
+      await sendTrace(req, res, requestLog, viewer, (lang) => catalogueFor(req, lang));
+    } catch (error) {
+      next(error);
+    }
+  });
+  // A key's own traces as JSON (Authorization: Bearer with the key), newest first, filtered, paged.
+  router.get("/sandbox/requests", (req, res, next) => {
+    sendTraceList(req, res, requestLog, apiKeys).catch(next);
   });
   router.get("/sandbox/test-certificate.pem", (_req, res) => {
     res.type("application/x-pem-file").setHeader("Content-Disposition", 'attachment; filename="areaoe-test-certificate.pem"');
@@ -110,12 +183,14 @@ export function sandboxRouter({ sandbox, requestLog, logger, limiter, bodyDeadli
   router
     .route("/sandbox/soap")
     .post(
+      resolveClient,
       ...limiter,
+      refuseUnknownKey,
       (req, res, next) => {
         // SOAP 1.1 travels as text/xml (SOAP 1.2's application/soap+xml is not what the authority speaks).
         if (!req.is("text/xml")) {
           const lang = faultLanguage(req, res);
-          sendXml(res, sandboxFaultStatus("UNSUPPORTED_MEDIA_TYPE"), clientFault(sandboxFaultText("UNSUPPORTED_MEDIA_TYPE", lang), "UNSUPPORTED_MEDIA_TYPE", catalogueFor(req), lang));
+          sendXml(res, sandboxFaultStatus("UNSUPPORTED_MEDIA_TYPE"), clientFault(sandboxFaultText("UNSUPPORTED_MEDIA_TYPE", lang), "UNSUPPORTED_MEDIA_TYPE", catalogueFor(req, lang), lang));
           return;
         }
         next();
@@ -124,7 +199,7 @@ export function sandboxRouter({ sandbox, requestLog, logger, limiter, bodyDeadli
         // Switched off at start (no implicit rejection in this runtime): said plainly, never a leaky check.
         if (!sandbox.checkerEnabled) {
           const lang = faultLanguage(req, res);
-          sendXml(res, sandboxFaultStatus("SANDBOX_SWITCHED_OFF"), serverFault(sandboxFaultText("SANDBOX_SWITCHED_OFF", lang), "SANDBOX_SWITCHED_OFF", catalogueFor(req), lang));
+          sendXml(res, sandboxFaultStatus("SANDBOX_SWITCHED_OFF"), serverFault(sandboxFaultText("SANDBOX_SWITCHED_OFF", lang), "SANDBOX_SWITCHED_OFF", catalogueFor(req, lang), lang));
           return;
         }
         next();
@@ -134,44 +209,65 @@ export function sandboxRouter({ sandbox, requestLog, logger, limiter, bodyDeadli
       async (req, res, next) => {
         const body = typeof req.body === "string" ? req.body : "";
         const lang = faultLanguage(req, res);
+        const client = res.locals.sandboxClient ?? { kind: "address", id: clientKey(req), strict: false, weight: 1 };
+        const asOf = parseAsOf(req.get(AS_OF_HEADER), sandbox.keySpan());
+        if (asOf.status === "invalid") {
+          const params = { given: asOf.given, from: asOf.from, until: asOf.until };
+          sendXml(res, sandboxFaultStatus("AS_OF_INVALID"), clientFault(sandboxFaultText("AS_OF_INVALID", lang, params), "AS_OF_INVALID", catalogueFor(req, lang), lang, params));
+          return;
+        }
+        const strict = client.strict || strictAsked(req);
         let checked;
         try {
-          checked = await requestLog.check(body, { source: "sandbox", client: clientKey(req) });
+          checked = await requestLog.check(body, {
+            source: "sandbox",
+            client: { id: client.id, ...(client.apiKeyId ? { apiKeyId: client.apiKeyId } : {}) },
+            ...(asOf.status === "given" ? { asOf: asOf.date } : {}),
+            strict,
+            admission: { lane: "sandbox", client: client.id, weight: client.weight, quotaPerSecond: (client.kind === "key" ? quotas.sandboxKeyPerMinute : quotas.sandboxPerMinute) / 60 },
+          });
         } catch (error) {
           if (!(error instanceof VerificationBusyError)) return next(error);
-          // The pool (workers and queue, for all clients together) is full or out of time: try again soon.
+          // The pool did not start the check (its room full, the budget of all clients spent, busy
+          // workers): said as a Fault with Retry-After, and not counted against the client's quota.
+          markCheckNotStarted(res);
           markQuietRefusal(res);
           markExpectedFault(res);
           res.setHeader("Retry-After", String(SANDBOX_BUSY_RETRY_AFTER_SECONDS));
-          sendXml(res, sandboxFaultStatus("SANDBOX_BUSY"), serverFault(sandboxFaultText("SANDBOX_BUSY", lang), "SANDBOX_BUSY", catalogueFor(req), lang));
+          const code = error.reason === "budget" ? "SANDBOX_OVERLOADED" : "SANDBOX_BUSY";
+          const params: Record<string, number> = code === "SANDBOX_OVERLOADED" ? { limit: quotas.allClientsPerSecond, seconds: SANDBOX_BUSY_RETRY_AFTER_SECONDS } : {};
+          sendXml(res, sandboxFaultStatus(code), serverFault(sandboxFaultText(code, lang, params), code, catalogueFor(req, lang), lang, params));
           return;
         }
         const { traceId, result } = checked;
         res.setHeader(TRACE_ID_HEADER, traceId);
-        const trace = { id: traceId, href: `${requestOrigin(req)}${req.baseUrl}/sandbox/requests/${traceId}` };
+        const trace = { id: traceId, href: `${requestOrigin(req)}${req.baseUrl}/sandbox/requests/${traceId}?lang=${lang}` };
+        const catalogue = catalogueFor(req, lang);
         // A finding whose record answers a Client fault (the request could not be read at all: HTTP 400).
         const unreadable = result.findings.find(isUnreadableFinding);
         if (unreadable) {
-          sendXml(res, sandboxAnswerFor(unreadable.code)?.httpStatus ?? 400, clientFault(findingSentence(unreadable, lang), unreadable.code, catalogueFor(req), lang, unreadable.params, trace));
+          sendXml(res, sandboxAnswerFor(unreadable.code)?.httpStatus ?? 400, clientFault(findingSentence(unreadable, lang), unreadable.code, catalogue, lang, unreadable.params, trace));
           return;
         }
         const codes = result.findings.map((finding) => finding.code);
+        // The trace's id is never logged (it opens the trace): a short digest names it.
+        const logged = { sandbox: "soap", findings: codes, trace: traceDigest(traceId), ...(client.apiKeyId ? { apiKey: client.apiKeyId } : {}), ...(strict ? { strict } : {}) };
         if (!result.ok) {
-          logger.info({ sandbox: "soap", accepted: false, findings: codes, traceId }, "sandbox: header refused");
+          logger.info({ ...logged, accepted: false }, "sandbox: header refused");
           // SOAP 1.1 sends a Fault with HTTP 500, but a refused header is the sandbox doing its job.
           markExpectedFault(res);
-          sendXml(res, 500, securityFault(result.findings, catalogueFor(req), lang, trace));
+          sendXml(res, 500, securityFault(result.findings, catalogue, lang, trace));
           return;
         }
-        logger.info({ sandbox: "soap", accepted: true, form: result.form, findings: codes, traceId }, "sandbox: header accepted");
-        sendXml(res, 200, acceptedResponse(result, lang, catalogueFor(req), trace));
+        logger.info({ ...logged, accepted: true, form: result.form }, "sandbox: header accepted");
+        sendXml(res, 200, acceptedResponse(result, lang, catalogue, trace));
       },
     )
     .get((req, res, next) => {
       if (!asksForWsdl(req)) return next();
       res.status(200).type("text/xml; charset=utf-8").setHeader("Cache-Control", "no-store");
       // The trusted origin the Host check matched, never the Host header or an unchecked protocol.
-      res.send(sandboxWsdl(`${requestOrigin(req)}${req.baseUrl}${req.path}`));
+      res.send(sandboxWsdl(`${requestOrigin(req)}${req.baseUrl}${req.path}`, quotas));
     })
     .all((_req, res) => {
       res.setHeader("Allow", "GET, POST");
@@ -179,17 +275,17 @@ export function sandboxRouter({ sandbox, requestLog, logger, limiter, bodyDeadli
     });
 
   // A body over the limit or unreadable as text: answer as SOAP, never a 500 with a stack.
-  router.use("/sandbox", (error: { status?: number; type?: string }, req: express.Request, res: Response, next: express.NextFunction) => {
+  router.use("/sandbox", (error: { status?: number; type?: string }, req: Request, res: Response, next: NextFunction) => {
     // Already answered (the body deadline's 408): the parser's late "aborted" needs nothing more.
     if (res.headersSent) return;
     const lang = faultLanguage(req, res);
     if (error.type === "entity.too.large") {
       const limit = { kilobytes: SANDBOX_MAX_BYTES / 1024, maxBytes: SANDBOX_MAX_BYTES };
-      sendXml(res, sandboxFaultStatus("TOO_LARGE"), clientFault(sandboxFaultText("TOO_LARGE", lang, limit), "TOO_LARGE", catalogueFor(req), lang, limit));
+      sendXml(res, sandboxFaultStatus("TOO_LARGE"), clientFault(sandboxFaultText("TOO_LARGE", lang, limit), "TOO_LARGE", catalogueFor(req, lang), lang, limit));
       return;
     }
     if (typeof error.status === "number" && error.status >= 400 && error.status < 500) {
-      sendXml(res, error.status, clientFault(sandboxFaultText("UNREADABLE_BODY", lang), "UNREADABLE_BODY", catalogueFor(req), lang));
+      sendXml(res, error.status, clientFault(sandboxFaultText("UNREADABLE_BODY", lang), "UNREADABLE_BODY", catalogueFor(req, lang), lang));
       return;
     }
     next(error);

@@ -1,6 +1,8 @@
 import type { Request } from "express";
 import { escapeXml, SOAP_ENVELOPE_NAMESPACE, WSS_NAMESPACE } from "@areaoe/security-header";
 import { SANDBOX_NAMESPACE, SANDBOX_PARAM_NAMESPACE } from "./soap-response";
+import { MAX_VERIFY_INPUT_BYTES } from "@areaoe/security-header";
+import type { HeaderCheckQuotas } from "./sandbox-limits";
 
 /** Does the query ask for the WSDL (`?wsdl`, `?WSDL`, as SOAP tools write it)? */
 export function asksForWsdl(req: Request): boolean {
@@ -11,18 +13,24 @@ export function asksForWsdl(req: Request): boolean {
  * A SOAP 1.1 document/literal WSDL 1.1 of the sandbox's one operation, CheckSecurityHeader, as the
  * endpoint really takes and answers it: any request Body (the element below allows any content, and the
  * sandbox reads only the Header), the response of `acceptedResponse` and, in a Fault's detail, the
- * findings of `securityFault` (soap-response.ts). `address` is the endpoint's absolute URL.
+ * findings of `securityFault` (soap-response.ts); its documentation states the quotas of both tiers, the
+ * size limit and the test headers. `address` is the endpoint's absolute URL. The fault is named as the
+ * element of its detail (SecurityHeaderFindings): PHP's SoapClient finds a fault's declaration by the
+ * name of the detail's element, and only then reads the detail with its schema (attributes included). Every answer validates
+ * against its schema (sandbox-wsdl.test.ts, with libxml2's validator through lxml), and no attribute is
+ * named `href` (PHP's SoapClient reads one as a SOAP-encoding reference).
  */
-export function sandboxWsdl(address: string): string {
+export function sandboxWsdl(address: string, quotas: HeaderCheckQuotas): string {
+  const kilobytes = MAX_VERIFY_INPUT_BYTES / 1024;
   const wsdl = "http://schemas.xmlsoap.org/wsdl/";
   const soap = "http://schemas.xmlsoap.org/wsdl/soap/";
   const xs = "http://www.w3.org/2001/XMLSchema";
   return `<?xml version="1.0" encoding="UTF-8"?>
 <wsdl:definitions name="AreaOESecurityHeaderSandbox" targetNamespace="${SANDBOX_NAMESPACE}"
     xmlns:wsdl="${wsdl}" xmlns:soap="${soap}" xmlns:xs="${xs}" xmlns:tns="${SANDBOX_NAMESPACE}">
-  <wsdl:documentation>areaOE security header sandbox: checks the WS-Security header (namespace ${WSS_NAMESPACE}) of a SOAP 1.1 request against the portal's LOCAL TEST certificate. Every request needs a fresh header in its soapenv:Header (envelope namespace ${SOAP_ENVELOPE_NAMESPACE}); the Body is not read.</wsdl:documentation>
+  <wsdl:documentation>areaOE security header sandbox: checks the WS-Security header (namespace ${WSS_NAMESPACE}) of a SOAP 1.1 request against the portal's LOCAL TEST certificate. Every request needs a fresh header in its soapenv:Header (envelope namespace ${SOAP_ENVELOPE_NAMESPACE}); the Body is not read beyond the start of its element. A request is at most ${kilobytes} KB (text/xml). Quotas: without a key, ${quotas.sandboxPerMinute} checks a minute per address; with an integrator's own sandbox key (HTTP header Authorization: Bearer aoe_sbx_..., made on the portal's sandbox keys page after signing in), ${quotas.sandboxKeyPerMinute} checks a minute per key, whatever the address; each a window of a minute that may be spent at once, announced by the IETF RateLimit and RateLimit-Policy headers; past it a Fault RATE_LIMITED (HTTP 429, Retry-After). All clients together share ${quotas.allClientsPerSecond} checks a second, in turn (a Fault SANDBOX_OVERLOADED or SANDBOX_BUSY, HTTP 503, Retry-After; not counted against the quota). Optional HTTP headers: X-Areaoe-As-Of (a date within the published keys' span, GET /areaOE/sandbox/keys) judges the keys as of that date; X-Areaoe-Strict: 1 refuses any warning (a replayed header included) with a Fault.</wsdl:documentation>
   <wsdl:types>
-    <xs:schema targetNamespace="${SANDBOX_NAMESPACE}" elementFormDefault="qualified">
+    <xs:schema targetNamespace="${SANDBOX_NAMESPACE}" elementFormDefault="qualified" xmlns:tns="${SANDBOX_NAMESPACE}">
       <xs:element name="CheckSecurityHeader">
         <xs:annotation><xs:documentation>The request Body. The sandbox reads only the Header; any content is accepted here.</xs:documentation></xs:annotation>
         <xs:complexType>
@@ -35,8 +43,8 @@ export function sandboxWsdl(address: string): string {
         <xs:simpleContent>
           <xs:extension base="xs:string">
             <xs:attribute name="code" type="xs:string" use="required"/>
-            <xs:attribute name="href" type="xs:anyURI" use="optional">
-              <xs:annotation><xs:documentation>A Finding's entry in the portal's fault catalogue (the code as anchor).</xs:documentation></xs:annotation>
+            <xs:attribute name="catalogue" type="xs:anyURI" use="optional">
+              <xs:annotation><xs:documentation>A Finding's entry in the portal's fault catalogue, in the answer's language (the code as anchor).</xs:documentation></xs:annotation>
             </xs:attribute>
             <xs:anyAttribute namespace="${SANDBOX_PARAM_NAMESPACE}" processContents="skip">
               <xs:annotation><xs:documentation>The finding's values (element, found, expected, likelyCause, offsetHours, ...), one attribute each, the same in every language; the text follows the request's Accept-Language (pt or en).</xs:documentation></xs:annotation>
@@ -45,9 +53,9 @@ export function sandboxWsdl(address: string): string {
         </xs:simpleContent>
       </xs:complexType>
       <xs:complexType name="TraceReference">
-        <xs:annotation><xs:documentation>The request's decoded trace, kept 24 hours: its id (also in the X-Areaoe-Trace-Id response header) and its address (HTML, or JSON with Accept: application/json).</xs:documentation></xs:annotation>
+        <xs:annotation><xs:documentation>The request's decoded trace, kept 24 hours within the bytes its client may keep: its id (also in the X-Areaoe-Trace-Id response header) and its address (HTML, or JSON with Accept: application/json). A trace made with a sandbox key opens only with that key (Authorization: Bearer) or for its signed-in owner; GET /areaOE/sandbox/requests with the key lists its traces.</xs:documentation></xs:annotation>
         <xs:attribute name="id" type="xs:string" use="required"/>
-        <xs:attribute name="href" type="xs:anyURI" use="required"/>
+        <xs:attribute name="address" type="xs:anyURI" use="required"/>
       </xs:complexType>
       <xs:element name="SecurityHeaderAccepted">
         <xs:annotation><xs:documentation>HTTP 200: the header was accepted. Warnings do not refuse it.</xs:documentation></xs:annotation>
@@ -69,7 +77,7 @@ export function sandboxWsdl(address: string): string {
         </xs:complexType>
       </xs:element>
       <xs:element name="SecurityHeaderFindings">
-        <xs:annotation><xs:documentation>In the detail of a Fault (HTTP 500, or 400 when the request is not XML): what is wrong, in the order to fix it.</xs:documentation></xs:annotation>
+        <xs:annotation><xs:documentation>In the detail of every Fault (HTTP 500 for a refused header; 400 when the request cannot be read; 401 for an unknown key; 429 past the quota; 503 when the sandbox cannot check now): what is wrong, in the order to fix it, each Finding with its catalogue code.</xs:documentation></xs:annotation>
         <xs:complexType>
           <xs:sequence>
             <xs:element name="Finding" type="tns:Note" minOccurs="0" maxOccurs="unbounded"/>
@@ -92,7 +100,7 @@ export function sandboxWsdl(address: string): string {
     <wsdl:operation name="CheckSecurityHeader">
       <wsdl:input message="tns:CheckSecurityHeaderRequest"/>
       <wsdl:output message="tns:CheckSecurityHeaderResponse"/>
-      <wsdl:fault name="SecurityHeaderRefused" message="tns:SecurityHeaderRefused"/>
+      <wsdl:fault name="SecurityHeaderFindings" message="tns:SecurityHeaderRefused"/>
     </wsdl:operation>
   </wsdl:portType>
   <wsdl:binding name="SecurityHeaderSandboxSoap11" type="tns:SecurityHeaderSandbox">
@@ -101,7 +109,7 @@ export function sandboxWsdl(address: string): string {
       <soap:operation soapAction="" style="document"/>
       <wsdl:input><soap:body use="literal"/></wsdl:input>
       <wsdl:output><soap:body use="literal"/></wsdl:output>
-      <wsdl:fault name="SecurityHeaderRefused"><soap:fault name="SecurityHeaderRefused" use="literal"/></wsdl:fault>
+      <wsdl:fault name="SecurityHeaderFindings"><soap:fault name="SecurityHeaderFindings" use="literal"/></wsdl:fault>
     </wsdl:operation>
   </wsdl:binding>
   <wsdl:service name="SecurityHeaderSandbox">

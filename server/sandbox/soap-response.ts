@@ -47,29 +47,52 @@ export interface TraceReference {
   readonly href: string;
 }
 
-function traceElement(trace: TraceReference | undefined, indent: string): string[] {
-  return trace ? [`${indent}<sandbox:Trace id="${escapeXml(trace.id)}" href="${escapeXml(trace.href)}"/>`] : [];
+// No attribute of an answer is named `href`: PHP's SoapClient reads any `href` as a SOAP-encoding
+// reference (multiRef) and stops with "SOAP-ERROR: Encoding: External reference" on an address, so the
+// addresses are `address` (the trace) and `catalogue` (a finding's entry), as the WSDL declares them.
+function traceElement(trace: TraceReference | undefined, indent: string, typed = false): string[] {
+  return trace ? [`${indent}<sandbox:Trace${typed ? ' xsi:type="sandbox:TraceReference"' : ""} id="${escapeXml(trace.id)}" address="${escapeXml(trace.href)}"/>`] : [];
 }
+
+/**
+ * A Fault's detail names the schema type of each of its elements (`xsi:type`): PHP's SoapClient reads
+ * a detail without the WSDL (its generic decoding keeps an element's text and drops its attributes),
+ * unless the element says its type, which it then finds in the WSDL: the code and catalogue address of
+ * each Finding reach the client's SoapFault->detail.
+ */
+const XSI_NAMESPACE = "http://www.w3.org/2001/XMLSchema-instance";
+const detailOpen = `<sandbox:SecurityHeaderFindings xmlns:sandbox="${SANDBOX_NAMESPACE}" xmlns:param="${SANDBOX_PARAM_NAMESPACE}" xmlns:xsi="${XSI_NAMESPACE}">`;
 
 /**
  * The sandbox's own codes, for a request it cannot check at all, as the code names them (typed at each
  * call); everything else about them is in their records (the fault catalogue), and
  * scripts/content-checks/finding-records.test.ts names a code here without its record, or the reverse.
  */
-export const SANDBOX_FAULT_CODES = ["UNSUPPORTED_MEDIA_TYPE", "TOO_LARGE", "UNREADABLE_BODY", "SANDBOX_SWITCHED_OFF", "SANDBOX_BUSY", "RATE_LIMITED", "SANDBOX_OVERLOADED"] as const;
+export const SANDBOX_FAULT_CODES = [
+  "UNSUPPORTED_MEDIA_TYPE",
+  "TOO_LARGE",
+  "UNREADABLE_BODY",
+  "SANDBOX_KEY_UNKNOWN",
+  "AS_OF_INVALID",
+  "SANDBOX_SWITCHED_OFF",
+  "SANDBOX_BUSY",
+  "RATE_LIMITED",
+  "SANDBOX_OVERLOADED",
+] as const;
 export type SandboxFaultCode = (typeof SANDBOX_FAULT_CODES)[number];
 
 /**
- * Each Finding of a Fault's detail links to its entry of the fault catalogue (`href`, the catalogue
- * page's absolute address plus `#CODE`); `catalogue` is that page's address for this request.
+ * Each Finding of a Fault's detail links to its entry of the fault catalogue (`catalogue`, the
+ * catalogue page's absolute address in the answer's language plus `#CODE`); `catalogue` is that page's
+ * address for this request.
  */
-function findingElement(code: string, message: string, catalogue: string | undefined, params: Readonly<Record<string, string | number>> = {}, element = "Finding"): string {
-  const href = catalogue === undefined ? "" : ` href="${escapeXml(`${catalogue}#${code}`)}"`;
+function findingElement(code: string, message: string, catalogue: string | undefined, params: Readonly<Record<string, string | number>> = {}, element = "Finding", typed = false): string {
+  const href = catalogue === undefined ? "" : ` catalogue="${escapeXml(`${catalogue}#${code}`)}"`;
   const attributes = Object.entries(params)
     .filter(([name]) => PARAM_NAME.test(name))
     .map(([name, value]) => ` param:${name}="${escapeXml(String(value))}"`)
     .join("");
-  return `<sandbox:${element} code="${escapeXml(code)}"${href}${attributes}>${escapeXml(message)}</sandbox:${element}>`;
+  return `<sandbox:${element}${typed ? ' xsi:type="sandbox:Note"' : ""} code="${escapeXml(code)}"${href}${attributes}>${escapeXml(message)}</sandbox:${element}>`;
 }
 
 /**
@@ -113,7 +136,7 @@ export function securityFault(findings: readonly VerificationFinding[], catalogu
   const first = errors[0] ?? findings[0];
   const code = first ? faultCodeFor(first) : "wsse:InvalidSecurity";
   const details = errors
-    .map((finding) => `        ${findingElement(finding.code, findingSentence(finding, lang), catalogue, finding.params)}`)
+    .map((finding) => `        ${findingElement(finding.code, findingSentence(finding, lang), catalogue, finding.params, "Finding", true)}`)
     .join("\n");
   return envelope(
     [
@@ -121,9 +144,9 @@ export function securityFault(findings: readonly VerificationFinding[], catalogu
       `      <faultcode xmlns:wsse="${WSS_NAMESPACE}">${code}</faultcode>`,
       `      <faultstring xml:lang="${lang}">${escapeXml(first ? findingSentence(first, lang) : serverT(lang, "security-header")("sandbox.refused"))}</faultstring>`,
       "      <detail>",
-      `        <sandbox:SecurityHeaderFindings xmlns:sandbox="${SANDBOX_NAMESPACE}" xmlns:param="${SANDBOX_PARAM_NAMESPACE}">`,
+      `        ${detailOpen}`,
       details,
-      ...traceElement(trace, "          "),
+      ...traceElement(trace, "          ", true),
       "        </sandbox:SecurityHeaderFindings>",
       "      </detail>",
       "    </soapenv:Fault>",
@@ -144,8 +167,8 @@ export function clientFault(
 }
 
 /** The sandbox cannot check now (switched off at start, or busy): a Server fault, sent with HTTP 503. */
-export function serverFault(message: string, code: SandboxFaultCode, catalogue?: string, lang: Language = DEFAULT_LANGUAGE): string {
-  return plainFault("soapenv:Server", message, code, catalogue, lang, {});
+export function serverFault(message: string, code: SandboxFaultCode, catalogue?: string, lang: Language = DEFAULT_LANGUAGE, params: Readonly<Record<string, string | number>> = {}): string {
+  return plainFault("soapenv:Server", message, code, catalogue, lang, params);
 }
 
 function plainFault(
@@ -163,9 +186,9 @@ function plainFault(
       `      <faultcode>${faultCode}</faultcode>`,
       `      <faultstring xml:lang="${lang}">${escapeXml(message)}</faultstring>`,
       "      <detail>",
-      `        <sandbox:SecurityHeaderFindings xmlns:sandbox="${SANDBOX_NAMESPACE}" xmlns:param="${SANDBOX_PARAM_NAMESPACE}">`,
-      `          ${findingElement(code, message, catalogue, params)}`,
-      ...traceElement(trace, "          "),
+      `        ${detailOpen}`,
+      `          ${findingElement(code, message, catalogue, params, "Finding", true)}`,
+      ...traceElement(trace, "          ", true),
       "        </sandbox:SecurityHeaderFindings>",
       "      </detail>",
       "    </soapenv:Fault>",

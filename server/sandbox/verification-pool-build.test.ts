@@ -81,19 +81,21 @@ describe.skipIf(!haveBuild)("the verification pool in the production build", () 
     expect(first.headers.get("retry-after")).toBe("1");
     const fault = await first.text();
     expect(fault).toContain("<faultcode>soapenv:Server</faultcode>");
-    expect(fault).toMatch(/<sandbox:Finding code="SANDBOX_BUSY" href="[^"]+#SANDBOX_BUSY">/);
+    expect(fault).toMatch(/<sandbox:Finding xsi:type="sandbox:Note" code="SANDBOX_BUSY" catalogue="[^"]+#SANDBOX_BUSY">/);
   }, 60_000);
 
-  it("answers the checker page's checks past one worker and no queue with the busy page (503, Retry-After)", async () => {
+  it("answers the checker page's checks past one worker and no queue with the checker page itself, the envelope kept (503, Retry-After)", async () => {
     const { ok, refused } = await burstsUntilRefused(checker);
     expect(ok).toBeGreaterThan(0);
     expect(refused.length).toBeGreaterThan(0);
     const first = refused[0] as Response;
-    expect(first.headers.get("retry-after")).toBe("5");
-    expect(first.headers.get("cache-control")).toBe("no-store");
+    expect(first.headers.get("retry-after")).toBe("1");
+    expect(first.headers.get("cache-control")).toBe("private, no-store");
     const page = await first.text();
     expect(page).toMatch(/<html[^>]* lang="en"/);
-    expect(page).toContain("Service busy");
+    expect(page).toContain("The checker is busy checking other requests.");
+    // The envelope pasted is in the page's form again (HTML-escaped), ready to be sent once more.
+    expect(page).toContain("&lt;wss:Security");
     // A refusal is an answer, not a fault: no render error in the log.
     expect(server?.output()).not.toMatch(/render error|request errored/);
   }, 60_000);

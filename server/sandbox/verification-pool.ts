@@ -8,13 +8,16 @@ import type { VerificationResult, VerifyOptions } from "@areaoe/security-header/
 import type { Limits } from "../config/schema";
 import { oncePerWindow } from "../http/client-budget";
 import type { VerificationAnswer, VerificationTask } from "./verification-worker";
+import { fairQueue, FairRefusal, type FairTurn } from "./fair-queue";
 
 /**
  * The sandbox's verifications (a 4096-bit RSA decryption of the Nonce each, about 5 ms of CPU) run in a
  * small pool of worker threads (piscina), never on the server's main thread, so that many integrators
  * testing at once cannot hold the event loop every page is answered from. The pool is bounded: a few
  * workers, a short queue and a deadline per task; past them a check is refused at once with
- * VerificationBusyError (the SOAP sandbox answers a 503 Fault, the checker page its busy page).
+ * VerificationBusyError (the SOAP sandbox answers a 503 Fault, the checker page its busy page). Checks
+ * start in turn (./fair-queue.ts): the checker page and the sandbox alternate, clients round robin by
+ * weight, at most `perSecond` a second, so no client takes more than its share while others wait.
  */
 
 /** The pool's bounds (config `limits`: sandboxWorkers, sandboxQueue, sandboxTaskTimeoutMs). */
@@ -25,15 +28,20 @@ export interface VerificationPoolLimits {
   readonly queue: number;
   /** A verification not answered within this (waiting included) is refused and its worker replaced. */
   readonly taskTimeoutMs: number;
+  /** Verifications started per second, every client together (default: no budget beyond the workers). */
+  readonly perSecond?: number | undefined;
 }
 
 /** The verification pool's limits from the config's `limits` (sandboxWorkers, sandboxQueue, sandboxTaskTimeoutMs). */
-export function verificationPoolLimits(limits: Pick<Limits, "sandboxWorkers" | "sandboxQueue" | "sandboxTaskTimeoutMs">): VerificationPoolLimits {
-  return { workers: limits.sandboxWorkers, queue: limits.sandboxQueue, taskTimeoutMs: limits.sandboxTaskTimeoutMs };
+export function verificationPoolLimits(limits: Pick<Limits, "sandboxWorkers" | "sandboxQueue" | "sandboxTaskTimeoutMs" | "headerChecksPerSecondAllClients">): VerificationPoolLimits {
+  return { workers: limits.sandboxWorkers, queue: limits.sandboxQueue, taskTimeoutMs: limits.sandboxTaskTimeoutMs, perSecond: limits.headerChecksPerSecondAllClients };
 }
 
-/** Why the pool said no: full, out of time, a worker that died under the task, or closed. */
-export type VerificationRefusal = "full" | "timeout" | "worker-failed" | "closed";
+/**
+ * Why the pool said no: full (no room to wait), the budget per second of all clients spent within the
+ * check's time, out of time (every worker busy), a worker that died under the task, or closed.
+ */
+export type VerificationRefusal = "full" | "budget" | "timeout" | "worker-failed" | "closed";
 
 /** The pool could not verify now (never the input's fault): answer "busy, try again" (503 with Retry-After). */
 export class VerificationBusyError extends Error {
@@ -48,10 +56,11 @@ export class VerificationBusyError extends Error {
 export interface VerificationPool {
   /**
    * `verifySecurityHeader(xml, options)` in a worker thread: the same result, the options passed as
-   * they are (structured clone: PEM text, KeyObjects, Dates). Rejects with VerificationBusyError when
-   * the pool refuses, and with the verifier's own error (a bad key) as an Error of the same name.
+   * they are (structured clone: PEM text, KeyObjects, Dates), in the turn of `turn` (default: the
+   * sandbox's lane, one anonymous client). Rejects with VerificationBusyError when the pool refuses, and
+   * with the verifier's own error (a bad key) as an Error of the same name.
    */
-  verify(xml: string, options: VerifyOptions): Promise<VerificationResult>;
+  verify(xml: string, options: VerifyOptions, turn?: FairTurn): Promise<VerificationResult>;
   /** Verifications waiting for a worker. */
   readonly queued: number;
   /** Verifications a worker is running. */
@@ -117,38 +126,45 @@ export function createVerificationPool({ limits, workerFile = sourceVerification
     minThreads: workers,
     maxThreads: workers,
     idleTimeout: Number.POSITIVE_INFINITY,
-    maxQueue: limits.queue,
+    // The checks wait in the fair queue, which starts no more than the workers: piscina's own queue
+    // only covers a worker being replaced.
+    maxQueue: workers,
     concurrentTasksPerWorker: 1,
     // The figures a metrics endpoint reads are the getters below; piscina's histograms are not needed.
     recordTiming: false,
   });
   // A worker that fails while idle (no task of its own to reject): piscina replaces it; the log says so.
   piscina.on("error", (error: unknown) => logger?.error({ err: { message: (error as Error).message } }, "verification pool: a worker failed"));
-  /** Verifications handed to piscina and not yet settled (waiting or running). */
-  let inFlight = 0;
   let refused = 0;
   let closed = false;
+  const turns = fairQueue({ maxRunning: workers, perSecond: limits.perSecond ?? Number.MAX_SAFE_INTEGER, maxWaiting: limits.queue, maxWaitMs: limits.taskTimeoutMs });
 
   // Each kind of refusal is logged at most once a second (a flood must not flood the log).
   const firstOfItsKind = oncePerWindow(1_000);
   const refuse = (reason: VerificationRefusal, cause?: unknown): never => {
     refused += 1;
     if (firstOfItsKind(reason)) {
-      const fields = { reason, queued: piscina.queueSize, workers, refused, ...(cause instanceof Error ? { err: { message: cause.message } } : {}) };
+      const fields = { reason, queued: turns.waiting, workers, refused, ...(cause instanceof Error ? { err: { message: cause.message } } : {}) };
       if (reason === "worker-failed") logger?.error(fields, "verification pool: a worker died under a check (it is replaced); the check was answered 503");
       else if (reason === "timeout") logger?.warn({ ...fields, timeoutMs: limits.taskTimeoutMs }, "verification pool: a check ran out of time (a worker running it is replaced); answered 503");
+      else if (reason === "budget") logger?.warn({ ...fields, perSecond: limits.perSecond }, "verification pool: the budget of all clients per second was spent; a check answered 503");
       else logger?.warn(fields, "verification pool: refused a check (503)");
     }
     throw new VerificationBusyError(reason, cause);
   };
 
-  async function verify(xml: string, options: VerifyOptions): Promise<VerificationResult> {
-    // Full: refused at once, before anything is cloned or queued (piscina would refuse it too).
+  async function verify(xml: string, options: VerifyOptions, turn: FairTurn = { lane: "sandbox", client: "" }): Promise<VerificationResult> {
     if (closed) refuse("closed");
-    if (piscina.queueSize >= limits.queue && piscina.idleThreads === 0) refuse("full");
-    const deadline = AbortSignal.timeout(limits.taskTimeoutMs);
+    const entered = Date.now();
+    let giveBack: () => void;
+    try {
+      giveBack = await turns.enter(turn);
+    } catch (error) {
+      return refuse(error instanceof FairRefusal ? error.reason : "full", error);
+    }
+    // The time left of the check's own (its wait included).
+    const deadline = AbortSignal.timeout(Math.max(1, limits.taskTimeoutMs - (Date.now() - entered)));
     let answer: VerificationAnswer;
-    inFlight += 1;
     try {
       answer = await piscina.run({ xml, options }, { signal: deadline });
     } catch (error) {
@@ -158,7 +174,7 @@ export function createVerificationPool({ limits, workerFile = sourceVerification
       if (error instanceof Error && QUEUE_LIMIT.test(error.message)) return refuse("full", error);
       return refuse("worker-failed", error);
     } finally {
-      inFlight -= 1;
+      giveBack();
     }
     if (answer.ok) return answer.result;
     // The verifier's own error (a bad key, an unsafe runtime): the caller's configuration, thrown as it was.
@@ -170,10 +186,10 @@ export function createVerificationPool({ limits, workerFile = sourceVerification
   return {
     verify,
     get queued() {
-      return piscina.queueSize;
+      return turns.waiting + piscina.queueSize;
     },
     get running() {
-      return Math.max(0, inFlight - piscina.queueSize);
+      return Math.max(0, turns.running - piscina.queueSize);
     },
     get refused() {
       return refused;
@@ -181,6 +197,7 @@ export function createVerificationPool({ limits, workerFile = sourceVerification
     workers,
     async close() {
       closed = true;
+      turns.close();
       await piscina.close({ force: true });
     },
   };

@@ -5,7 +5,9 @@ import { RedisStore } from "rate-limit-redis";
 import type { Logger } from "pino";
 import type { RedisSettings } from "../config/schema";
 import { oncePerWindow } from "../http/client-budget";
-import { RECORD_MAX_BYTES, SharedStateUnavailable, type SharedState } from "./shared-state";
+import { SharedStateUnavailable, type SharedState } from "./shared-state";
+import { PUT_RECORD_SCRIPT, RecordTooLarge, recordBytes, type BoundedRecords, type RecordBounds, type RecordListEntry } from "./bounded-records";
+import { SET_ENTRY_SCRIPT, type OwnedEntries } from "./owned-entries";
 import type { SharedStateMetrics, SharedStateOperation } from "../observability/portal-metrics";
 
 // The state every instance must see alike, in one Redis: the used sign-in states and revoked sessions
@@ -251,33 +253,10 @@ export function redisSharedState({ settings, logger, now = Date.now, metrics }: 
       }
     },
     has: (namespace, key) => checked("has", async () => (await client.exists(keyOf(namespace, key))) === 1),
-    // A record is one key (SET … EX: Redis forgets it by itself); its owner's list and the namespace's
-    // list hold the keys newest first, trimmed to their bounds, and the keys trimmed off are deleted.
-    putRecord: (namespace, { key, owner, value, ttlSeconds, maxPerOwner, maxRecords }) =>
-      checked("putRecord", async () => {
-        if (Buffer.byteLength(value) > RECORD_MAX_BYTES) throw new Error(`record over ${RECORD_MAX_BYTES} bytes`);
-        const ownerList = keyOf(`${namespace}:owner`, owner);
-        const allList = keyOf(`${namespace}:all`, "list");
-        const results = await client
-          .multi()
-          .set(keyOf(namespace, key), value, "EX", ttlSeconds)
-          .lpush(ownerList, key)
-          .lrange(ownerList, maxPerOwner, -1)
-          .ltrim(ownerList, 0, maxPerOwner - 1)
-          .expire(ownerList, ttlSeconds)
-          .lpush(allList, key)
-          .lrange(allList, maxRecords, -1)
-          .ltrim(allList, 0, maxRecords - 1)
-          .expire(allList, ttlSeconds)
-          .exec();
-        const dropped = new Set<string>();
-        for (const at of [2, 6]) {
-          const [error, keys] = results?.[at] ?? [null, []];
-          if (!error && Array.isArray(keys)) for (const old of keys as string[]) if (old !== key) dropped.add(old);
-        }
-        if (dropped.size > 0) await client.del(...[...dropped].map((old) => keyOf(namespace, old)));
-      }),
-    getRecord: (namespace, key) => checked("getRecord", async () => (await client.get(keyOf(namespace, key))) ?? undefined),
+    // Bounded records (./bounded-records.ts): one script per write keeps the lists and byte counters.
+    records: (namespace, bounds) => redisBoundedRecords(client, `${settings.keyPrefix}${namespace}:`, bounds, checked, now),
+    // Owned entries (./owned-entries.ts): one HASH per group.
+    entries: (namespace) => redisOwnedEntries(client, (group) => keyOf(namespace, group), checked),
     counters: (name) => {
       const store = new SharedCounters(`${settings.keyPrefix}rl:${name}:`, client, unavailable, answered, metrics);
       counters.add(store);
@@ -312,5 +291,60 @@ export function redisSharedState({ settings, logger, now = Date.now, metrics }: 
       }
     },
     describe: () => ({ kind: "redis", ...where }),
+  };
+}
+
+type Checked = <T>(operation: Exclude<SharedStateOperation, "counters">, command: () => Promise<T>) => Promise<T>;
+
+/** The scripts of the records and the entries, sent once and then called by their SHA (ioredis defineCommand). */
+interface WithScripts {
+  areaoePutRecord(prefix: string, ...args: (string | number)[]): Promise<number>;
+  areaoeSetEntry(key: string, field: string, value: string, max: number): Promise<number>;
+}
+
+function scripted(client: Redis): Redis & WithScripts {
+  if (!("areaoePutRecord" in client)) {
+    client.defineCommand("areaoePutRecord", { numberOfKeys: 1, lua: PUT_RECORD_SCRIPT });
+    client.defineCommand("areaoeSetEntry", { numberOfKeys: 1, lua: SET_ENTRY_SCRIPT });
+  }
+  return client as Redis & WithScripts;
+}
+
+/** A space of bounded records in Redis, under `prefix` (the script's comment in ./bounded-records.ts lists its keys). */
+function redisBoundedRecords(client: Redis, prefix: string, bounds: RecordBounds, checked: Checked, now: () => number): BoundedRecords {
+  const redis = scripted(client);
+  return {
+    put: (record) => {
+      const bytes = recordBytes(record);
+      if (bytes > bounds.maxRecordBytes) return Promise.reject(new RecordTooLarge(bytes, bounds.maxRecordBytes));
+      const { ttlSeconds, maxBytesPerOwner, maxBytesInAll } = bounds;
+      return checked("putRecord", async () => {
+        await redis.areaoePutRecord(prefix, record.id, record.owner, record.value, record.summary, ttlSeconds, maxBytesPerOwner, maxBytesInAll, now());
+      });
+    },
+    get: (id) => checked("getRecord", async () => (await client.get(`${prefix}r:${id}`)) ?? undefined),
+    list: (owner) =>
+      checked("getRecord", async () => {
+        const [ids, summaries] = await Promise.all([client.zrevrangebyscore(`${prefix}o:${owner}`, "+inf", now() - bounds.ttlSeconds * 1_000, "WITHSCORES"), client.hgetall(`${prefix}s:${owner}`)]);
+        const entries: RecordListEntry[] = [];
+        for (let index = 0; index + 1 < ids.length; index += 2) {
+          const id = ids[index] as string;
+          const held = summaries[id];
+          if (held === undefined) continue;
+          entries.push({ id, at: Number(ids[index + 1]), summary: held.slice(held.indexOf("\n") + 1) });
+        }
+        return entries;
+      }),
+  };
+}
+
+/** Owned entries in Redis: one HASH per group (`keyOf(group)`), the bound checked by a script. */
+function redisOwnedEntries(client: Redis, keyOf: (group: string) => string, checked: Checked): OwnedEntries {
+  const redis = scripted(client);
+  return {
+    set: (group, field, value, max) => checked("claim", async () => (await redis.areaoeSetEntry(keyOf(group), field, value, max)) === 1),
+    get: (group, field) => checked("has", async () => (await client.hget(keyOf(group), field)) ?? undefined),
+    all: (group) => checked("has", async () => new Map(Object.entries(await client.hgetall(keyOf(group))))),
+    delete: (group, field) => checked("claim", async () => (await client.hdel(keyOf(group), field)) === 1),
   };
 }

@@ -1,11 +1,13 @@
-// Records of the shared state (the sandbox's request log keeps its traces there): kept until their
-// time runs out, at most N per owner and M in all (the oldest dropped), in this process's memory and in
-// Redis (Debian's redis-server on a free loopback port, started by this test).
+// Records of the shared state bounded in bytes (the sandbox's request log keeps its traces there): kept
+// until their time runs out, at most N bytes per owner and M in all (the owner's own oldest dropped
+// first, then anyone's), listed per owner newest first, in this process's memory and in Redis (Debian's
+// redis-server on a free loopback port, started by this test), where every key has a TTL.
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { redisSchema } from "../config/schema";
 import { redisSharedState } from "./redis-shared-state";
-import { memorySharedState, RECORD_MAX_BYTES, type SharedState } from "./shared-state";
+import { memorySharedState, type SharedState } from "./shared-state";
+import type { BoundedRecords, RecordBounds } from "./bounded-records";
 import { redisServerMissing, startTestRedis, type TestRedis } from "./test-redis-server";
 
 const missing = redisServerMissing();
@@ -19,57 +21,68 @@ async function until(condition: () => Promise<boolean>, timeoutMs = 10_000): Pro
   }
 }
 
-const put = (state: SharedState, key: string, owner: string, { maxPerOwner = 3, maxRecords = 100, ttlSeconds = 60 } = {}) =>
-  state.putRecord("traces", { key, owner, value: `value of ${key}`, ttlSeconds, maxPerOwner, maxRecords });
+/** Records of 100 bytes (value 90 + summary 10): 3 per owner, 5 in all. */
+const BOUNDS: RecordBounds = { ttlSeconds: 60, maxRecordBytes: 200, maxBytesPerOwner: 300, maxBytesInAll: 500 };
+const put = async (space: BoundedRecords, id: string, owner: string) => {
+  await space.put({ id, owner, value: `${id}:`.padEnd(90, "v"), summary: "s".repeat(10) });
+  // Records are ordered by the store's clock (milliseconds): one per tick.
+  await new Promise((resolve) => setTimeout(resolve, 2));
+};
+const kept = async (space: BoundedRecords, ids: string[]) => (await Promise.all(ids.map((id) => space.get(id)))).map((value) => value !== undefined);
 
-function recordTests(state: () => SharedState) {
-  it("keeps a record and answers undefined for an unknown key", async () => {
-    await put(state(), "a1", "client-a");
-    expect(await state().getRecord("traces", "a1")).toBe("value of a1");
-    expect(await state().getRecord("traces", "nothing")).toBeUndefined();
+function recordTests(state: () => SharedState, name: string) {
+  const space = (suffix: string) => state().records(`${name}-${suffix}`, BOUNDS);
+
+  it("keeps a record and answers undefined for an unknown id", async () => {
+    const records = space("one");
+    await put(records, "a1", "client-a");
+    expect(await records.get("a1")).toBe("a1:".padEnd(90, "v"));
+    expect(await records.get("nothing")).toBeUndefined();
   });
 
-  it("keeps at most N per owner: the oldest are dropped, other owners keep theirs", async () => {
-    await put(state(), "b0", "client-b");
-    for (const key of ["c1", "c2", "c3", "c4", "c5"]) await put(state(), key, "client-c");
-    expect(await state().getRecord("traces", "c1")).toBeUndefined();
-    expect(await state().getRecord("traces", "c2")).toBeUndefined();
-    for (const key of ["c3", "c4", "c5"]) expect(await state().getRecord("traces", key)).toBe(`value of ${key}`);
-    expect(await state().getRecord("traces", "b0")).toBe("value of b0");
+  it("holds at most its bytes per owner: the owner's oldest are dropped, another owner keeps its own", async () => {
+    const records = space("owner");
+    await put(records, "b0", "client-b");
+    for (const id of ["c1", "c2", "c3", "c4", "c5"]) await put(records, id, "client-c");
+    expect(await kept(records, ["c1", "c2", "c3", "c4", "c5", "b0"])).toEqual([false, false, true, true, true, true]);
   });
 
-  it("keeps at most M in all, whoever the owners", async () => {
-    for (let index = 0; index < 6; index += 1) await put(state(), `m${index}`, `owner-${index}`, { maxRecords: 4 });
-    expect(await state().getRecord("traces", "m0")).toBeUndefined();
-    expect(await state().getRecord("traces", "m1")).toBeUndefined();
-    for (const key of ["m2", "m3", "m4", "m5"]) expect(await state().getRecord("traces", key)).toBe(`value of ${key}`);
+  it("holds at most its bytes in all, whoever the owners: the oldest first", async () => {
+    const records = space("all");
+    for (let index = 0; index < 7; index += 1) await put(records, `m${index}`, `owner-${index}`);
+    expect(await kept(records, ["m0", "m1", "m2", "m3", "m4", "m5", "m6"])).toEqual([false, false, true, true, true, true, true]);
   });
 
-  it("refuses a record past its size bound", async () => {
-    await expect(state().putRecord("traces", { key: "big", owner: "x", value: "x".repeat(RECORD_MAX_BYTES + 1), ttlSeconds: 60, maxPerOwner: 3, maxRecords: 10 })).rejects.toThrow(/bytes/);
-    expect(await state().getRecord("traces", "big")).toBeUndefined();
+  it("lists an owner's records newest first with their summaries, only those still kept", async () => {
+    const records = space("list");
+    for (const id of ["l1", "l2", "l3", "l4"]) await put(records, id, "client-l");
+    await put(records, "x1", "client-x");
+    const list = await records.list("client-l");
+    expect(list.map((entry) => entry.id)).toEqual(["l4", "l3", "l2"]);
+    expect(list[0]?.summary).toBe("s".repeat(10));
+    expect(await records.list("client-nobody")).toEqual([]);
+  });
+
+  it("refuses a record past its size bound, and keeps nothing of it", async () => {
+    const records = space("big");
+    await expect(records.put({ id: "big", owner: "x", value: "x".repeat(BOUNDS.maxRecordBytes), summary: "s" })).rejects.toThrow(/bytes/);
+    expect(await records.get("big")).toBeUndefined();
   });
 }
 
 describe("records in this process's memory", () => {
   let clock = 1_000_000;
-  const memory = memorySharedState({ now: () => clock, maxRecordBytes: 1_000 });
-  recordTests(() => memory);
+  const memory = memorySharedState({ now: () => (clock += 1) });
+  recordTests(() => memory, "memory");
 
-  it("forgets a record when its time runs out", async () => {
-    await put(memory, "t1", "client-t", { ttlSeconds: 10 });
+  it("forgets a record when its time runs out, and gives its bytes back", async () => {
+    const records = memory.records("ttl", { ...BOUNDS, ttlSeconds: 10 });
+    await put(records, "t1", "client-t");
     clock += 9_000;
-    expect(await memory.getRecord("traces", "t1")).toBe("value of t1");
+    expect(await records.get("t1")).toBeDefined();
     clock += 2_000;
-    expect(await memory.getRecord("traces", "t1")).toBeUndefined();
-  });
-
-  it("holds at most its bytes: the oldest records are dropped", async () => {
-    const space = memorySharedState({ maxRecordBytes: 100 });
-    for (let index = 0; index < 10; index += 1) await space.putRecord("traces", { key: `k${index}`, owner: `o${index}`, value: "y".repeat(30), ttlSeconds: 60, maxPerOwner: 5, maxRecords: 100 });
-    expect(space.records("traces").join("").length).toBeLessThanOrEqual(100);
-    expect(await space.getRecord("traces", "k9")).toBe("y".repeat(30));
-    expect(await space.getRecord("traces", "k0")).toBeUndefined();
+    expect(await records.get("t1")).toBeUndefined();
+    expect(await records.list("client-t")).toEqual([]);
   });
 });
 
@@ -88,14 +101,21 @@ describe.skipIf(Boolean(missing))("records in Redis", () => {
     await redis?.dispose();
   });
 
-  recordTests(() => state);
+  recordTests(() => state, "redis");
 
-  it("stores each record with SET … EX (Redis forgets it by itself), under the key prefix", async () => {
-    await put(state, "ttl1", "client-ttl", { ttlSeconds: 86_400 });
-    const ttl = Number(redis.cli("TTL", "test-records:traces:ttl1"));
-    expect(ttl).toBeGreaterThan(86_000);
-    expect(ttl).toBeLessThanOrEqual(86_400);
-    // The dropped records' keys are deleted, not left to expire.
-    expect(redis.cli("EXISTS", "test-records:traces:c1")).toBe("0");
+  it("keeps every key of a space under its prefix with a TTL, and its byte counters true to what is kept", async () => {
+    const records = state.records("ttl", { ...BOUNDS, ttlSeconds: 86_400 });
+    for (let index = 0; index < 8; index += 1) await put(records, `k${index}`, `owner-${index % 3}`);
+    const keys = redis.cli("--scan", "--pattern", "test-records:ttl:*").split("\n").filter(Boolean);
+    expect(keys).toContain("test-records:ttl:r:k7");
+    for (const key of keys) {
+      const ttl = Number(redis.cli("TTL", key));
+      expect(ttl, key).toBeGreaterThan(86_000);
+      expect(ttl, key).toBeLessThanOrEqual(86_400);
+    }
+    // 5 records of 100 bytes are kept (the bytes in all), the dropped ones' values deleted.
+    expect(redis.cli("GET", "test-records:ttl:ab")).toBe("500");
+    expect(keys.filter((key) => key.startsWith("test-records:ttl:r:"))).toHaveLength(5);
+    expect(redis.cli("EXISTS", "test-records:ttl:r:k0")).toBe("0");
   });
 });

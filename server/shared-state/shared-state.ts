@@ -1,5 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { MemoryStore, type Store } from "express-rate-limit";
+import { memoryBoundedRecords, type BoundedRecords, type RecordBounds } from "./bounded-records";
+import { memoryOwnedEntries, type OwnedEntries } from "./owned-entries";
 
 /**
  * State that every instance of the portal must see alike: the sign-in states already used, the
@@ -22,14 +24,12 @@ export interface SharedState {
    */
   counters(name: string): Store;
   /**
-   * Keeps a record (`value`, a string of at most `RECORD_MAX_BYTES`) under `key` in `namespace` for
-   * `ttlSeconds`, in the list of its `owner` (a client): when the owner has more than `maxPerOwner`
-   * records, its oldest are dropped; the namespace keeps at most `maxRecords` records in all (the
-   * oldest dropped first), so that many clients together cannot fill the store either.
+   * A space of records bounded in bytes per owner and in all, each capped and kept for a time (the
+   * sandbox's traces: ./bounded-records.ts). One object per space: ask once, keep it.
    */
-  putRecord(namespace: string, record: { key: string; owner: string; value: string; ttlSeconds: number; maxPerOwner: number; maxRecords: number }): Promise<void>;
-  /** A record kept by putRecord, or undefined when unknown, expired or dropped. */
-  getRecord(namespace: string, key: string): Promise<string | undefined>;
+  records(namespace: string, bounds: RecordBounds): BoundedRecords;
+  /** Small entries grouped by owner, kept until deleted, a bounded number per group (./owned-entries.ts). */
+  entries(namespace: string): OwnedEntries;
   /** Whether the shared state answers now (a PING; always true in memory). */
   reachable(): Promise<boolean>;
   /**
@@ -58,70 +58,6 @@ export class SharedStateUnavailable extends Error {
   constructor(message: string) {
     super(`shared state unavailable: ${message}`);
     this.name = "SharedStateUnavailable";
-  }
-}
-
-/** The largest record putRecord keeps (a longer one is refused with an Error: the caller bounds it). */
-export const RECORD_MAX_BYTES = 64 * 1024;
-
-interface HeldRecord {
-  value: string;
-  owner: string;
-  expiresAt: number;
-}
-
-/** Records in this process's memory: bounded per owner, in count and in bytes (oldest dropped first). */
-class RecordSpace {
-  /** In insertion order: the first entries are the oldest. */
-  private readonly records = new Map<string, HeldRecord>();
-  private readonly owners = new Map<string, string[]>();
-  private bytes = 0;
-
-  constructor(
-    private readonly maxBytes: number,
-    private readonly now: () => number,
-  ) {}
-
-  put(key: string, owner: string, value: string, ttlSeconds: number, maxPerOwner: number, maxRecords: number): void {
-    this.drop(key);
-    this.records.set(key, { value, owner, expiresAt: this.now() + ttlSeconds * 1_000 });
-    this.bytes += value.length;
-    const list = this.owners.get(owner) ?? [];
-    list.push(key);
-    this.owners.set(owner, list);
-    while (list.length > maxPerOwner) this.drop(list[0] as string);
-    // The namespace's own bounds: its count and its bytes (each string counted by its UTF-16 length).
-    for (const [oldest, record] of this.records) {
-      if (this.records.size <= maxRecords && this.bytes <= this.maxBytes && record.expiresAt > this.now()) break;
-      this.drop(oldest);
-    }
-  }
-
-  get(key: string): string | undefined {
-    const record = this.records.get(key);
-    if (!record) return undefined;
-    if (record.expiresAt <= this.now()) {
-      this.drop(key);
-      return undefined;
-    }
-    return record.value;
-  }
-
-  /** What the space holds (tests search it for what must never be stored). */
-  contents(): string[] {
-    return [...this.records.values()].map((record) => record.value);
-  }
-
-  private drop(key: string): void {
-    const record = this.records.get(key);
-    if (!record) return;
-    this.records.delete(key);
-    this.bytes -= record.value.length;
-    const list = this.owners.get(record.owner);
-    if (!list) return;
-    const at = list.indexOf(key);
-    if (at >= 0) list.splice(at, 1);
-    if (list.length === 0) this.owners.delete(record.owner);
   }
 }
 
@@ -160,26 +96,17 @@ class ExpiringKeys {
 export interface MemorySharedStateOptions {
   /** Keys per namespace (default 50,000: a few MB at most). */
   maxEntries?: number;
-  /** Bytes of records per namespace (default 64 MB, counted as UTF-16 code units). */
-  maxRecordBytes?: number;
   now?: () => number;
 }
 
 /** This process's memory: right for one instance (docs/scaling.md names the shared one). */
-export function memorySharedState({ maxEntries = 50_000, maxRecordBytes = 64 * 1024 * 1024, now = Date.now }: MemorySharedStateOptions = {}): SharedState & {
+export function memorySharedState({ maxEntries = 50_000, now = Date.now }: MemorySharedStateOptions = {}): SharedState & {
   size(namespace: string): number;
-  /** Every record held in a namespace (tests search it). */
-  records(namespace: string): string[];
+  /** Every record value held in a space (tests search it for what must never be stored). */
+  recordValues(namespace: string): string[];
 } {
-  const recordSpaces = new Map<string, RecordSpace>();
-  const records = (name: string) => {
-    let held = recordSpaces.get(name);
-    if (!held) {
-      held = new RecordSpace(maxRecordBytes, now);
-      recordSpaces.set(name, held);
-    }
-    return held;
-  };
+  const recordSpaces = new Map<string, ReturnType<typeof memoryBoundedRecords>>();
+  const entrySpaces = new Map<string, OwnedEntries>();
   const namespaces = new Map<string, ExpiringKeys>();
   const space = (name: string) => {
     let keys = namespaces.get(name);
@@ -194,13 +121,23 @@ export function memorySharedState({ maxEntries = 50_000, maxRecordBytes = 64 * 1
   return {
     claimOnce: (namespace, key, expiresAt) => Promise.resolve(space(namespace).claim(key, expiresAt)),
     has: (namespace, key) => Promise.resolve(space(namespace).has(key)),
-    putRecord: (namespace, { key, owner, value, ttlSeconds, maxPerOwner, maxRecords }) => {
-      if (Buffer.byteLength(value) > RECORD_MAX_BYTES) return Promise.reject(new Error(`record over ${RECORD_MAX_BYTES} bytes`));
-      records(namespace).put(key, owner, value, ttlSeconds, maxPerOwner, maxRecords);
-      return Promise.resolve();
+    records: (namespace, bounds) => {
+      let space = recordSpaces.get(namespace);
+      if (!space) {
+        space = memoryBoundedRecords(bounds, now);
+        recordSpaces.set(namespace, space);
+      }
+      return space;
     },
-    getRecord: (namespace, key) => Promise.resolve(records(namespace).get(key)),
-    records: (namespace) => records(namespace).contents(),
+    recordValues: (namespace) => recordSpaces.get(namespace)?.values() ?? [],
+    entries: (namespace) => {
+      let space = entrySpaces.get(namespace);
+      if (!space) {
+        space = memoryOwnedEntries();
+        entrySpaces.set(namespace, space);
+      }
+      return space;
+    },
     // One store per limit: express-rate-limit refuses one store shared by two limiters.
     counters: () => new MemoryStore(),
     reachable: () => Promise.resolve(true),

@@ -55,13 +55,15 @@ function answers(port: number): Promise<boolean> {
 export interface TestRedisOptions {
   /** The append-only file, fsync'd before each answer (compose.yaml's settings): a restart keeps everything written. */
   persistent?: boolean;
+  /** More options of redis-server (`["--maxmemory", "4mb", "--maxmemory-policy", "noeviction"]`). */
+  extraArgs?: readonly string[];
 }
 
 /**
  * Starts redis-server on 127.0.0.1 only, on a port free a moment ago; waits until it accepts. DEBUG is
  * allowed from loopback (a test makes a slow command with DEBUG SLEEP).
  */
-export async function startTestRedis({ persistent = false }: TestRedisOptions = {}): Promise<TestRedis> {
+export async function startTestRedis({ persistent = false, extraArgs = [] }: TestRedisOptions = {}): Promise<TestRedis> {
   const port = await freePort();
   const dir = mkdtempSync(path.join(tmpdir(), "areaoe-redis-"));
   const persistence = persistent ? ["--appendonly", "yes", "--appendfsync", "always"] : ["--appendonly", "no"];
@@ -69,7 +71,7 @@ export async function startTestRedis({ persistent = false }: TestRedisOptions = 
   const start = async () => {
     // Already running: nothing to start (a second server on the port would fail, and hide the first).
     if (child && child.exitCode === null && child.signalCode === null) return;
-    const args = ["--port", String(port), "--bind", "127.0.0.1", "--save", "", ...persistence, "--dir", dir, "--protected-mode", "yes", "--enable-debug-command", "local"];
+    const args = ["--port", String(port), "--bind", "127.0.0.1", "--save", "", ...persistence, "--dir", dir, "--protected-mode", "yes", "--enable-debug-command", "local", ...extraArgs];
     child = spawn("redis-server", args, { stdio: "ignore" });
     const deadline = Date.now() + 10_000;
     while (!(await answers(port))) {

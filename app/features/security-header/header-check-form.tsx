@@ -74,6 +74,15 @@ export function HeaderCheckForm({ tooLarge = false, data: answer = null, sandbox
   return (
     <section className="header-check" aria-labelledby="header-check-title">
       <h3 id="header-check-title">{t("check.formTitle")}</h3>
+      {data?.status === "refused" ? (
+        <div className="callout callout--warning" role="alert">
+          <p>
+            {data.refusal.status === 429
+              ? t("check.refused.quota", { limit: data.refusal.limit ?? 0, seconds: data.refusal.retryAfterSeconds })
+              : t("check.refused.busy", { seconds: data.refusal.retryAfterSeconds })}
+          </p>
+        </div>
+      ) : null}
       <form method="post" className="tool-panel header-check__form" noValidate onSubmit={onSubmit}>
         <ErrorSummary errors={summary} />
         <Field id={ENVELOPE_ID} label={t("check.envelope")} hint={t("check.envelopeHint", { kilobytes: HEADER_CHECK_MAX_KILOBYTES })} error={envelopeError} required>

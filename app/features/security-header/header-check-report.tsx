@@ -1,6 +1,7 @@
 import type { Ref } from "react";
 import { pageHref } from "~/config/site-map";
 import { useTranslation } from "~/i18n/use-translation";
+import { keepLanguage, useKeptLanguage } from "~/components/ui/link/kept-language";
 import { findingCatalogueHref, findingText } from "./finding-text";
 import type { HeaderCheckFinding, HeaderCheckOutcome } from "./header-check";
 
@@ -15,6 +16,7 @@ export interface HeaderCheckReportProps {
 /** What the checker found, in the order to fix it: each finding says what is wrong and what to change. */
 export function HeaderCheckReport({ outcome, sandboxFormHref, passwordCompared, headingRef }: HeaderCheckReportProps) {
   const { t } = useTranslation("security-header");
+  const kept = useKeptLanguage();
   const errors = outcome.findings.filter((finding) => finding.severity === "error");
   const warnings = outcome.findings.filter((finding) => finding.severity === "warning");
   return (
@@ -53,7 +55,7 @@ export function HeaderCheckReport({ outcome, sandboxFormHref, passwordCompared, 
         </>
       ) : null}
       <p className="header-check__catalogue">
-        <a href={pageHref("security-header-faults")}>{t("check.catalogueAll")}</a>
+        <a href={keepLanguage(pageHref("security-header-faults"), kept)}>{t("check.catalogueAll")}</a>
       </p>
       {outcome.trace ? (
         <p>
@@ -66,6 +68,7 @@ export function HeaderCheckReport({ outcome, sandboxFormHref, passwordCompared, 
 
 function FindingItem({ finding, sandboxFormHref }: { finding: HeaderCheckFinding; sandboxFormHref: string }) {
   const { t } = useTranslation("security-header");
+  const kept = useKeptLanguage();
   // The same words as the sandbox's Fault (finding-text.ts): from the code and its params.
   const text = findingText(t, finding);
   return (
@@ -83,7 +86,7 @@ function FindingItem({ finding, sandboxFormHref }: { finding: HeaderCheckFinding
       ) : null}
       <p>
         {/* The link says which code it opens ("NONCE_UNDECRYPTABLE in the fault catalogue…"): no two links of a report read alike, and the code is written once. */}
-        <a href={findingCatalogueHref(finding.code)} className="header-check__catalogue-link">
+        <a href={keepLanguage(findingCatalogueHref(finding.code), kept)} className="header-check__catalogue-link">
           <code className="header-check__code">{finding.code}</code> {t("check.catalogueLink")}
         </a>
       </p>

@@ -81,9 +81,21 @@ export function headerMadeFor(value: unknown, environments: readonly Pick<Author
   return environment.id === "production" ? "authority-production" : "authority-test";
 }
 
+/**
+ * A check the server did not run: the client's quota of the checker page was spent (429), or the
+ * verification pool had no turn for it (503). The page says so and keeps the pasted envelope.
+ */
+export interface HeaderCheckRefusal {
+  status: 429 | 503;
+  retryAfterSeconds: number;
+  /** The checker page's quota (checks a minute per client), for a 429's text. */
+  limit?: number;
+}
+
 export type HeaderCheckActionData =
   | { status: "unavailable" }
   | { status: "invalid"; problem: "envelopeMissing" | "envelopeTooLarge"; envelope: string }
+  | { status: "refused"; envelope: string; refusal: HeaderCheckRefusal }
   | { status: "checked"; envelope: string; passwordCompared: boolean; outcome: HeaderCheckOutcome }
   /** Sent by the generation form for a key the checker cannot decrypt with: named, not checked. */
   | { status: "foreign-key"; envelope: string; madeFor: ForeignHeaderKey };

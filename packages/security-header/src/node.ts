@@ -13,7 +13,7 @@ export {
   type TestKeyPairSpec,
 } from "./local-test-key-pair.js";
 export { authorityCertificateDer, parseAuthorityKey } from "./parse-authority-key.js";
-export { MAX_VERIFY_INPUT_BYTES, passwordMarker, verifySecurityHeader, type VerificationResult, type VerifyOptions } from "./verify.js";
+export { MAX_VERIFY_INPUT_BYTES, verifySecurityHeader, type VerificationResult, type VerifyOptions } from "./verify.js";
 export { ImplicitRejectionUnavailableError, probeImplicitRejection, type ImplicitRejectionProbe, type VerifierPrivateKey } from "./verify-crypto.js";
 export {
   FINDING_CODES,
@@ -27,6 +27,7 @@ export { DEFAULT_KEY_ID, VERIFIER_KEY_STATUSES, type VerifierKeyEntry, type Veri
 export {
   VERIFICATION_TRACE_VERSION,
   type TraceElement,
+  type TraceHashedPart,
   type TraceKey,
   type TraceNamespace,
   type TraceStep,

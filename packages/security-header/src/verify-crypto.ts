@@ -1,6 +1,5 @@
 import {
   constants,
-  createCipheriv,
   createDecipheriv,
   createHash,
   createPrivateKey,
@@ -168,16 +167,18 @@ export function aesDecrypt(key: Buffer, ciphertext: Buffer): Buffer | null {
   }
 }
 
-/** AES-128-ECB with PKCS#5 padding (for the trace's expected Digest). */
-export function aesEncrypt(key: Buffer, clear: Buffer): Buffer {
-  const cipher = createCipheriv("aes-128-ecb", key, null);
-  return Buffer.concat([cipher.update(clear), cipher.final()]);
-}
-
 export function sha1(...parts: readonly Uint8Array[]): Buffer {
   const hash = createHash("sha1");
   for (const part of parts) hash.update(part);
   return hash.digest();
+}
+
+/**
+ * What a replay check remembers of a header's secret part (the session key Ks, or the Digest as sent):
+ * its SHA-256 with the part's name, hex. One-way, and never a value of the password.
+ */
+export function replayMark(kind: "nonce-key" | "digest", bytes: Uint8Array): string {
+  return createHash("sha256").update(`${kind}\u0000`).update(bytes).digest("hex");
 }
 
 /** Compares two secrets in constant time (over their SHA-256, so lengths leak nothing either). */

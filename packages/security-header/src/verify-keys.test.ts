@@ -1,7 +1,7 @@
 // Several keys (current, next, retired) and the trace of verifySecurityHeader.
 import { generateKeyPairSync, randomBytes, type KeyObject } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { passwordMarker, verifySecurityHeader, type TraceStep, type VerificationResult, type VerifierKeyEntry, type VerifyOptions } from "./node.js";
+import { verifySecurityHeader, type TraceStep, type VerificationResult, type VerifierKeyEntry, type VerifyOptions } from "./node.js";
 import { craftHeader, type Craft } from "./test-support/craft-header.js";
 
 const NOW = new Date("2026-11-23T10:00:00.000Z");
@@ -111,7 +111,7 @@ describe("the trace", () => {
   it("lists each step in order with its values, for the digest form, and is plain JSON", () => {
     const { result, steps, sessionKey } = traced({});
     expect(result.ok).toBe(true);
-    expect(result.trace?.version).toBe(1);
+    expect(result.trace?.version).toBe(2);
     expect(steps.map((s) => s.step)).toEqual(["input", "xml", "soap", "elements", "form", "nonce", "password", "created", "digest", "clock"]);
     expect(JSON.parse(JSON.stringify(result.trace))).toEqual(result.trace);
     expect(step(steps, "soap")).toMatchObject({
@@ -127,15 +127,30 @@ describe("the trace", () => {
       triedKeyIds: ["k-current", "k-next", "k-retired"],
       key: { id: "k-current", status: "current", fingerprintSha256: "FP:k-current", modulusBits: 2048 },
       padding: "pkcs1",
-      sessionKeyHex: sessionKey.toString("hex"),
+      sessionKeyBytes: 16,
     });
     expect(step(steps, "password")).toEqual({ step: "password", ciphertextBytes: 32, decrypted: true, aesMode: "ecb", plaintextBytes: passwordBytes.length, utf8: true, matchesGiven: true });
     expect(step(steps, "created")).toEqual({ step: "created", sent: NOW.toISOString(), encrypted: false, text: NOW.toISOString(), parsed: NOW.toISOString() });
     const digest = step(steps, "digest");
     const created = Buffer.from(NOW.toISOString()).toString("hex");
-    expect(digest).toMatchObject({ hashedHex: `${sessionKey.toString("hex")}${created}${passwordMarker(passwordBytes.length)}`, matches: true, likelyCause: null });
-    expect(digest?.expectedDigestBase64).toBe(digest?.receivedDigestBase64);
-    expect(digest?.receivedSha1Hex).toBe(digest?.expectedSha1Hex);
+    expect(digest).toEqual({
+      step: "digest",
+      hashed: [
+        { part: "Ks", offset: 0, bytes: 16 },
+        { part: "Created", offset: 16, bytes: 24 },
+        { part: "Password", offset: 40, bytes: passwordBytes.length },
+      ],
+      createdHex: created,
+      passwordBytes: passwordBytes.length,
+      receivedDigestBytes: 32,
+      receivedDecrypts: true,
+      receivedSha1Bytes: 20,
+      matches: true,
+      likelyCause: null,
+    });
+    // Never the session key, in any spelling (with it, the header's Password and Digest confirm a guess).
+    const json = JSON.stringify(result.trace);
+    for (const form of [sessionKey.toString("hex"), sessionKey.toString("hex").toUpperCase(), sessionKey.toString("base64"), sessionKey.toString("base64url")]) expect(json).not.toContain(form);
     expect(step(steps, "clock")).toEqual({ step: "clock", now: NOW.toISOString(), created: NOW.toISOString(), skewMs: 0, maxAgeMs: 60_000, futureToleranceMs: 5_000 });
   });
 
@@ -156,23 +171,33 @@ describe("the trace", () => {
     expect(step(steps, "clock")).toMatchObject({ skewMs: -30_000 });
   });
 
-  it("a wrong Digest: both Digests and the likely cause", () => {
+  it("a wrong Digest: the outcome, its lengths and the likely cause", () => {
     const { steps } = traced({ digestParts: ({ sessionKey, created, password: bytes }) => [created, sessionKey, bytes] });
     const digest = step(steps, "digest");
-    expect(digest).toMatchObject({ matches: false, likelyCause: "order" });
-    expect(digest?.receivedSha1Hex).not.toBe(digest?.expectedSha1Hex);
+    expect(digest).toMatchObject({ matches: false, likelyCause: "order", receivedDecrypts: true, receivedSha1Bytes: 20 });
+  });
+
+  it("replay marks: one-way marks of Ks and the Digest, only when asked for and the Nonce fits a key, never in the trace", () => {
+    const { result, sessionKey } = traced({}, { replayMarks: true });
+    expect(result.replayMarks).toHaveLength(2);
+    for (const mark of result.replayMarks ?? []) expect(mark).toMatch(/^[0-9a-f]{64}$/);
+    expect(result.replayMarks).not.toContain(sessionKey.toString("hex"));
+    const json = JSON.stringify(result.trace);
+    for (const mark of result.replayMarks ?? []) expect(json).not.toContain(mark);
+    expect(traced({}).result).not.toHaveProperty("replayMarks");
+    expect(check({ publicKey: stranger.publicKey }, { replayMarks: true }).replayMarks).toEqual([]);
   });
 
   it("a Nonce for no key: no key, no session key", () => {
     const result = check({ publicKey: stranger.publicKey }, { trace: true });
     const nonce = step(result.trace?.steps ?? [], "nonce");
     // A substitute of 16 bytes from the first key (rare) still fits no key.
-    expect(nonce).toMatchObject({ key: null, sessionKeyHex: null, triedKeyIds: ["k-current", "k-next", "k-retired"] });
+    expect(nonce).toMatchObject({ key: null, sessionKeyBytes: null, triedKeyIds: ["k-current", "k-next", "k-retired"] });
   });
 
   it("stops where the verifier stops: an over-size input has one step", () => {
-    const result = verifySecurityHeader(`<a>${"x".repeat(20_000)}</a>`, { keys: KEYS, trace: true });
-    expect(result.trace?.steps).toEqual([{ step: "input", bytes: 20_007, maxBytes: 16_384, withinLimit: false }]);
-    expect(result.findings[0]).toMatchObject({ code: "NOT_XML", params: { maxBytes: 16_384 } });
+    const result = verifySecurityHeader(`<a>${"x".repeat(524_288)}</a>`, { keys: KEYS, trace: true });
+    expect(result.trace?.steps).toEqual([{ step: "input", bytes: 524_295, maxBytes: 524_288, withinLimit: false }]);
+    expect(result.findings[0]).toMatchObject({ code: "NOT_XML", params: { maxBytes: 524_288 } });
   });
 });

@@ -7,13 +7,19 @@ import type { XmlProblem } from "./verify-xml.js";
 // compare with their own (`verifySecurityHeader(xml, { trace: true })`). Plain JSON data only (strings,
 // numbers, booleans, null, arrays, objects): it is stored, sent as JSON and moved between threads.
 //
-// It holds the decrypted AES session key and both Digests, so it is made only for the portal's OWN
-// throwaway test keys (the sandbox's): never ask for a trace with a key that protects a real password.
-// The password itself, and its bytes, are never in it: only their length, their UTF-8 validity and
-// whether they are the password given.
+// A trace is never a password verifier, alone or with the header that produced it: it holds no session
+// key Ks (with Ks, the header's own Password and Digest confirm any guess offline), and nothing computed
+// from the password (no SHA-1, no expected Digest, no decrypted Digest). Comparisons are shown as their
+// outcome (match or mismatch, the likely cause), lengths and positions: the parts hashed and their
+// offsets, the bytes of each element, whether a decryption gave valid padding. The password itself is
+// never in it either: only its length, its UTF-8 validity and whether it is the password given.
+// scripts/security/trace-dictionary.test.ts proves it: a dictionary that holds the password, tried
+// against every combination of a trace's fields and its header's, confirms nothing.
+// A field added for a new diagnosis follows the same rule: outcomes, lengths, positions, never a value
+// derived from Ks or the password.
 
 /** Bumped when a step's fields change meaning (new optional fields do not bump it). */
-export const VERIFICATION_TRACE_VERSION = 1;
+export const VERIFICATION_TRACE_VERSION = 2;
 
 export interface VerificationTrace {
   readonly version: typeof VERIFICATION_TRACE_VERSION;
@@ -48,6 +54,13 @@ export interface TraceKey {
   readonly modulusBits: number;
 }
 
+/** One part of the bytes the Digest's SHA-1 is computed over: its name, offset and length (never its value). */
+export interface TraceHashedPart {
+  readonly part: "Ks" | "Created" | "Password";
+  readonly offset: number;
+  readonly bytes: number;
+}
+
 export type TraceStep =
   /** The input's size against the largest the verifier reads. */
   | { readonly step: "input"; readonly bytes: number; readonly maxBytes: number; readonly withinLimit: boolean }
@@ -71,7 +84,7 @@ export type TraceStep =
       readonly digestAttribute: boolean;
       readonly createdEncrypted: boolean;
     }
-  /** The Nonce: its length, the keys of that length tried (in order) and the one it fits, with the AES key. */
+  /** The Nonce: its length, the keys of that length tried (in order) and the one it fits (never the AES key it carries). */
   | {
       readonly step: "nonce";
       readonly bytes: number;
@@ -82,8 +95,8 @@ export type TraceStep =
       readonly key: TraceKey | null;
       /** The RSA padding it decrypted with (OAEP is a mistake the findings name), or null when it fits none. */
       readonly padding?: NoncePadding | null;
-      /** The decrypted AES-128 session key Ks (hex), when a key fits. */
-      readonly sessionKeyHex: string | null;
+      /** The length of the session key Ks the Nonce carries (16 for AES-128), when a key fits; never its value. */
+      readonly sessionKeyBytes: number | null;
     }
   /** The Password: ciphertext length and what its decryption gave (never the password). */
   | {
@@ -107,20 +120,23 @@ export type TraceStep =
       /** The instant it denotes (ISO 8601, UTC), or null when it is not yyyy-MM-ddTHH:mm:ss.SSSZ. */
       readonly parsed: string | null;
     }
-  /** The digest form's check: the bytes hashed (the password's replaced by a marker) and both Digests. */
+  /**
+   * The digest form's check: what was hashed, part by part (names, offsets and lengths), Created as
+   * hashed, the Digest's lengths and the outcome. No value computed from Ks or the password.
+   */
   | {
       readonly step: "digest";
-      /** Ks ‖ Created ‖ password as hex, with the password's bytes shown as `<password: N bytes>`. */
-      readonly hashedHex: string;
-      readonly sessionKeyHex: string;
+      /** Ks ‖ Created ‖ password: each part with its offset and length in the bytes hashed. */
+      readonly hashed: readonly TraceHashedPart[];
+      /** Created's UTF-8 bytes as hashed (hex): Created travels in clear in this form. */
       readonly createdHex: string;
       readonly passwordBytes: number;
-      /** SHA-1 of the bytes hashed (hex) and its AES encryption (Base64): the Digest expected. */
-      readonly expectedSha1Hex: string;
-      readonly expectedDigestBase64: string;
-      /** The Digest attribute as sent (Base64, whitespace removed) and its decryption (hex, null if none). */
-      readonly receivedDigestBase64: string;
-      readonly receivedSha1Hex: string | null;
+      /** The Digest attribute as received: its Base64 decoded length (bytes). */
+      readonly receivedDigestBytes: number;
+      /** Whether the Digest decrypts with Ks (valid AES/ECB/PKCS5 padding). */
+      readonly receivedDecrypts: boolean;
+      /** The length of its decryption (20 for a SHA-1), null when it does not decrypt. */
+      readonly receivedSha1Bytes: number | null;
       readonly matches: boolean;
       readonly likelyCause: DigestMismatchCause | null;
     }

@@ -5,7 +5,9 @@ import { SaxesParser, type SaxesAttributeNS } from "saxes";
 // external entity nor "billion laughs" can do anything). The parse stops at the first tag beyond the
 // limits below: saxes resolves each prefix by walking the open tags, so its cost grows with the square
 // of the nesting depth (64 KB of `<a>` took 5 s); with the limits, no input costs more than a few
-// milliseconds, however it is built.
+// milliseconds, however it is built. The parse also stops at the SOAP Body (the Envelope's child
+// `Body`, kept as an element without its content): the header is all the verifier reads, so a realistic
+// envelope's Body (hundreds of KB of a declaration) costs neither parsing nor the limits below.
 
 /** Limits no real SOAP envelope with a security header comes near (one has ~10 elements, depth ~5). */
 export const XML_LIMITS = {
@@ -38,6 +40,9 @@ export interface XmlElement {
 export type ParsedXml =
   | { ok: true; elements: XmlElement[] }
   | { ok: false; problem: XmlProblem; detail: string };
+
+/** Thrown at the Envelope's Body: what came before it is the whole parse (a success). */
+class AtBody extends Error {}
 
 class Stop extends Error {
   constructor(
@@ -88,6 +93,7 @@ export function parseXml(xml: string, limits: { maxDepth: number; maxElements: n
     current?.children.push(element);
     elements.push(element);
     current = element;
+    if (element.local === "Body" && element.parent !== null && element.parent.parent === null && element.parent.local === "Envelope") throw new AtBody();
   });
   // Sent for self-closing tags too.
   parser.on("closetag", () => {
@@ -102,6 +108,7 @@ export function parseXml(xml: string, limits: { maxDepth: number; maxElements: n
   try {
     parser.write(xml).close();
   } catch (error) {
+    if (error instanceof AtBody) return { ok: true, elements };
     if (error instanceof Stop) return { ok: false, problem: error.problem, detail: error.detail };
     return { ok: false, problem: "NOT_XML", detail: error instanceof Error ? error.message : "unreadable" };
   }

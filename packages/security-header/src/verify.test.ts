@@ -318,6 +318,19 @@ describe("verifySecurityHeader refuses hostile or broken input without throwing"
 
   const header = () => craftHeader({ publicKey: pair.publicKey, created: NOW.toISOString() });
 
+  it("reads a realistic envelope up to its Body only: a Body of hundreds of KB, deeper and larger than the limits, even broken, is not parsed", () => {
+    // 20,000 elements nested 40 deep (the limits are 256 and 32), then a tag that is not XML at all.
+    const declaration = `${"<d>".repeat(40)}${"<line><code>8471300000</code><value>12.50</value></line>".repeat(7_600)}${"</d>".repeat(40)}<oops &nope;>`;
+    const xml = wrapInEnvelope(header(), declaration);
+    expect(Buffer.byteLength(xml)).toBeGreaterThan(400 * 1024);
+    expect(Buffer.byteLength(xml)).toBeLessThanOrEqual(512 * 1024);
+    const started = performance.now();
+    const result = verify(xml);
+    expect(result).toMatchObject({ ok: true, findings: [] });
+    // Stopping at the Body: a parse of the whole would take the 400 KB's time (and fail on its limits).
+    expect(performance.now() - started).toBeLessThan(250);
+  });
+
   it("DTD_FORBIDDEN for a DOCTYPE with an external entity: the file is never read", () => {
     const xml = `<?xml version="1.0"?><!DOCTYPE x [<!ENTITY xxe SYSTEM "file:///etc/passwd">]>${header().replace("123456789/1", "&xxe;")}`;
     const result = verify(xml);
@@ -338,7 +351,7 @@ describe("verifySecurityHeader refuses hostile or broken input without throwing"
     ["plain text", "hello"],
     ["unclosed", "<wss:Security>"],
     ["an undefined entity", "<a>&nope;</a>"],
-    ["more than 16 KB", `<a>${"x".repeat(16 * 1024)}</a>`],
+    ["more than 512 KB", `<a>${"x".repeat(512 * 1024)}</a>`],
     ["not a string", 42],
   ])("NOT_XML: %s", (_label, input) => {
     const result = verifySecurityHeader(input as string, { privateKey });

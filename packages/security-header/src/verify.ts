@@ -1,7 +1,7 @@
 import { HEADER_VALIDITY_MS } from "./created.js";
 import { MAX_VERIFY_INPUT_BYTES } from "./limits.js";
 import { readBase64 } from "./verify-base64.js";
-import { AES_MODES, aesDecryptIn, aesEncrypt, sameSecret, sha1, type AesMode, type NoncePadding, type VerifierPrivateKey } from "./verify-crypto.js";
+import { AES_MODES, aesDecryptIn, replayMark, sameSecret, sha1, type AesMode, type NoncePadding, type VerifierPrivateKey } from "./verify-crypto.js";
 import { likelyDigestCause, type DigestDiagnosis } from "./verify-digest.js";
 import { Findings, sortFindings, type DigestMismatchCause, type VerificationFinding } from "./verify-findings.js";
 import { formatUtcOffset, utcOffsetsInForce } from "./verify-time-zones.js";
@@ -25,10 +25,15 @@ export interface VerifyOptions {
    */
   readonly keys?: readonly VerifierKeyEntry[];
   /**
-   * Also return `trace`: each step taken with its values, including the decrypted session key. Only
-   * for the portal's own throwaway test keys (see verify-trace.ts).
+   * Also return `trace`: each step taken with its outcomes and lengths (never the session key, nor any
+   * value computed from the password: see verify-trace.ts).
    */
   readonly trace?: boolean;
+  /**
+   * Also return `replayMarks`: one-way marks of the header's session key and Digest, by which a
+   * receiver that remembers them for the header's validity recognises the same header sent again.
+   */
+  readonly replayMarks?: boolean;
   readonly now?: Date;
   /** How old Created may be; the authority's limit is 1 minute. */
   readonly maxAgeMs?: number;
@@ -51,6 +56,11 @@ export interface VerificationResult {
   readonly findings: readonly VerificationFinding[];
   /** Only when `trace: true` was asked for. */
   readonly trace?: VerificationTrace;
+  /**
+   * Only when `replayMarks: true` was asked for and the Nonce fits a key: SHA-256 marks of Ks and of
+   * the Digest as sent (`replayMark`), to remember for the header's validity; never a trace's field.
+   */
+  readonly replayMarks?: readonly string[];
 }
 
 /** A SOAP envelope with a security header is 1–2 KB; nothing larger is read (limits.ts). */
@@ -84,10 +94,20 @@ export function verifySecurityHeader(xml: string, options: VerifyOptions): Verif
   const findings = new Findings();
   const trace = new TraceRecorder(options.trace === true);
   let keyId: string | null = null;
+  const marks: string[] = [];
   const result = (form: VerificationResult["form"], username: string | null, createdAt: string | null): VerificationResult => {
     const sorted = sortFindings(findings.list);
     const traced = trace.finish(sorted);
-    return { ok: !sorted.some((finding) => finding.severity === "error"), form, username, createdAt, keyId, findings: sorted, ...(traced ? { trace: traced } : {}) };
+    return {
+      ok: !sorted.some((finding) => finding.severity === "error"),
+      form,
+      username,
+      createdAt,
+      keyId,
+      findings: sorted,
+      ...(traced ? { trace: traced } : {}),
+      ...(options.replayMarks ? { replayMarks: marks } : {}),
+    };
   };
 
   const inputBytes = typeof xml === "string" ? Buffer.byteLength(xml, "utf8") : 0;
@@ -150,6 +170,10 @@ export function verifySecurityHeader(xml: string, options: VerifyOptions): Verif
     const chosen = sessionKeyOf(Buffer.from(nonceBytes), keys, aesCheck, findings, trace, options.now ?? new Date());
     sessionKey = chosen.sessionKey;
     keyId = chosen.keyId;
+    if (options.replayMarks && sessionKey && keyId !== null) {
+      marks.push(replayMark("nonce-key", sessionKey));
+      if (digestText !== undefined) marks.push(replayMark("digest", Buffer.from(digestText.replace(/\s+/g, ""), "utf8")));
+    }
   }
   let password: Buffer | null = null;
   let passwordMode: AesMode | null = null;
@@ -217,24 +241,23 @@ function checkDigest(check: DigestCheck, findings: Findings, trace: TraceRecorde
       { ...diagnosis },
     );
   }
+  // Outcomes, lengths and offsets only: with Ks or a value computed from the password, a trace (with
+  // its header) would confirm a password guess offline (verify-trace.ts).
   trace.add(() => ({
     step: "digest",
-    hashedHex: `${sessionKey.toString("hex")}${created.toString("hex")}${passwordMarker(password.length)}`,
-    sessionKeyHex: sessionKey.toString("hex"),
+    hashed: [
+      { part: "Ks", offset: 0, bytes: sessionKey.length },
+      { part: "Created", offset: sessionKey.length, bytes: created.length },
+      { part: "Password", offset: sessionKey.length + created.length, bytes: password.length },
+    ],
     createdHex: created.toString("hex"),
     passwordBytes: password.length,
-    expectedSha1Hex: expected.toString("hex"),
-    expectedDigestBase64: aesEncrypt(sessionKey, expected).toString("base64"),
-    receivedDigestBase64: check.digestText.replace(/\s+/g, ""),
-    receivedSha1Hex: received ? received.toString("hex") : null,
+    receivedDigestBytes: check.digestBytes.length,
+    receivedDecrypts: received !== null,
+    receivedSha1Bytes: received ? received.length : null,
     matches: received !== null && expected.equals(received),
     likelyCause,
   }));
-}
-
-/** What stands for the password's bytes in a trace: their number, never their value. */
-export function passwordMarker(bytes: number): string {
-  return `<password: ${bytes} bytes>`;
 }
 
 /**
@@ -340,7 +363,7 @@ function sessionKeyOf(
     triedKeyIds: outcome.tried.map((key) => key.entry.id),
     key: fitted ? { id: fitted.key.entry.id, status: fitted.key.entry.status, fingerprintSha256: fitted.key.entry.fingerprintSha256, modulusBits: fitted.key.modulusBits } : null,
     padding: fitted ? fitted.padding : null,
-    sessionKeyHex: fitted ? fitted.sessionKey.toString("hex") : null,
+    sessionKeyBytes: fitted ? fitted.sessionKey.length : null,
   }));
   if (outcome.kind === "length") {
     nonceLengthFinding(nonce.length, keys, findings);

@@ -2,6 +2,7 @@ import type { AnchorHTMLAttributes, ReactNode } from "react";
 import { isUnderBasePath } from "~/config/paths";
 import { ExternalLinkHint } from "./external-link-hint";
 import { InsideLinkContext } from "./inside-link";
+import { keepLanguage, useKeptLanguage } from "./kept-language";
 
 export interface SmartLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "href"> {
   href: string;
@@ -19,9 +20,13 @@ export function isInAppHref(href: string): boolean {
  * hint that says so. A plain `<a>` on every page (React Router renders on the server only), so it is the
  * same in an island.
  */
-export function SmartLink({ href, inApp, children: content, ...rest }: SmartLinkProps) {
+export function SmartLink({ href: given, inApp, children: content, ...rest }: SmartLinkProps) {
   const children = <InsideLinkContext value>{content}</InsideLinkContext>;
-  if (inApp ?? isInAppHref(href)) {
+  const internal = inApp ?? isInAppHref(given);
+  // A page of the portal keeps the language chosen by the address (./kept-language.ts).
+  const kept = useKeptLanguage();
+  const href = internal ? keepLanguage(given, kept) : given;
+  if (internal) {
     return (
       <a href={href} {...rest}>
         {children}
