@@ -230,7 +230,9 @@ export default tseslint.config(
       // 2026-12-02 with them; splitting them by what they answer is left to a change of its own, with
       // their tests): the sandbox's router (209 lines), its key set (104), WSDL (100), verification pool
       // (92), fair queue (192), request log (98) and trace page (91), and the Redis shared state (156).
+      // The static mirror's writer (issue 50's edge work, landed the same day: 108 lines) likewise.
       // Remove a line once its file is split: the lint then holds it.
+      "server/mirror/write-mirror.ts",
       "server/sandbox/fair-queue.ts",
       "server/sandbox/request-log.ts",
       "server/sandbox/request-trace-page.tsx",

@@ -124,7 +124,10 @@ export default defineConfig({
   environments: {
     // The server build's entry is the portal's server (server/main.ts), which imports React Router's
     // build (virtual:react-router/server-build): `npm start` runs build/server/index.js.
-    ssr: { build: { rollupOptions: { input: "./server/main.ts" }, target: "node24" } },
+    // date-fns is bundled into it (only the functions used): left external, its root and its locales'
+    // index import about 1,800 files, which made every start of the server take seconds of module
+    // resolution (17 s on a loaded machine; docs/scaling.md "Start-up").
+    ssr: { build: { rollupOptions: { input: "./server/main.ts" }, target: "node24" }, resolve: { noExternal: ["date-fns"] } },
     islands: {
       consumer: "client",
       build: {

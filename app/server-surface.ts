@@ -6,7 +6,7 @@
  */
 
 // Language: the list, its query and cookie names, negotiation (server/http/language.ts decides).
-export { DEFAULT_LANGUAGE, isLanguage, LANGUAGE_COOKIE, LANGUAGE_QUERY, type Language } from "~/i18n/languages";
+export { DEFAULT_LANGUAGE, isLanguage, LANGUAGE_COOKIE, LANGUAGE_QUERY, LANGUAGES, type Language } from "~/i18n/languages";
 export { negotiateLanguage } from "~/i18n/negotiate-language";
 // Every text the server writes itself (its pages, plain answers, the session API's profile names): the
 // small `t` over the locale files, `serverT(lang, namespace, keyPrefix)`.
@@ -20,7 +20,7 @@ export { apiPath, assetPath, BASE_PATH, BASE_URL, isUnderBasePath } from "~/conf
 export { createLoadContext, type AreaOELoadContext } from "./load-context";
 
 // Site map and the public part of the startup configuration.
-export { pageAnswersQuery, pageHref, pageIdHasIslands, routedPageAddresses } from "~/config/site-map";
+export { pageAnswersQuery, pageHref, pageIdHasIslands, pageIdIsPrivate, routedPageAddresses, type PageId } from "~/config/site-map";
 // The islands' build, which the server reads at start (server/http/island-assets.ts).
 export type { IslandAssets } from "~/islands/island-head";
 export { ISLAND_LOADER_SOURCE, ISLANDS_MANIFEST_FILE } from "~/islands/island-sources";
@@ -33,6 +33,7 @@ export { defaultUsefulLinks, type PublicConfig } from "~/config/public-config";
 // sign-in problems, the demo provider) with the portal's stylesheet, and the "busy" page.
 export { PORTAL_STYLESHEET_HREF, ServerPage, serverPageHtml } from "~/render/server-page";
 export { BUSY_HEADERS, BusyPage } from "~/render/busy-page";
+export { MIRROR_RETRY_AFTER_SECONDS, mirrorPageHtml } from "~/render/mirror-pages";
 // The server's logger for React Router's errors (entry.server's handleError).
 export { setServerLog } from "~/render/server-log";
 export type { InlineSources } from "~/render/inline-hash";

@@ -17,6 +17,7 @@ import {
   inOrder,
   pageCacheEarlyAnswer,
   requestIdAndMetrics,
+  requestIdOnResponse,
 } from "./portal/front-door";
 import { loadContextStage } from "./portal/load-context";
 import { peerTrust } from "./portal/peer-trust";
@@ -88,6 +89,7 @@ export function createPortal(options: CreatePortalOptions): { listener: RequestL
       closeWhenDraining(parts.readiness),
       hostAndCanonicalAddress({ settings, trust, protocolOf, logger }),
       pageCacheEarlyAnswer(pageCache),
+      requestIdOnResponse(),
       developmentMiddleware(parts.devMiddleware, logger),
     ],
     app,

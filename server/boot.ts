@@ -26,7 +26,7 @@ export interface BootOptions {
   devMiddleware?: NodeMiddleware;
   /** Said in the start log line ("development" for `npm run dev`). */
   label?: string;
-  /** Which build this is (server/main.ts: a hash of the server bundle); default "development". */
+  /** Which build this is (server/build-id.ts: a hash of every file of the build); default "development". */
   buildId?: string;
   /**
    * The verification pool's worker module: the built one (`npm start`: build/server/verification-worker.js);

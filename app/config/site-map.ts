@@ -221,6 +221,11 @@ export function pageAnswersQuery(id: string): boolean {
   return BY_ID.get(id)?.answersQuery === true;
 }
 
+/** Whether the page answers one visitor (`private`: never in a shared cache, nor in the static mirror; false for an unknown id). */
+export function pageIdIsPrivate(id: string): boolean {
+  return BY_ID.get(id)?.private === true;
+}
+
 /** Whether the page's widgets are islands (false for an unknown id). */
 export function pageIdHasIslands(id: string): boolean {
   return BY_ID.get(id)?.islands === true;

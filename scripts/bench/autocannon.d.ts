@@ -9,7 +9,11 @@ declare module "autocannon" {
     "5xx": number;
     statusCodeStats: Record<string, { count: number }>;
   }
-  export default function autocannon(options: {
+  export interface Request {
+    body?: string;
+    [key: string]: unknown;
+  }
+  export interface Options {
     url: string;
     connections: number;
     duration: number;
@@ -18,6 +22,7 @@ declare module "autocannon" {
     timeout?: number;
     method?: string;
     /** Requests sent in turn; setupRequest may give each one its own body. */
-    requests?: { setupRequest?: (request: { body?: string; [key: string]: unknown }) => { body?: string; [key: string]: unknown } }[];
-  }): Promise<AutocannonResult>;
+    requests?: { setupRequest?: (request: Request) => Request }[];
+  }
+  export default function autocannon(options: Options): Promise<AutocannonResult>;
 }

@@ -33,6 +33,7 @@ const benches: [string, string][] = [
   ["Availability: a cached page while one client floods each bypass, variant, worst header and worst report", "scripts/bench/availability.bench.ts"],
   ["A flood from one address: another visitor's p99, bare and through HAProxy, each limit off and on (issue 40)", "scripts/bench/flood.bench.ts"],
   ["Several instances: a cached page's p99 with Redis configured against without", "scripts/bench/scale-out.bench.ts"],
+  ["Edge capacity for the sizing table: a stored page through the edge (Varnish) against nginx serving the same bytes and the portal alone; sandbox checks per core; memory per instance (issue 50)", "scripts/bench/edge-capacity.bench.ts"],
   ["Metrics: a cached page's CPU per answer with the Prometheus metrics on against off (issue 38)", "scripts/bench/metrics.bench.ts"],
   ["Capacity: CPU per request of a realistic mix, requests a second per core at 60 % (issue 49)", "scripts/bench/capacity.bench.ts"],
 ];

@@ -9,6 +9,10 @@
  * byte-identical, and the machine's load average. On a shared machine the request rates move with
  * everyone else's work: each row also gives the CPU time each server's main thread spent per answer
  * (Linux: /proc/<pid>/schedstat over the same runs), which other processes move far less.
+ * Before and after a change, in one run: BENCH_BASELINE_BUILD names a second build (the one before,
+ * e.g. `cp -a build build-before` first; a folder beside node_modules), started beside this one and
+ * measured in the same interleaved runs (plain, before, after, after, before, plain), against the
+ * same plain server.
  * Usage: npx tsx scripts/bench/static-documents.bench.ts [buildDir]   (default: AREAOE_BUILD_DIR or build)
  */
 import { spawn, type ChildProcess } from "node:child_process";
@@ -23,6 +27,7 @@ const buildDir = path.resolve(process.argv[2] ?? process.env.AREAOE_BUILD_DIR ??
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 5);
 const PAGE = "/areaOE/public/importacao";
+const BASELINE = process.env.BENCH_BASELINE_BUILD ? path.resolve(process.env.BENCH_BASELINE_BUILD) : undefined;
 
 interface Captured {
   status: number;
@@ -104,38 +109,73 @@ async function rate(url: string, pid: number, headers: Record<string, string>): 
   return { rps: result.requests.average, requests: result.requests.total, cpuNs: cpuNs(pid) - before, errors: result.errors, statuses };
 }
 
-/** Plain, portal, portal, plain: the mean of each, so that drift in the machine's load hits both. */
-async function compare(portal: { url: string; pid: number }, plain: Plain, headers: Record<string, string>) {
+interface Merged {
+  rps: number;
+  /** Microseconds of the server's main thread per answer. */
+  cpuUs: number;
+  errors: number;
+  statuses: Record<string, number>;
+}
+
+const merge = (a: Rate, b: Rate): Merged => ({
+  rps: (a.rps + b.rps) / 2,
+  cpuUs: (a.cpuNs + b.cpuNs) / (a.requests + b.requests) / 1_000,
+  errors: a.errors + b.errors,
+  statuses: Object.fromEntries([...new Set([...Object.keys(a.statuses), ...Object.keys(b.statuses)])].map((code) => [code, (a.statuses[code] ?? 0) + (b.statuses[code] ?? 0)])),
+});
+
+interface Portal {
+  name: string;
+  url: string;
+  pid: number;
+}
+
+/** Plain, each portal, each portal again in reverse, plain: the mean of each, so that drift in the machine's load hits all alike. */
+async function compare(portals: readonly Portal[], plain: Plain, headers: Record<string, string>, portalHeaders: readonly Record<string, string>[] = []): Promise<{ portals: Merged[]; plain: Merged }> {
   const plainA = await rate(plain.url, plain.pid, headers);
-  const portalA = await rate(portal.url, portal.pid, headers);
-  const portalB = await rate(portal.url, portal.pid, headers);
+  const first: Rate[] = [];
+  for (const [index, portal] of portals.entries()) first.push(await rate(portal.url, portal.pid, portalHeaders[index] ?? headers));
+  const second: Rate[] = [];
+  for (const [index, portal] of [...portals.entries()].reverse()) second.unshift(await rate(portal.url, portal.pid, portalHeaders[index] ?? headers));
   const plainB = await rate(plain.url, plain.pid, headers);
-  const merge = (a: Rate, b: Rate) => ({
-    rps: (a.rps + b.rps) / 2,
-    /** Microseconds of the server's main thread per answer. */
-    cpuUs: (a.cpuNs + b.cpuNs) / (a.requests + b.requests) / 1_000,
-    errors: a.errors + b.errors,
-    statuses: Object.fromEntries([...new Set([...Object.keys(a.statuses), ...Object.keys(b.statuses)])].map((code) => [code, (a.statuses[code] ?? 0) + (b.statuses[code] ?? 0)])),
+  return { portals: portals.map((_portal, index) => merge(first[index] as Rate, second[index] as Rate)), plain: merge(plainA, plainB) };
+}
+
+/** A table row's figures for each portal (the current build's columns first, then the baseline's, prefixed). */
+function columns(portals: readonly Portal[], measured: Merged[], plain: Merged): Record<string, string | number> {
+  const row: Record<string, string | number> = {};
+  portals.forEach((portal, index) => {
+    const mine = measured[index] as Merged;
+    const prefix = portal.name === "portal" ? "portal" : portal.name;
+    row[`${prefix} req/s`] = Math.round(mine.rps);
+    row[`${prefix} × plain`] = (mine.rps / plain.rps).toFixed(2);
+    row[`${prefix} CPU µs/answer`] = mine.cpuUs.toFixed(0);
+    row[`${prefix} × plain (CPU)`] = (plain.cpuUs / mine.cpuUs).toFixed(2);
   });
-  return { portal: merge(portalA, portalB), plain: merge(plainA, plainB) };
+  row["plain req/s"] = Math.round(plain.rps);
+  row["plain CPU µs/answer"] = plain.cpuUs.toFixed(0);
+  row.errors = measured.reduce((sum, one) => sum + one.errors, plain.errors);
+  return row;
 }
 
 async function main(): Promise<void> {
   const env = { AREAOE_LIMITS: JSON.stringify({ rendersPerSecond: 1_000, renderBurst: 10_000, requestsPerSecond: 0 }) };
   const portal = await startProductionServer(await freePort(), buildDir, env);
+  const baseline = BASELINE ? await startProductionServer(await freePort(), BASELINE, env) : undefined;
   const plains: Plain[] = [];
   try {
     const url = `${portal.origin}${PAGE}`;
+    const portals: Portal[] = [{ name: "portal", url, pid: portal.pid }, ...(baseline ? [{ name: "before", url: `${baseline.origin}${PAGE}`, pid: baseline.pid }] : [])];
     const codings = [
       { name: "brotli", headers: { "accept-encoding": "gzip, deflate, br, zstd" } },
       { name: "gzip", headers: { "accept-encoding": "gzip, deflate" } },
       { name: "no Accept-Encoding", headers: {} as Record<string, string> },
     ];
-    console.log(`\nStatic documents: ${PAGE}, ${CONNECTIONS} connections, ${DURATION_S} s per run, 4 runs per row (plain, portal, portal, plain), build ${buildDir}`);
+    console.log(`\nStatic documents: ${PAGE}, ${CONNECTIONS} connections, ${DURATION_S} s per run, ${2 + 2 * portals.length} runs per row (plain, ${portals.map((one) => one.name).join(", ")}, the same in reverse, plain), build ${buildDir}${baseline ? `, before: ${BASELINE}` : ""}`);
     console.log(`load average at start ${loadavg().map((value) => value.toFixed(2)).join(", ")} on ${availableParallelism()} cores (other work on the machine moves the figures)`);
-    await capture(url, {}); // stores the page
-    // Warm-up: both servers' code paths compiled (JIT) before anything is measured.
-    for (const { headers } of codings) await autocannon({ url, connections: CONNECTIONS, duration: 2, headers });
+    for (const one of portals) await capture(one.url, {}); // stores the page
+    // Warm-up: the servers' code paths compiled (JIT) before anything is measured.
+    for (const { headers } of codings) for (const one of portals) await autocannon({ url: one.url, connections: CONNECTIONS, duration: 2, headers });
     const rows: Record<string, string | number>[] = [];
     const ratios: number[] = [];
     const cpuRatios: number[] = [];
@@ -148,21 +188,11 @@ async function main(): Promise<void> {
       const plain = await plainServer(first, name.replace(/\W+/g, "-"));
       plains.push(plain);
       await autocannon({ url: plain.url, connections: CONNECTIONS, duration: 2, headers });
-      const { portal: mine, plain: theirs } = await compare({ url, pid: portal.pid }, plain, headers);
-      ratios.push(mine.rps / theirs.rps);
-      cpuRatios.push(theirs.cpuUs / mine.cpuUs);
-      rows.push({
-        coding: name,
-        "bytes sent": first.body.length,
-        "byte-identical twice": first.body.equals(second.body) ? "yes" : "NO",
-        "portal req/s": Math.round(mine.rps),
-        "plain req/s": Math.round(theirs.rps),
-        "× plain": (mine.rps / theirs.rps).toFixed(2),
-        "portal CPU µs/answer": mine.cpuUs.toFixed(0),
-        "plain CPU µs/answer": theirs.cpuUs.toFixed(0),
-        "× plain (CPU)": (theirs.cpuUs / mine.cpuUs).toFixed(2),
-        errors: mine.errors + theirs.errors,
-      });
+      const measured = await compare(portals, plain, headers);
+      const mine = measured.portals[0] as Merged;
+      ratios.push(mine.rps / measured.plain.rps);
+      cpuRatios.push(measured.plain.cpuUs / mine.cpuUs);
+      rows.push({ coding: name, "bytes sent": first.body.length, "byte-identical twice": first.body.equals(second.body) ? "yes" : "NO", ...columns(portals, measured.portals, measured.plain) });
     }
     // Revalidation: If-None-Match with the page's tag, answered 304 without a body.
     const conditional = { "if-none-match": etag };
@@ -171,23 +201,14 @@ async function main(): Promise<void> {
     const plain304 = await plainServer(notModified, "not-modified");
     plains.push(plain304);
     await autocannon({ url: plain304.url, connections: CONNECTIONS, duration: 2, headers: conditional });
-    await autocannon({ url, connections: CONNECTIONS, duration: 2, headers: conditional });
-    const revalidation = await compare({ url, pid: portal.pid }, plain304, conditional);
-    rows.push({
-      coding: "304 to If-None-Match",
-      "bytes sent": 0,
-      "byte-identical twice": "-",
-      "portal req/s": Math.round(revalidation.portal.rps),
-      "plain req/s": Math.round(revalidation.plain.rps),
-      "× plain": (revalidation.portal.rps / revalidation.plain.rps).toFixed(2),
-      "portal CPU µs/answer": revalidation.portal.cpuUs.toFixed(0),
-      "plain CPU µs/answer": revalidation.plain.cpuUs.toFixed(0),
-      "× plain (CPU)": (revalidation.plain.cpuUs / revalidation.portal.cpuUs).toFixed(2),
-      errors: revalidation.portal.errors + revalidation.plain.errors,
-    });
+    // (Each build's tag is its own: each portal is asked with its own.)
+    const conditionals = await Promise.all(portals.map(async (one) => ({ "if-none-match": String((await capture(one.url, {})).headers.etag ?? "") })));
+    for (const [index, one] of portals.entries()) await autocannon({ url: one.url, connections: CONNECTIONS, duration: 2, headers: conditionals[index] });
+    const revalidation = await compare(portals, plain304, conditional, conditionals);
+    rows.push({ coding: "304 to If-None-Match", "bytes sent": 0, "byte-identical twice": "-", ...columns(portals, revalidation.portals, revalidation.plain) });
     console.table(rows);
-    const answered304 = revalidation.portal.statuses["304"] ?? 0;
-    const all = Object.values(revalidation.portal.statuses).reduce((sum, count) => sum + count, 0);
+    const answered304 = (revalidation.portals[0] as Merged).statuses["304"] ?? 0;
+    const all = Object.values((revalidation.portals[0] as Merged).statuses).reduce((sum, count) => sum + count, 0);
     console.log(`304 answers: ${answered304} of ${all} conditional requests`);
     const worst = Math.min(...ratios);
     console.log(`pages of text, every coding: worst ${worst.toFixed(2)}× the plain server sending the same bytes (aim ≥ 0.80: ${worst >= 0.8 ? "met" : "MISSED"})`);
@@ -197,6 +218,7 @@ async function main(): Promise<void> {
   } finally {
     for (const plain of plains) plain.child.kill("SIGTERM");
     await portal.stop();
+    await baseline?.stop();
     rmSync(scratch, { recursive: true, force: true });
   }
 }

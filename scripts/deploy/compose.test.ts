@@ -39,7 +39,8 @@ describe("the deployment to copy", () => {
     for (const setting of ["AREAOE_SESSION_SECRET:", "AREAOE_REDIS_URL: redis://", "AREAOE_PUBLIC_ORIGIN:", 'TRUST_PROXY: "1"', "AREAOE_SHUTDOWN:"]) {
       expect(compose, setting).toContain(setting);
     }
-    expect(compose.match(/<<: \*portal/g)).toHaveLength(2);
+    // The two instances, and the mirror's writer (the same image and settings: the same pages).
+    expect(compose.match(/<<: \*portal/g)).toHaveLength(3);
   });
 
   it("publishes the proxy to visitors and nothing else but Prometheus, Alertmanager and Grafana, on loopback", () => {

@@ -56,6 +56,9 @@ export function loopbackHaproxyConfig({ port, portalPorts, metricsPort = port + 
       const portalPort = portalPorts[Number(n) - 1];
       if (portalPort !== undefined) out.push(`${head}127.0.0.1:${portalPort}${tail}`);
       replacedServers += 1;
+    } else if (/^\s+server edge-\d+ edge:\d+ /.test(line)) {
+      // The caching edge (backend edge) is not started here: with no server, nbsrv(edge) is 0 and every
+      // request goes to the instances, as in a deployment without it (scripts/deploy/edge.test.ts tests the edge).
     } else if (/^\s+server /.test(line)) throw new Error(`deploy/haproxy.cfg has a server line this helper does not know: ${line.trim()}`);
     else out.push(line);
   }
@@ -73,8 +76,8 @@ export interface RunningHaproxy {
   stop: () => Promise<void>;
 }
 
-/** Waits until something accepts connections on 127.0.0.1:port. */
-async function listening(port: number, deadline: number): Promise<void> {
+/** Waits until something accepts connections on 127.0.0.1:port (scripts/deploy/local-edge.ts uses it too). */
+export async function listening(port: number, deadline: number): Promise<void> {
   for (;;) {
     const open = await new Promise<boolean>((resolve) => {
       const socket = connect(port, "127.0.0.1", () => {

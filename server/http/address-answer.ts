@@ -3,6 +3,7 @@ import type { Logger } from "pino";
 import { serverT } from "../../app/server-surface";
 import type { AddressVerdict } from "./canonical-address";
 import { requestLanguage } from "./language";
+import { REQUEST_ID_HEADER, requestIdOf } from "../observability/request-id";
 
 /**
  * The answer to a non-canonical address, before Express (nothing is rendered or cached for it): a 301
@@ -12,7 +13,7 @@ export function answerAddress(req: IncomingMessage, res: ServerResponse, verdict
   const path = (req.url ?? "").split("?")[0]?.slice(0, 200);
   if (verdict.kind === "redirect") {
     logger?.info({ req: { method: req.method, path }, res: { statusCode: 301 } }, "redirected to the canonical address");
-    res.writeHead(301, { Location: verdict.location, "Cache-Control": "public, max-age=3600", "Content-Length": "0" });
+    res.writeHead(301, { [REQUEST_ID_HEADER]: requestIdOf(req), Location: verdict.location, "Cache-Control": "public, max-age=3600", "Content-Length": "0" });
     res.end();
     return;
   }
@@ -21,6 +22,7 @@ export function answerAddress(req: IncomingMessage, res: ServerResponse, verdict
   const lang = requestLanguage(undefined, req.headers);
   const body = `${serverT(lang, "errors", "server")(status === 400 ? "badRequest" : "notFound")}\n`;
   res.writeHead(status, {
+    [REQUEST_ID_HEADER]: requestIdOf(req),
     "Content-Type": "text/plain; charset=utf-8",
     "Content-Language": lang,
     "Content-Length": String(Buffer.byteLength(body)),

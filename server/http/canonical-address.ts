@@ -60,10 +60,15 @@ export interface CanonicalAddresses {
  * the page cache. Everything else under the base path keeps its case (static files are case-sensitive)
  * but still loses %-encoded unreserved characters, dot segments and empty query parts.
  */
+const OK: AddressVerdict = Object.freeze({ kind: "ok" });
+
+/** A query with no empty part (`a=1&b=2`, not `&a`, `a&&b`, `a&` or nothing): its normalised form is itself. */
+const cleanQuery = (query: string) => query !== "" && !query.startsWith("&") && !query.endsWith("&") && !query.includes("&&");
+
 export function canonicalAddresses(pages: ReadonlyMap<string, string>): CanonicalAddresses {
   const byLowerCase = new Map([...pages.keys()].map((address) => [address.toLowerCase(), address]));
   const baseLower = BASE_PATH.toLowerCase();
-  return {
+  const rules: CanonicalAddresses = {
     check(target) {
       if (!target.startsWith("/")) return { kind: "bad" };
       const at = target.indexOf("?");
@@ -82,7 +87,17 @@ export function canonicalAddresses(pages: ReadonlyMap<string, string>): Canonica
       else path = `${BASE_PATH}${path.slice(BASE_PATH.length)}`;
       const query = rawQuery === undefined ? "" : normaliseQuery(rawQuery);
       const canonical = `${path}${query}`;
-      return canonical === target ? { kind: "ok" } : { kind: "redirect", location: canonical };
+      return canonical === target ? OK : { kind: "redirect", location: canonical };
+    },
+  };
+  // The pages' own spellings, which the rules above leave as they are: answered without reading them
+  // again (a page of text asked for as linked, with or without a clean query, is nearly every request).
+  const canonicalPages = new Set([...pages.keys()].filter((address) => rules.check(address).kind === "ok"));
+  return {
+    check(target) {
+      const at = target.indexOf("?");
+      if (canonicalPages.has(at < 0 ? target : target.slice(0, at)) && (at < 0 || cleanQuery(target.slice(at + 1)))) return OK;
+      return rules.check(target);
     },
   };
 }

@@ -5,6 +5,7 @@ import type { Logger } from "pino";
 import { serverT } from "../../app/server-surface";
 import { canonicalClientAddress, oncePerWindow } from "./client-budget";
 import { requestLanguage } from "./language";
+import { REQUEST_ID_HEADER, requestIdOf } from "../observability/request-id";
 
 export interface RequestBudgetOptions {
   /** Requests per second one client (one address, client-budget.ts) may make on average; 0: no budget. */
@@ -55,6 +56,7 @@ export function requestBudget({ perSecond, burst, trust, logger, exempt }: Reque
     }
     const body = req.method === "HEAD" ? "" : message;
     res.writeHead(429, {
+      [REQUEST_ID_HEADER]: requestIdOf(req),
       "Retry-After": String(retryAfter),
       "Cache-Control": "no-store",
       "Content-Type": "text/plain; charset=utf-8",

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Logger } from "pino";
+import { REQUEST_ID_HEADER, requestIdOf } from "../observability/request-id";
 
 // One trusted origin per request. The Host header is the visitor's to write: it must not choose the
 // page's origin (absolute links), the sign-in redirect_uri or the page-cache key, or a stranger could
@@ -28,11 +29,13 @@ const HOST = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{
 
 const LOOPBACK_NAMES = ["localhost", "127.0.0.1", "[::1]"];
 
-const matched = new WeakMap<IncomingMessage, string>();
+/** The origin a request was matched to, on the request itself (a WeakMap entry per request cost more). */
+const MATCHED = Symbol("areaoe.matchedOrigin");
+type Matched = IncomingMessage & { [MATCHED]?: string };
 
 /** The origin this request was matched to (set by the Host check that runs first). */
 export function requestOrigin(req: IncomingMessage): string {
-  const origin = matched.get(req);
+  const origin = (req as Matched)[MATCHED];
   // Never reached through createPortal (the check runs before anything else); a bug if it is.
   if (!origin) throw new Error("requestOrigin: the request did not pass the Host check");
   return origin;
@@ -63,12 +66,22 @@ export interface TrustedOrigins {
 export function trustedOrigins({ publicOrigins, port, trust, protocolOf }: TrustedOriginsOptions): TrustedOrigins {
   const configured = publicOrigins.length > 0;
   // host → origins for that host (an operator may list http:// and https:// of one name).
-  const byHost = new Map<string, URL[]>();
-  const add = (origin: URL) => byHost.set(hostOf(origin), [...(byHost.get(hostOf(origin)) ?? []), origin]);
+  const urlsByHost = new Map<string, URL[]>();
+  const add = (url: URL) => urlsByHost.set(hostOf(url), [...(urlsByHost.get(hostOf(url)) ?? []), url]);
   if (configured) {
     for (const origin of publicOrigins) add(new URL(origin));
   } else {
     for (const name of LOOPBACK_NAMES) add(new URL(`http://${name}:${port}`));
+  }
+  // Each host's verdict for each protocol the request can have (protocolReader reads only these two),
+  // made once: the configured scheme wins; with both listed for one host, the request's own protocol
+  // picks. With none configured, the loopback name on the request's own protocol.
+  const PROTOCOLS = ["http", "https"] as const;
+  const byHost = new Map<string, Record<string, { ok: true; origin: string }>>();
+  for (const [host, urls] of urlsByHost) {
+    const first = urls[0] as URL;
+    const origin = (protocol: string) => (configured ? (urls.find((url) => url.protocol === `${protocol}:`) ?? first).origin : `${protocol}://${first.host}`);
+    byHost.set(host, Object.fromEntries(PROTOCOLS.map((protocol) => [protocol, Object.freeze({ ok: true as const, origin: origin(protocol) })])));
   }
 
   const hostHeader = (req: IncomingMessage): string | undefined => {
@@ -82,23 +95,18 @@ export function trustedOrigins({ publicOrigins, port, trust, protocolOf }: Trust
 
   return {
     configured,
-    accepted: [...byHost.values()].flat().map((origin) => origin.origin),
+    accepted: [...urlsByHost.values()].flat().map((url) => url.origin),
     check(req) {
       const host = hostHeader(req);
-      const syntax = host === undefined || host.length > 300 ? null : HOST.exec(host);
-      if (!syntax || Number(syntax[1] ?? 0) > 65_535) return { ok: false, status: 400 };
-      const candidates = byHost.get((host as string).toLowerCase());
-      if (!candidates) return { ok: false, status: 421 };
-      let origin: string;
-      if (configured) {
-        // The configured scheme wins; with both listed for one host, the request's own protocol picks.
-        const protocol = `${protocolOf(req)}:`;
-        origin = (candidates.find((candidate) => candidate.protocol === protocol) ?? (candidates[0] as URL)).origin;
-      } else {
-        origin = `${protocolOf(req)}://${(candidates[0] as URL).host}`;
+      // A configured host is well formed: only a Host that is none of them needs its syntax read (400 or 421).
+      const verdicts = host === undefined || host.length > 300 ? undefined : byHost.get(host.toLowerCase());
+      if (!verdicts) {
+        const syntax = host === undefined || host.length > 300 ? null : HOST.exec(host);
+        return !syntax || Number(syntax[1] ?? 0) > 65_535 ? { ok: false, status: 400 } : { ok: false, status: 421 };
       }
-      matched.set(req, origin);
-      return { ok: true, origin };
+      const verdict = verdicts[protocolOf(req)] ?? (verdicts.http as { ok: true; origin: string });
+      (req as Matched)[MATCHED] = verdict.origin;
+      return verdict;
     },
   };
 }
@@ -116,11 +124,11 @@ const REFUSED: Record<400 | 421, string> = {
  */
 export function hostGuard(origins: TrustedOrigins, { logger, exempt }: { logger?: Logger; exempt?: (req: IncomingMessage) => boolean }) {
   return (req: IncomingMessage, res: ServerResponse): boolean => {
-    if (matched.has(req)) return true;
+    if ((req as Matched)[MATCHED] !== undefined) return true;
     const verdict = origins.check(req);
     if (verdict.ok) return true;
     if (exempt?.(req)) {
-      matched.set(req, origins.accepted[0] as string);
+      (req as Matched)[MATCHED] = origins.accepted[0] as string;
       return true;
     }
     const host = req.headers.host;
@@ -129,6 +137,7 @@ export function hostGuard(origins: TrustedOrigins, { logger, exempt }: { logger?
       verdict.status === 421 ? "refused: the Host is not a public origin of the portal" : "refused: malformed Host",
     );
     res.writeHead(verdict.status, {
+      [REQUEST_ID_HEADER]: requestIdOf(req),
       "Content-Type": "text/plain; charset=utf-8",
       "Cache-Control": "no-store",
       "X-Content-Type-Options": "nosniff",

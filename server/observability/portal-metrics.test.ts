@@ -8,7 +8,7 @@ import { generateSecurityHeader, parseAuthorityKey, verifySecurityHeader } from 
 import { apiPath, assetPath, pageHref, RENEWAL_REMINDER_PATH, SIGN_IN_PATH } from "../../app/server-surface";
 import { createLogger } from "../logger";
 import { createPortalMetrics, decryptedNonce, type PortalMetrics } from "./portal-metrics";
-import { isValidRequestId, RequestContext, requestObserver } from "./request-id";
+import { isValidRequestId, RequestContext, requestIdHeader, requestObserver } from "./request-id";
 import { routeKinds } from "./route-kind";
 import { METRICS_PATH, startMetricsServer } from "./metrics-server";
 
@@ -78,14 +78,17 @@ describe("request ids", () => {
     const captured = createLogger("info", { requestId: context.currentId, destination: sink });
     let trusted = false;
     const metrics = createPortalMetrics();
+    // As server/app.ts composes them: the id given first, on the response for whatever answers.
     const port = await listen(
-      requestObserver({ metrics, context, trustedPeer: () => trusted })((req, res) => {
-        captured.info({ path: req.url }, "answering");
-        setTimeout(() => {
-          captured.info("later, in the same request");
-          res.end("ok");
-        }, 1);
-      }),
+      requestObserver({ metrics, context, trustedPeer: () => trusted })(
+        requestIdHeader((req, res) => {
+          captured.info({ path: req.url }, "answering");
+          setTimeout(() => {
+            captured.info("later, in the same request");
+            res.end("ok");
+          }, 1);
+        }),
+      ),
     );
     const own = await get(port, "/areaOE/", { "x-request-id": "proxy-id-1" });
     expect(own.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/); // an untrusted peer's id is not taken

@@ -419,7 +419,7 @@ function instanceMetrics(registers: Registers): Pick<PortalMetrics, "buildInfo" 
   // The usual *_build_info shape: 1, its labels say what runs (one series per process, set at start).
   const buildInfo = new Gauge({
     name: "areaoe_build_info",
-    help: "Which build this instance runs (build: the hash of its server bundle) and on which Node.js (node); always 1",
+    help: "Which build this instance runs (build: the hash of every file of its build, server/build-id.ts) and on which Node.js (node); always 1",
     labelNames: ["build", "node"] as const,
     registers,
   });

@@ -40,22 +40,41 @@ export interface RequestObserverOptions {
   trustedPeer: (req: IncomingMessage) => boolean;
 }
 
+/** This request's id (requestObserver gave it one), for an answer that writes its headers at once. */
+export function requestIdOf(req: IncomingMessage): string {
+  return typeof req.id === "string" ? req.id : String(req.id ?? "");
+}
+
+/**
+ * The request's id in the response's X-Request-Id, set for whatever answers next (server/app.ts puts it
+ * after the front door's own answers, which write it with the rest of their headers: requestIdOf). Not
+ * set by requestObserver itself: a header set before writeHead makes Node merge every other header of
+ * the answer into it one by one, which cost a page-cache hit a fifth of its CPU (docs/scaling.md).
+ */
+export function requestIdHeader(listener: RequestListener): RequestListener {
+  return (req, res) => {
+    res.setHeader(REQUEST_ID_HEADER, requestIdOf(req));
+    listener(req, res);
+  };
+}
+
 /**
  * Wraps the portal's request listener (server/app.ts): gives every request its id (the trusted proxy's
- * valid X-Request-Id, else a new UUID) in `req.id` (pino-http logs it), in the response's X-Request-Id
- * and in the context every log line reads; and records its duration and kind when its answer is
- * written, whatever answered it (the front door, the page cache's early answer, Express). The
- * duration runs from the request's first handling to the moment its last byte is handed to the socket.
+ * valid X-Request-Id, else a new UUID) in `req.id` (pino-http logs it; requestIdHeader and the front
+ * door's answers send it as X-Request-Id) and in the context every log line reads; and records its
+ * duration and kind when its answer is written, whatever answered it (the front door, the page
+ * cache's early answer, Express). The duration runs from the request's first handling to the moment
+ * its last byte is handed to the socket.
  */
 export function requestObserver({ metrics, context, trustedPeer }: RequestObserverOptions): (listener: RequestListener) => RequestListener {
   const kindOf = routeKinds();
   return (listener) => (req, res) => {
-    const started = performance.now();
+    // (The clock is read only for the metrics: a stored page's answer is a few tens of microseconds.)
+    const started = metrics.enabled ? performance.now() : 0;
     const url = req.url ?? "";
     const offered = req.headers["x-request-id"];
     const id = offered !== undefined && isValidRequestId(offered) && trustedPeer(req) ? offered : randomUUID();
     req.id = id;
-    res.setHeader(REQUEST_ID_HEADER, id);
     if (!metrics.enabled) return void context.run(id, listener, req, res);
     metrics.startResponse(res);
     context.run(id, listener, req, res);

@@ -37,7 +37,9 @@ export function cacheTarget(method: string | undefined, url: string, lang: unkno
   const pathname = at < 0 ? url : url.slice(0, at);
   const page = PAGES.get(pathname);
   if (!page) return undefined;
-  const params = new URLSearchParams(at < 0 ? "" : url.slice(at + 1));
+  // No query (nearly every request): no language chosen by it, nothing else to weigh.
+  if (at < 0) return isLanguage(lang) ? { key: `${lang} ${origin} ${page}`, renderPath: pathname } : undefined;
+  const params = new URLSearchParams(url.slice(at + 1));
   const languages = params.getAll(LANGUAGE_QUERY);
   if (languages.length > 1) return undefined;
   const others = [...params.keys()].filter((name) => name !== LANGUAGE_QUERY);

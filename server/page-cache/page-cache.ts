@@ -14,7 +14,8 @@ import { clientKey } from "../http/client-budget";
 import { cacheTarget, cacheTargetFor, hasCookie, isShareable, type CacheTarget } from "./cache-rules";
 import { gzipTemplate, gzipWithNonce } from "./gzip-template";
 import { PageStore, type CachedPage, type HeaderTemplate, type PageStoreLimits } from "./page-store";
-import { sendStaticDocument, storeStaticDocument } from "./static-document";
+import { BUILD_HEADER, sendStaticDocument, storeStaticDocument } from "./static-document";
+import { REQUEST_ID_HEADER, requestIdOf } from "../observability/request-id";
 
 export const DEFAULT_PAGE_CACHE_LIMITS: PageStoreLimits = {
   maxEntries: 1_000,
@@ -254,7 +255,9 @@ async function renderMiss({ pages, renderer, unshareable }: CacheParts, req: Req
 async function storeDocument(pages: PageStore, key: string, rendered: Rendered, buildVersion: string): Promise<Outcome> {
   if (rendered.kind !== "static") return rendered;
   try {
-    const document = await storeStaticDocument({ ...rendered, buildVersion });
+    // The build's id on every static document: the caching edge bans a previous build's pages by it
+    // (deploy/varnish/areaoe.vcl, BAN); the ETag already differs per build, but cannot be matched.
+    const document = await storeStaticDocument({ ...rendered, headers: [...rendered.headers, [BUILD_HEADER, buildVersion]], buildVersion });
     const page: CachedPage = { status: rendered.status, headers: [], parts: [], document, bytes: document.bytes, storedAt: Date.now() };
     pages.set(key, page);
     return { kind: "page", page, shared: true };
@@ -288,7 +291,7 @@ function sendEarlyPage(req: IncomingMessage, res: ServerResponse, page: CachedPa
   if (chosen) headers.push("Set-Cookie", languageCookieHeader(chosen, secure));
   if (secure) headers.push("Strict-Transport-Security", HSTS);
   if (encoding === "gzip") headers.push("Content-Encoding", "gzip");
-  headers.push(CACHE_STATUS, HIT, "Content-Length", String(body.length));
+  headers.push(CACHE_STATUS, HIT, REQUEST_ID_HEADER, requestIdOf(req), "Content-Length", String(body.length));
   res.writeHead(page.status, headers);
   res.end(body);
   return true;
@@ -315,7 +318,7 @@ function earlyAnswer(pages: PageStore, sessionCookies: readonly string[], req: I
   const perResponse: string[] = [];
   if (chosen) perResponse.push("Set-Cookie", languageCookieHeader(chosen, secure));
   if (secure) perResponse.push("Strict-Transport-Security", HSTS);
-  perResponse.push(CACHE_STATUS, HIT);
+  perResponse.push(CACHE_STATUS, HIT, REQUEST_ID_HEADER, requestIdOf(req));
   sendStaticDocument(req, res, page.document, perResponse);
   return true;
 }
@@ -392,12 +395,13 @@ export function createPageCache({ build, renderer, sessionCookies, store, logger
   };
 
   const serveEarly = (req: IncomingMessage, res: ServerResponse): boolean => {
-    const started = performance.now();
+    const logged = logger?.isLevelEnabled("info") ?? false;
+    const started = logged ? performance.now() : 0;
     if (!earlyAnswer(pages, sessionCookies, req, res)) return false;
     metrics?.outcome(res, "hit");
-    if (logger?.isLevelEnabled("info")) {
+    if (logged) {
       const responseTime = Math.round(performance.now() - started);
-      logger.info({ req: { method: req.method, path: (req.url ?? "").split("?")[0] }, res: { statusCode: res.statusCode }, responseTime, early: true }, "request completed");
+      logger?.info({ req: { method: req.method, path: (req.url ?? "").split("?")[0] }, res: { statusCode: res.statusCode }, responseTime, early: true }, "request completed");
     }
     return true;
   };

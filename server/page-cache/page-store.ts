@@ -23,6 +23,8 @@ export interface CachedPage {
   earlyHeaders?: HeaderTemplate[];
   bytes: number;
   storedAt: number;
+  /** When it was last asked for, on the store's own clock (PageStore: the least recently used goes first). */
+  usedAt?: number;
 }
 
 export interface PageStoreLimits {
@@ -34,11 +36,14 @@ export interface PageStoreLimits {
 
 /**
  * A bounded least-recently-used store of rendered pages (by entries and by bytes), tied to one build:
- * a different build version empties it first.
+ * a different build version empties it first. A hit only marks its page used (a counter): reordering
+ * the map on every hit cost a stored page's answer a twentieth of its CPU; a store that is full finds
+ * the least recently used page when it must drop one (a render's rare work, over at most maxEntries).
  */
 export class PageStore {
   private readonly pages = new Map<string, CachedPage>();
   private totalBytes = 0;
+  private clock = 0;
   private buildVersion: string | undefined;
 
   constructor(
@@ -80,24 +85,31 @@ export class PageStore {
   get(key: string): CachedPage | undefined {
     const page = this.pages.get(key);
     if (!page) return undefined;
-    this.pages.delete(key);
     if (this.now() - page.storedAt >= this.limits.maxAgeMs) {
-      this.totalBytes -= page.bytes;
+      this.delete(key);
       return undefined;
     }
-    this.pages.set(key, page); // most recently used last
+    page.usedAt = ++this.clock;
     return page;
   }
 
   set(key: string, page: CachedPage): void {
     if (page.bytes > this.limits.maxBytes) return;
     this.delete(key);
+    page.usedAt = ++this.clock;
     this.pages.set(key, page);
     this.totalBytes += page.bytes;
-    for (const [oldest, old] of this.pages) {
-      if (this.pages.size <= this.limits.maxEntries && this.totalBytes <= this.limits.maxBytes) break;
-      this.pages.delete(oldest);
-      this.totalBytes -= old.bytes;
+    while (this.pages.size > this.limits.maxEntries || this.totalBytes > this.limits.maxBytes) {
+      let oldest: string | undefined;
+      let oldestUse = Number.POSITIVE_INFINITY;
+      for (const [candidate, held] of this.pages) {
+        if ((held.usedAt ?? 0) < oldestUse) {
+          oldest = candidate;
+          oldestUse = held.usedAt ?? 0;
+        }
+      }
+      if (oldest === undefined) break;
+      this.delete(oldest);
     }
   }
 

@@ -24,6 +24,12 @@ export const STATIC_CACHE_CONTROL = "public, no-cache";
  */
 export const EXPLICIT_LANGUAGE_CACHE_CONTROL = "private, no-cache";
 
+/**
+ * The build a stored page of text belongs to (React Router's build version, the key of the page cache's
+ * entries): the caching edge bans a previous build's pages by it (deploy/varnish/areaoe.vcl).
+ */
+export const BUILD_HEADER = "X-Areaoe-Build";
+
 export interface StaticVariant {
   body: Buffer;
   etag: string;
@@ -78,8 +84,11 @@ const NOT_STORED = new Set([
 const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);
 
-/** Both codings at their best level, in the thread pool (brotli 11 takes tens of milliseconds a page). */
-async function compress(body: Buffer): Promise<Record<ContentCoding, Buffer>> {
+/**
+ * Both codings at their best level, in the thread pool (brotli 11 takes tens of milliseconds a page).
+ * The static mirror's own pages are compressed the same way (server/mirror/write-mirror.ts).
+ */
+export async function compressDocument(body: Buffer): Promise<Record<ContentCoding, Buffer>> {
   const [br, gz] = await Promise.all([
     brotliAsync(body, {
       params: {
@@ -107,7 +116,7 @@ function entityTag(input: StaticDocumentInput, headers: [string, string][]): str
 export async function storeStaticDocument(input: StaticDocumentInput): Promise<StaticDocument> {
   const headers = input.headers.filter(([name]) => !NOT_STORED.has(name.toLowerCase()));
   const tag = entityTag(input, headers);
-  const bodies = await compress(input.body);
+  const bodies = await compressDocument(input.body);
   const caching = input.explicitLanguage
     ? ["Vary", "Cookie, Accept-Encoding", "Cache-Control", EXPLICIT_LANGUAGE_CACHE_CONTROL]
     : ["Vary", "Accept-Language, Cookie, Accept-Encoding", "Cache-Control", STATIC_CACHE_CONTROL];

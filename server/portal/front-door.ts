@@ -9,7 +9,7 @@ import { requestBudget } from "../http/request-budget";
 import { normaliseForwardedProto, type protocolReader } from "../http/request-protocol";
 import { hostGuard, originsWarning, trustedOrigins } from "../http/trusted-origin";
 import type { PortalMetrics } from "../observability/portal-metrics";
-import { type RequestContext, requestObserver } from "../observability/request-id";
+import { type RequestContext, requestIdHeader, requestObserver } from "../observability/request-id";
 import type { PageCache } from "../page-cache/page-cache";
 import type { PeerTrust } from "./peer-trust";
 import type { NodeMiddleware } from "./portal-options";
@@ -27,6 +27,14 @@ export const isHealthCheck = (req: IncomingMessage) => (req.method === "GET" || 
 /** Every answer, the early ones and the budget's refusals included: its request id (logs, X-Request-Id) and its metrics. */
 export function requestIdAndMetrics({ metrics, requestContext, trust }: { metrics: PortalMetrics; requestContext: RequestContext; trust: PeerTrust }): FrontDoorStage {
   return requestObserver({ metrics, context: requestContext, trustedPeer: (req) => trust(req.socket.remoteAddress, 0) });
+}
+
+/**
+ * X-Request-Id on the response for everything after the front door (Express, its pages and errors);
+ * the front door's own answers, before it, write the id with their other headers.
+ */
+export function requestIdOnResponse(): FrontDoorStage {
+  return requestIdHeader;
 }
 
 /** Each client's request budget (a flood from one address): before any other work, even the Host check. */

@@ -142,6 +142,36 @@ describe.skipIf(Boolean(missing))("the shared state in Redis", () => {
     expect(await second.claimOnce("used-sign-in-state", "after-sigcont", Date.now() + 60_000)).toBe(true);
   });
 
+  it("sends a hung Redis nothing but its heartbeat, and the counts sent before the hang was seen count nothing when it resumes", async () => {
+    const store = first.counters("hung");
+    store.init?.({ windowMs: 60_000 } as Options);
+    expect((await store.increment("10.0.0.6")).totalHits).toBe(1);
+    redis.signal("SIGSTOP");
+    const during = [];
+    try {
+      // Sent at once, before anything saw the hang: they reach Redis's socket and time out here.
+      const inFlight = await Promise.all(Array.from({ length: 20 }, () => timed(async () => (await store.increment("10.0.0.6")).totalHits)));
+      await until(async () => first.degraded(), 3_000);
+      // (MemoryStore answers with its own record, updated in place: read the count at once.)
+      for (let n = 0; n < 30; n += 1) during.push(await timed(async () => (await store.increment("10.0.0.6")).totalHits));
+      during.push(await timed(() => first.has("revoked-session", "while-hung")));
+      // Hung well past the in-flight counts' latest time (a count that Redis runs within it was in time).
+      await new Promise((resolve) => setTimeout(resolve, 700));
+      // The in-flight ones were counted in memory once they timed out (each still a hit of the limit).
+      expect(inFlight.map((outcome) => outcome.value).sort((a, b) => (a ?? 0) - (b ?? 0))).toEqual(Array.from({ length: 20 }, (_, n) => n + 1));
+    } finally {
+      redis.signal("SIGCONT");
+    }
+    await until(async () => (await sample("areaoe_redis_up")) === 1 && !first.degraded(), 5_000);
+    // Counted in memory while hung, each at once (not after the 200 ms command timeout)…
+    expect(during.slice(0, 30).map((outcome) => outcome.value)).toEqual(Array.from({ length: 30 }, (_, n) => n + 21));
+    expect(during.at(-1)?.error).toBeInstanceOf(SharedStateUnavailable);
+    expect(Math.max(...during.map((outcome) => outcome.ms))).toBeLessThan(100);
+    // …none of them sent, and the 20 in flight ran on resume without counting: Redis has the count of before.
+    expect(redis.cli("GET", "test-areaoe:rl:hung:10.0.0.6")).toBe("1");
+    expect((await store.increment("10.0.0.6")).totalHits).toBe(2);
+  });
+
   it("survives Redis stopping: no wait, memory counts, one warning; then recovers by itself", async () => {
     const store = first.counters("outage");
     store.init?.({ windowMs: 60_000 } as Options);

@@ -20,9 +20,18 @@ import type { SharedStateMetrics, SharedStateOperation } from "../observability/
 //
 // Whether Redis answers is the connection's real state, not a flag set by the last failure: down when
 // the connection is not ready or the last command failed or timed out, up again at the first command
-// that answers. A PING every second (HEARTBEAT_MS) keeps that true when no request asks anything: a
+// that answers. A TIME every second (HEARTBEAT_MS, a PING that also reads Redis's clock) keeps that true when no request asks anything: a
 // Redis that hangs (SIGSTOP, a long command) is seen down within a second or two, and up again
 // within a second of answering (areaoe_redis_up, the pages' notices).
+//
+// While it is down no request sends it anything (only the heartbeat asks): a hung Redis keeps its
+// connection open and would run every command sent meanwhile once it resumes, so the counts of the
+// whole hang (already counted in memory) would land in one window and refuse visitors for seconds
+// afterwards; and each request would wait commandTimeoutMs for nothing. The counts sent before the
+// hang was seen (those that timed out) carry the latest time, on Redis's own clock, at which they could
+// still have been answered in time (COUNT_SCRIPT): run later, on the hang's end, they count nothing.
+// Redis's clock is read by the heartbeat (TIME, every second), so the instances' clocks need not agree
+// with it.
 
 /** Where Redis is, for the log: never the address itself (it may hold a password). */
 export function describeRedis(settings: RedisSettings): { host: string; port: number; tls: boolean; database: number; keyPrefix: string } {
@@ -40,15 +49,43 @@ export function describeRedis(settings: RedisSettings): { host: string; port: nu
 export const reconnectDelayMs = (attempt: number): number => Math.min(100 * attempt, 2_000);
 
 const WARNING_WINDOW_MS = 60_000;
-/** How often the connection is asked whether it answers (a PING), whatever the traffic. */
+/** How often the connection is asked whether it answers (TIME), whatever the traffic. */
 export const HEARTBEAT_MS = 1_000;
+/** How soon Redis is asked again after a command failed or timed out. */
+const ASK_AGAIN_MS = 250;
+/** Added to a count's latest time: the error of reading Redis's clock is already in it (half the round trip). */
+const CLOCK_MARGIN_MS = 20;
+/**
+ * rate-limit-redis's count (a window that starts at the first hit, PX windowMs), unless it runs after
+ * ARGV[2] (ms since the epoch on Redis's clock; 0: no limit): a count that arrives after its sender
+ * gave up on it (commandTimeoutMs, counted in memory instead) changes nothing and answers {-1, 0}.
+ */
+const COUNT_SCRIPT = `
+local lateAfter = tonumber(ARGV[2])
+if lateAfter > 0 then
+  local time = redis.call("TIME")
+  if tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000) > lateAfter then return { -1, 0 } end
+end
+local windowMs = tonumber(ARGV[1])
+local left = redis.call("PTTL", KEYS[1])
+if left <= 0 then
+  redis.call("SET", KEYS[1], 1, "PX", windowMs)
+  return { 1, windowMs }
+end
+return { redis.call("INCR", KEYS[1]), left }
+`;
+/** The client with COUNT_SCRIPT defined as a command (ioredis's defineCommand: EVALSHA, EVAL when not loaded). */
+type CountingRedis = Redis & { areaoeCount(key: string, windowMs: string, lateAfter: string): Promise<[number, number]> };
+
 /** The key of the store's life (SharedState.lifetime): a random id, set once, never expiring. */
 const LIFETIME_KEY = "lifetime";
 
 /**
  * An express-rate-limit store that counts in Redis while Redis answers, and in this instance's memory
  * while it does not. rate-limit-redis loads its scripts at init; they are loaded again whenever the
- * connection is (re)made, so that counting in Redis resumes by itself.
+ * connection is (re)made, so that counting in Redis resumes by itself. A hit is counted by
+ * COUNT_SCRIPT (rate-limit-redis's count with a latest time, see above); reads, decrements and resets
+ * are rate-limit-redis's.
  */
 class SharedCounters implements Store {
   readonly localKeys = false;
@@ -58,7 +95,11 @@ class SharedCounters implements Store {
 
   constructor(
     readonly prefix: string,
-    private readonly client: Redis,
+    private readonly client: CountingRedis,
+    /** Whether Redis may be asked now (connected, and its last command answered). */
+    private readonly usable: () => boolean,
+    /** The latest time on Redis's clock at which a count sent now still counts (0: Redis's clock not read yet). */
+    private readonly lateAfter: () => number,
     private readonly unavailable: (error: unknown) => void,
     private readonly answered: () => void,
     private readonly metrics?: SharedStateMetrics,
@@ -79,8 +120,8 @@ class SharedCounters implements Store {
   }
 
   private inRedis<T>(redis: () => Promise<T>, memory: () => Promise<T>): Promise<T> {
-    if (this.client.status !== "ready") {
-      this.unavailable(new Error(`Redis connection ${this.client.status}`));
+    if (!this.usable()) {
+      this.unavailable(new Error(`Redis connection ${this.client.status}, or its last command unanswered`));
       this.metrics?.fallback("counters");
       return memory();
     }
@@ -108,7 +149,13 @@ class SharedCounters implements Store {
 
   increment(key: string): Promise<IncrementResponse> {
     return this.inRedis(
-      () => this.redis.increment(key),
+      async () => {
+        if (!this.options) throw new Error("counted before the limiter's init");
+        const [totalHits, left] = await this.client.areaoeCount(`${this.prefix}${key}`, String(this.options.windowMs), String(this.lateAfter()));
+        // Late by Redis's clock although answered in time (that clock stepped): counted here instead.
+        if (totalHits < 0) return this.memory.increment(key);
+        return { totalHits, resetTime: new Date(Date.now() + left) };
+      },
       () => this.memory.increment(key),
     );
   }
@@ -148,11 +195,13 @@ export function redisSharedState({ settings, logger, now = Date.now, metrics }: 
     enableOfflineQueue: false,
     maxRetriesPerRequest: 0,
     retryStrategy: reconnectDelayMs,
-  });
+  }) as CountingRedis;
+  client.defineCommand("areaoeCount", { numberOfKeys: 1, lua: COUNT_SCRIPT });
   const warnOnce = oncePerWindow(WARNING_WINDOW_MS);
   let down = false;
   const unavailable = (error: unknown) => {
     down = true;
+    askAgainSoon();
     if (warnOnce("redis")) {
       logger.warn(
         { redis: where, err: { message: (error as Error).message } },
@@ -196,6 +245,7 @@ export function redisSharedState({ settings, logger, now = Date.now, metrics }: 
   client.on("error", unavailable);
   client.on("ready", () => {
     for (const store of counters) store.loadScripts();
+    ask(); // Redis's clock, before the first count
     if (down) answered();
     else {
       logger.info({ redis: where }, "Redis connected: the state of every instance is shared there");
@@ -205,24 +255,46 @@ export function redisSharedState({ settings, logger, now = Date.now, metrics }: 
   client.on("close", () => {
     down = true;
   });
-  // Asked every second, whatever the traffic: a hung Redis is seen (the PING times out), and so is its
-  // return (the PING answers). Never keeps the process alive.
+  // Asked every second, whatever the traffic: a hung Redis is seen (the TIME times out), and so is its
+  // return (the TIME answers); after a failure, asked again sooner (one slow command is not an outage:
+  // nothing else asks Redis while it is down). Its answer also says where Redis's clock is (against
+  // this process's monotonic one; the error is half the round trip). Never keeps the process alive.
+  let redisClock: { offset: number; error: number } | undefined;
+  const lateAfter = () => (redisClock ? Math.ceil(performance.now() + redisClock.offset + redisClock.error + settings.commandTimeoutMs + CLOCK_MARGIN_MS) : 0);
   let beating = false;
-  const heartbeat = setInterval(() => {
+  const ask = () => {
     if (beating || client.status !== "ready") return;
     beating = true;
-    client.ping().then(answered, unavailable).finally(() => {
-      beating = false;
-    });
-  }, HEARTBEAT_MS);
+    const sent = performance.now();
+    client
+      .time()
+      .then(([seconds, micros]) => {
+        const received = performance.now();
+        redisClock = { offset: Number(seconds) * 1_000 + Number(micros) / 1_000 - (sent + received) / 2, error: (received - sent) / 2 };
+        answered();
+      }, unavailable)
+      .finally(() => {
+        beating = false;
+      });
+  };
+  const heartbeat = setInterval(ask, HEARTBEAT_MS);
   heartbeat.unref();
+  let soon: NodeJS.Timeout | undefined;
+  function askAgainSoon() {
+    if (soon) return;
+    soon = setTimeout(() => {
+      soon = undefined;
+      ask();
+    }, ASK_AGAIN_MS);
+    soon.unref();
+  }
 
   const up = () => client.status === "ready" && !down;
   metrics?.watch(up);
   const keyOf = (namespace: string, key: string) => `${settings.keyPrefix}${namespace}:${key}`;
   const checked = async <T>(operation: Exclude<SharedStateOperation, "counters">, command: () => Promise<T>): Promise<T> => {
-    if (client.status !== "ready") {
-      const error = new SharedStateUnavailable(`Redis connection ${client.status}`);
+    if (!up()) {
+      const error = new SharedStateUnavailable(`Redis connection ${client.status}, or its last command unanswered`);
       unavailable(error);
       metrics?.fallback(operation);
       throw error;
@@ -258,7 +330,7 @@ export function redisSharedState({ settings, logger, now = Date.now, metrics }: 
     // Owned entries (./owned-entries.ts): one HASH per group.
     entries: (namespace) => redisOwnedEntries(client, (group) => keyOf(namespace, group), checked),
     counters: (name) => {
-      const store = new SharedCounters(`${settings.keyPrefix}rl:${name}:`, client, unavailable, answered, metrics);
+      const store = new SharedCounters(`${settings.keyPrefix}rl:${name}:`, client, up, lateAfter, unavailable, answered, metrics);
       counters.add(store);
       return store;
     },
@@ -284,6 +356,7 @@ export function redisSharedState({ settings, logger, now = Date.now, metrics }: 
       }),
     close: async () => {
       clearInterval(heartbeat);
+      clearTimeout(soon);
       try {
         await client.quit();
       } catch {

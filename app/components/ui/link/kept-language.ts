@@ -40,11 +40,5 @@ export function keepLanguage(href: string, lang: string | undefined): string {
   return `${path}?${query === "" ? "" : `${query}&`}lang=${encodeURIComponent(lang)}${hash}`;
 }
 
-/** The same for a router path (relative to the base path: `/public/iecs`). */
-export function keepLanguageInRoute(to: string, lang: string | undefined): string {
-  const kept = keepLanguage(`${BASE_PATH}${to === "/" ? "/" : to}`, lang);
-  return kept.slice(BASE_PATH.length) || "/";
-}
-
 /** The kept language of this render. */
 export const useKeptLanguage = (): string | undefined => useContext(KeptLanguageContext);
