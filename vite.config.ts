@@ -1,8 +1,9 @@
 import { reactRouter } from "@react-router/dev/vite";
 import mdx from "@mdx-js/rollup";
 import gzipPlugin from "rollup-plugin-gzip";
-import terser from "@rollup/plugin-terser";
 import { defineConfig, type Plugin } from "vite";
+import { readdirSync } from "node:fs";
+import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { brotliCompress, constants as zlib } from "node:zlib";
@@ -13,77 +14,68 @@ import { timeLimitsPlugin } from "./scripts/time-limits/vite-plugin-time-limits"
 import { pageFrontMatterPlugin } from "./scripts/content/vite-plugin-page-front-matter";
 import { rehypePlugins, remarkPlugins } from "./app/mdx/mdx-pipeline";
 import { BASE_URL } from "./app/config/paths";
-import { firstLoadChunks } from "./scripts/bundling/first-load-chunks";
-import { ISLAND_FAULT_SOURCE, ISLAND_RUNTIME_SOURCE, ISLAND_SOURCES } from "./app/islands/island-names";
+import reactRouterConfig from "./react-router.config";
+import {
+  ISLAND_FAULT_SOURCE,
+  ISLAND_FILE,
+  ISLAND_LOADER_SOURCE,
+  ISLAND_RUNTIME_SOURCE,
+  ISLANDS_FOLDER,
+  ISLANDS_MANIFEST_FILE,
+} from "./app/islands/island-sources";
 
 const brotli = promisify(brotliCompress);
+const root = fileURLToPath(new URL(".", import.meta.url));
 
 /**
- * The client build's own options. React Router 8 builds both sides with one Vite builder (the Environment
- * API): what belongs to the browser's build is given to the `client` environment only, merged into the
- * options React Router sets for it (its entry file names stay).
+ * The islands' own build (docs/decisions/0020): React Router renders every page on the server only and
+ * its client build is never loaded by a page; what the browser runs is this environment's output. Its
+ * entries are the loader (inlined into each page with islands), the runtime, each island (every
+ * `app/islands/<name>.island.tsx`: the files are the list) and the test-only fault module; its manifest
+ * (ISLANDS_MANIFEST_FILE) tells the server each one's files (server/http/island-assets.ts). The chunk
+ * policy is configuration (`codeSplitting` below).
  */
-function clientBuild(): Plugin {
-  return {
-    name: "areaoe-client-build",
-    configEnvironment(name) {
-      if (name !== "client") return undefined;
-      return {
-        build: {
-          target: "es2022",
-          assetsInlineLimit: 0,
-          // What every page loads before hydrating comes in two chunks instead of twenty (scripts/bundling).
-          rollupOptions: {
-            output: {
-              manualChunks: firstLoadChunks(),
-              // esbuild minifies first (Vite's default); terser's second pass takes about 3% more off the
-              // gzip size of the first-load chunks (measured: framework 110.9 -> 107.4 KB), and every
-              // hydrated page pays for those bytes.
-              plugins: [terser({ module: true, ecma: 2020, compress: { passes: 2 }, format: { comments: false } })],
-            },
-          },
-        },
-      };
-    },
-  };
-}
+const ISLAND_ENTRIES = [
+  ISLAND_LOADER_SOURCE,
+  ISLAND_RUNTIME_SOURCE,
+  ...readdirSync(path.join(root, ISLANDS_FOLDER))
+    .filter((file) => ISLAND_FILE.test(file))
+    .sort()
+    .map((file) => `${ISLANDS_FOLDER}/${file}`),
+  ISLAND_FAULT_SOURCE,
+];
+const ISLANDS_OUTPUT = "assets/islands/[name]-[hash].js";
 
 /**
- * Tool pages' islands (app/islands/island.tsx, docs/decisions/0019): the client build emits the islands'
- * runtime and each island's module as entries of their own (their exports kept), beside React Router's;
- * the server finds their files in the client manifest (app/islands/island-head.ts). The build fails when
- * an island's first load would reach React Router: a page with islands must not download the router.
+ * Builds the islands after React Router's client and server (a `buildApp` hook after React Router's own),
+ * and fails the build when a chunk of theirs holds React Router (an island's widget must not import it) or
+ * when the loader's chunk imports another (it is inlined into pages: it must stand alone).
  */
-function islandEntries(): Plugin {
-  const sources = [ISLAND_RUNTIME_SOURCE, ...Object.values(ISLAND_SOURCES), ISLAND_FAULT_SOURCE];
+function islandsBuild(): Plugin {
   return {
-    name: "areaoe-island-entries",
+    name: "areaoe-islands-build",
     apply: "build",
-    applyToEnvironment: (environment) => environment.name === "client",
-    buildStart() {
-      for (const source of sources) this.emitFile({ type: "chunk", id: fileURLToPath(new URL(`./${source}`, import.meta.url)), preserveSignature: "strict" });
+    buildApp: {
+      order: "post",
+      async handler(builder) {
+        const islands = builder.environments.islands;
+        if (islands && !islands.isBuilt) await builder.build(islands);
+      },
     },
-    generateBundle(_options, bundle) {
-      const chunks = new Map(Object.values(bundle).flatMap((output) => (output.type === "chunk" ? [[output.fileName, output] as const] : [])));
-      for (const chunk of chunks.values()) {
-        const source = chunk.facadeModuleId ?? "";
-        if (!sources.some((island) => source.endsWith(`/${island}`))) continue;
-        const seen = new Set<string>();
-        const walk = (fileName: string, via: string[]) => {
-          if (seen.has(fileName)) return;
-          seen.add(fileName);
-          const found = chunks.get(fileName);
-          if (!found) return;
-          const router = found.moduleIds.find((id) => /\/node_modules\/react-router\//.test(id));
-          if (router) {
-            this.error(
-              `The island ${source} loads React Router (${router}, through ${[...via, fileName].join(" → ")}): an island's widget must not import react-router (app/islands/island.tsx).`,
-            );
+    generateBundle: {
+      order: "post",
+      handler(_options, bundle) {
+        if (this.environment.name !== "islands") return;
+        for (const output of Object.values(bundle)) {
+          if (output.type !== "chunk") continue;
+          const router = output.moduleIds.find((id) => /[\\/]node_modules[\\/](react-router|@react-router)[\\/]/.test(id));
+          if (router) this.error(`The islands' chunk ${output.fileName} holds React Router (${router}): an island's widget must not import react-router (app/islands/island.tsx).`);
+          const source = output.facadeModuleId ? path.relative(root, output.facadeModuleId) : "";
+          if (source === ISLAND_LOADER_SOURCE && (output.imports.length > 0 || output.dynamicImports.length > 0)) {
+            this.error(`The islands' loader (${ISLAND_LOADER_SOURCE}) imports ${[...output.imports, ...output.dynamicImports].join(", ")}: it is inlined into pages and must import nothing (app/islands/island-loader.ts).`);
           }
-          for (const imported of found.imports) walk(imported, [...via, fileName]);
-        };
-        walk(chunk.fileName, []);
-      }
+        }
+      },
     },
   };
 }
@@ -99,12 +91,12 @@ function verificationWorkerEntry(): Plugin {
     apply: "build",
     applyToEnvironment: (environment) => environment.name === "ssr",
     buildStart() {
-      this.emitFile({ type: "chunk", id: fileURLToPath(new URL("./server/sandbox/verification-worker.ts", import.meta.url)), fileName: "verification-worker.js" });
+      this.emitFile({ type: "chunk", id: path.join(root, "server/sandbox/verification-worker.ts"), fileName: "verification-worker.js" });
     },
   };
 }
 
-/** Precompressed copies (gzip, brotli) of the client's assets, served by the Node server; never of the server's build. */
+/** Precompressed copies (gzip, brotli) of the browser's files, served by the Node server; never of the server's build. */
 function clientPrecompression(): Plugin[] {
   const common = { filter: /\.(js|css|svg|json|txt|map)$/, minSize: 512 };
   return [
@@ -118,18 +110,17 @@ function clientPrecompression(): Plugin[] {
     ...plugin,
     name: `areaoe-precompress-${index === 0 ? "gzip" : "brotli"}`,
     apply: "build",
-    applyToEnvironment: (environment) => environment.name === "client",
+    applyToEnvironment: (environment) => environment.name === "client" || environment.name === "islands",
   }) as Plugin);
 }
 
 export default defineConfig({
   base: BASE_URL,
   resolve: {
-    alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
+    alias: { "~": path.join(root, "app") },
   },
-  // The manifest is kept (React Router keeps it too): the server reads the client's to preload each
-  // page's text chunks (server/http/locale-chunks.ts).
-  build: { manifest: true },
+  // The manifests are kept (React Router keeps its own too): the server reads the islands' (server/http/island-assets.ts).
+  build: { manifest: true, assetsInlineLimit: 0 },
   environments: {
     // The server build's entry is the portal's server (server/main.ts), which imports React Router's
     // build (virtual:react-router/server-build): `npm start` runs build/server/index.js.
@@ -137,6 +128,38 @@ export default defineConfig({
     // index import about 1,800 files, which made every start of the server take seconds of module
     // resolution (17 s on a loaded machine; docs/scaling.md "Start-up").
     ssr: { build: { rollupOptions: { input: "./server/main.ts" }, target: "node24" }, resolve: { noExternal: ["date-fns"] } },
+    islands: {
+      consumer: "client",
+      build: {
+        outDir: path.join(reactRouterConfig.buildDirectory, "client"),
+        // Beside React Router's client build (its stylesheet, the public files and downloads), which it must not wipe.
+        emptyOutDir: false,
+        copyPublicDir: false,
+        manifest: ISLANDS_MANIFEST_FILE,
+        target: "es2022",
+        rolldownOptions: {
+          input: ISLAND_ENTRIES.map((source) => path.join(root, source)),
+          // Each island's module keeps its default export (the runtime imports it by its address).
+          preserveEntrySignatures: "strict",
+          output: {
+            entryFileNames: ISLANDS_OUTPUT,
+            chunkFileNames: ISLANDS_OUTPUT,
+            assetFileNames: "assets/islands/[name]-[hash][extname]",
+            // The chunk policy (docs/decisions/0020), beside Rolldown's own split by the entries that share a module:
+            // - `react`: React, ReactDOM, the scheduler and the bundler's preload helper, on every page with islands;
+            // - `island-shared`: what three islands or more load at once (the texts' hooks, links, form parts, …),
+            //   one request instead of a dozen of 0.1–0.6 KB; but the page manifest (app/config/site-map.ts, 1 KB
+            //   gzip), which only the islands with links to pages need, stays a chunk of its own.
+            codeSplitting: {
+              groups: [
+                { name: "react", test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]|vite[\\/]preload-helper/, priority: 2 },
+                { name: "island-shared", test: /[\\/](node_modules|app[\\/](?!config[\\/]site-map\.))/, tags: ["$initial"], minShareCount: 3, priority: 1 },
+              ],
+            },
+          },
+        },
+      },
+    },
   },
   plugins: [
     {
@@ -149,8 +172,7 @@ export default defineConfig({
       }),
     },
     reactRouter(),
-    clientBuild(),
-    islandEntries(),
+    islandsBuild(),
     verificationWorkerEntry(),
     // The search index of each language, built from the content on every build (never committed).
     searchIndexPlugin(),

@@ -43,16 +43,4 @@ describe("chunks loaded on first use are loaded again after a failure", () => {
     await expect(loadDateInputCalendar()).rejects.toThrow();
     await expect(loadDateInputCalendar()).resolves.toMatchObject({ DateInputCalendar: "second try" });
   });
-
-  it("a page's content file (keyed by file): a ChunkLoadError (for Retry), then the content", async () => {
-    vi.doMock("../content/en/transit.mdx", failingOnce({ default: "transit page" }));
-    const { loadContent, loadedContent } = await import("~/features/content/lazy-content");
-    const { isChunkLoadError } = await import("~/lib/chunk-load-error");
-    const failure: unknown = await loadContent("transit", "en").catch((error: unknown) => error);
-    expect(isChunkLoadError(failure)).toBe(true);
-    expect(loadedContent("transit", "en")).toBeUndefined();
-    const content = await loadContent("transit", "en");
-    expect(content.en).toMatchObject({ default: "transit page" });
-    expect(loadedContent("transit", "en")).toBe(content);
-  });
 });

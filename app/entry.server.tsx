@@ -2,17 +2,15 @@ import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { TextsContext } from "~/i18n/texts-context";
 import { createRenderTexts } from "~/i18n/server-texts";
-import { i18nHeadElements } from "~/i18n/i18n-head";
 import { renderToHtml } from "~/render/render-to-html";
 import { inlineStylesheet } from "~/render/inline-stylesheet";
 import portalStylesheet from "./styles/portal.css?url";
 import { busyResponse } from "~/render/busy-page";
-import { contentHeadElements } from "~/features/content/content-bootstrap";
 import { portalContext } from "./load-context";
-import { pageHasIslands, pageHydrates } from "~/config/hydration";
+import { pageHasIslands } from "~/config/hydration";
 import { pageIdIsOpenerIsolated } from "~/config/site-map";
 import { renderToString } from "react-dom/server";
-import { IslandRendererContext, type IslandRenderer } from "~/islands/island";
+import { createIslandRenderer, IslandRendererContext } from "~/islands/island";
 import { dedupeIslandTexts, islandHeadElements, islandsIn } from "~/islands/island-head";
 import { asksForRenderFault } from "~/features/errors/fault-query";
 import { speculationRulesElement, speculationRulesText } from "~/render/speculation-rules";
@@ -35,9 +33,6 @@ export function handleError(error: unknown, { request }: { request: Request }): 
   reportServerError(error, request);
 }
 
-/** Each island in a root of its own (app/islands/island.tsx): the browser hydrates its container alone. */
-const renderIsland: IslandRenderer = (element, identifierPrefix) => renderToString(element, { identifierPrefix });
-
 export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -51,22 +46,19 @@ export default async function handleRequest(
   const loadContext = portalContext(routerLoadContext);
   const texts = createRenderTexts(loadContext.lang);
   const nonce = loadContext.cspNonce;
-  // A page the browser hydrates (app/config/hydration.ts; the root renders <Scripts/> for the same
-  // pages) preloads exactly the namespaces this render used, in its language only, and its content
-  // file (content pages: their route id is the page id), which the browser loads before hydrating.
-  // A page that is not hydrated gets neither: instead, the links the visitor points at are prefetched.
+  // React Router renders on the server only (docs/decisions/0020): no page carries its scripts. Every page
+  // gets the speculation rules (the links the visitor points at are prefetched); a tool page whose widgets
+  // are islands (app/config/hydration.ts, app/islands/island.tsx) gets its islands' manifest and loader too,
+  // and keeps the nonce (never a static document).
   const { matches, errors } = routerContext.staticHandlerContext;
   const routeIds = matches.map((match) => match.route.id);
   const firstError = errors ? Object.values(errors)[0] : undefined;
-  const hydrates = pageHydrates(routeIds, firstError);
-  // A tool page whose widgets are islands (app/islands/island.tsx): rendered like a page of text, plus its
-  // islands' module script; it keeps the nonce (never a static document).
   const islands = pageHasIslands(routeIds, firstError);
   // A static document: an anonymous page of text answered 200. It is rendered without the nonce
   // (nothing in it varies per response), and its inline elements are allowed by their hashes, so
-  // every visitor can get the same bytes. Pages that hydrate, signed-in pages and errors keep the
+  // every visitor can get the same bytes. Pages with islands, signed-in pages and errors keep the
   // nonce; so does a page of text whose render failed (rendered again with it).
-  const staticCandidate = !hydrates && !islands && loadContext.session === null && loadContext.onStaticDocument !== undefined && responseStatusCode === 200;
+  const staticCandidate = !islands && loadContext.session === null && loadContext.onStaticDocument !== undefined && responseStatusCode === 200;
   // An error answer (the unavailable screen of a 404, the screen of an unexpected failure) shows the
   // request's id to quote; a page that may be stored (200) is rendered without it, so no stored page
   // carries a visitor's id (app/features/errors/request-reference.tsx).
@@ -74,8 +66,9 @@ export default async function handleRequest(
   const render = (withNonce: string | undefined) =>
     renderToHtml(
       <TextsContext value={texts}>
-        <IslandRendererContext value={renderIsland}>
-          <RequestReferenceContext value={reference === undefined ? undefined : { id: reference }}>
+        {/* Only a page with islands can hold one: an <Island> elsewhere fails the render (it would never hydrate). */}
+        <IslandRendererContext value={islands ? createIslandRenderer(renderToString) : null}>
+          <RequestReferenceContext value={reference}>
             <ServerRouter context={routerContext} url={request.url} nonce={withNonce} />
           </RequestReferenceContext>
         </IslandRendererContext>
@@ -87,24 +80,17 @@ export default async function handleRequest(
   if (outcome.kind === "timeout") {
     return busyResponse({ lang: loadContext.lang, url: request.url, headers: responseHeaders, css: loadContext.stylesheet(portalStylesheet), nonce });
   }
-  const leaf = matches.at(-1)?.route.id;
   const isStatic = staticCandidate && !outcome.hadErrors && !outcome.html.includes(nonce);
   const elementNonce = isStatic ? undefined : nonce;
-  const scriptTexts: string[] = [];
-  let head = "";
-  if (hydrates) {
-    head = i18nHeadElements(texts, loadContext.lang, loadContext.localeChunks) + contentHeadElements(leaf, loadContext.lang, loadContext.localeChunks);
-  } else {
-    head = speculationRulesElement(BASE_PATH, elementNonce);
-    scriptTexts.push(speculationRulesText(BASE_PATH));
-  }
+  const scriptTexts = [speculationRulesText(BASE_PATH)];
+  let head = speculationRulesElement(BASE_PATH, elementNonce);
   let body = outcome.html;
   if (islands) {
     // Each text namespace once in the page's islands' JSON (app/islands/island-head.ts).
     const page = dedupeIslandTexts(outcome.html.toString("utf8"));
     body = Buffer.from(page);
     head += islandHeadElements(islandsIn(page), {
-      chunks: loadContext.localeChunks,
+      assets: loadContext.islandAssets,
       nonce: elementNonce,
       reporting: loadContext.publicConfig.errorReporting,
       // Test-only (app/islands/island-fault.tsx): the setting on and the address asking for the fault.

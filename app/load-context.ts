@@ -1,6 +1,6 @@
 import { createContext, RouterContextProvider } from "react-router";
 import type { Language } from "~/i18n/languages";
-import type { LocaleChunks } from "~/i18n/i18n-head";
+import type { IslandAssets } from "~/islands/island-head";
 import type { PublicConfig } from "~/config/public-config";
 import type { SessionUser } from "~/features/session/session-user";
 import type { AuthorityEnvironment } from "~/features/security-header/authority-environment";
@@ -17,11 +17,11 @@ export interface AreaOELoadContext {
    * on an error answer (400 or more) only, never on a page the page cache may store.
    */
   requestId?: string;
-  /** This response's CSP nonce (pages that hydrate, signed-in pages, error and busy pages use it). */
+  /** This response's CSP nonce (pages with islands, signed-in pages, error and busy pages use it). */
   cspNonce: string;
   /**
-   * Called by the server entry when the answer is a static document: an anonymous page of text (not
-   * hydrated, 200) whose bytes carry no nonce, so that every visitor may get the same bytes. The server
+   * Called by the server entry when the answer is a static document: an anonymous page of text (no
+   * islands, 200) whose bytes carry no nonce, so that every visitor may get the same bytes. The server
    * then allows its inline scripts and styles by these hashes instead of the nonce, and drops the
    * headers such a page does not need (server/http/security-headers.ts). Absent: every page uses the nonce.
    */
@@ -32,8 +32,8 @@ export interface AreaOELoadContext {
    */
   withoutOpenerPolicy?: () => void;
   publicConfig: PublicConfig;
-  /** The browser chunks of each texts file, to preload a page's namespaces (absent in development). */
-  localeChunks?: LocaleChunks;
+  /** The islands' build: each island's files and the loader to inline (absent in development). */
+  islandAssets?: IslandAssets;
   /** A stylesheet of the client build by its URL, as bytes, to inline in pages (undefined in development). */
   stylesheet: (href: string) => Buffer | undefined;
   /** The origin the visitor sees (scheme and host), for absolute links such as hreflang alternates. */

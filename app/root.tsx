@@ -1,6 +1,5 @@
-import { useEffect, type ReactNode } from "react";
-import { Link, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useMatches, useRouteError, type ShouldRevalidateFunctionArgs } from "react-router";
-import { TextsContext } from "~/i18n/texts-context";
+import type { ReactNode } from "react";
+import { Links, Meta, Outlet, useLocation, useMatches, useRouteError } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
 import type { Route } from "./+types/root";
 import { portalContext } from "./load-context";
@@ -12,25 +11,22 @@ import { SiteFooter } from "~/components/layout/site-footer";
 import { Breadcrumbs } from "~/components/layout/breadcrumbs";
 import { SidePanel } from "~/features/useful-links/side-panel";
 import { PartOfJourneys } from "~/features/journeys/part-of-journeys";
-import { Toaster } from "~/components/ui/toast/toaster";
 import { useRootData } from "~/config/use-root-data";
 import { assetPath } from "~/config/paths";
 import { DEFAULT_LANGUAGE, isLanguage, LANGUAGE_QUERY } from "~/i18n/languages";
-import { switchClientLanguage } from "~/i18n/client-texts";
-import { PageBoundary } from "~/features/errors/page-error-boundary";
 import { RouteErrorScreen } from "~/features/errors/route-error-screen";
-import { ErrorHandling } from "~/features/errors/error-handling";
 import { FaultInjection } from "~/features/errors/fault-injection";
-import { RouterLinkContext } from "~/components/ui/link/smart-link";
 import { KeptLanguageContext } from "~/components/ui/link/kept-language";
-import { lazyComponent } from "~/mdx/lazy-component";
-import { markFirstHydration } from "~/components/ui/hydration/first-hydration";
 import { PortalStylesheet } from "~/render/portal-stylesheet";
-import { pageHasIslands, pageHydrates } from "~/config/hydration";
+import { pageHasIslands } from "~/config/hydration";
 import { Island } from "~/islands/island";
+import NotFound from "~/routes/not-found";
 
-// Only a page that is not found loads the unavailable screen's chunk (the server waits for it).
-const NotFound = lazyComponent(() => import("~/routes/not-found").then((m) => m.default));
+/**
+ * The page frame, rendered by React Router on the server only (docs/decisions/0020): no `<Scripts/>`, no
+ * `<ScrollRestoration/>`, nothing of React Router in the browser. A page is its HTML and the inline
+ * stylesheet; a tool page's widgets are islands (app/islands/island.tsx), hydrated by their own runtime.
+ */
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: assetPath("favicon.svg"), type: "image/svg+xml" },
@@ -53,28 +49,6 @@ export function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-// A language switch changes the query string; every other navigation keeps the root data.
-export function shouldRevalidate({
-  currentUrl,
-  nextUrl,
-  defaultShouldRevalidate,
-}: ShouldRevalidateFunctionArgs) {
-  if (currentUrl.searchParams.get("lang") !== nextUrl.searchParams.get("lang")) return true;
-  return currentUrl.pathname === nextUrl.pathname ? defaultShouldRevalidate : false;
-}
-
-/**
- * The page's i18n. A language link followed in the browser loads that language's texts, then switches;
- * the server's render and the first hydration are already in the right language.
- */
-function useLanguageScopedI18n(lang: string) {
-  const { i18n } = useTranslation();
-  useEffect(() => {
-    void switchClientLanguage(lang);
-  }, [lang]);
-  return i18n;
-}
-
 function CurrentBreadcrumbs() {
   const matches = useMatches();
   const leaf = matches[matches.length - 1];
@@ -89,22 +63,20 @@ function CurrentPartOf() {
   return <PartOfJourneys pageId={leaf.id} />;
 }
 
-/**
- * Whether this page hydrates (app/config/hydration.ts): only a page the manifest says hydrates, or the
- * error screen of an unexpected failure. Every other page is HTML and the inline stylesheet only.
- */
-function useHydratesPage(): { hydrates: boolean; islands: boolean } {
+/** Whether this page's widgets are islands (app/config/hydration.ts): its header's search is one too. */
+function useIslandsPage(): boolean {
   const matches = useMatches();
   const error = useRouteError();
-  const ids = matches.map((match) => match.id);
-  return { hydrates: pageHydrates(ids, error), islands: pageHasIslands(ids, error) };
+  return pageHasIslands(
+    matches.map((match) => match.id),
+    error,
+  );
 }
 
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRootData();
-  const { hydrates, islands } = useHydratesPage();
+  const islands = useIslandsPage();
   const lang = data?.lang ?? DEFAULT_LANGUAGE;
-  const i18n = useLanguageScopedI18n(lang);
   // The language chosen by this address (`?lang=`): the page's links keep it (kept-language.ts).
   const chosen = new URLSearchParams(useLocation().search).get(LANGUAGE_QUERY);
   const kept = isLanguage(chosen) ? chosen : undefined;
@@ -118,32 +90,22 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body id="top">
-        <TextsContext value={i18n}>
-          <RouterLinkContext value={Link}>
-          <KeptLanguageContext value={kept}>
+        <KeptLanguageContext value={kept}>
           <SkipLink />
           <SiteHeader account={<SessionStatus user={data?.visitor ?? null} signInEnabled={data?.signInEnabled ?? false} demo={data?.signInDemo ?? false} unchecked={data?.sessionUnchecked ?? false} />}>
             {/* On a page with islands, the header's search is an island of its own (app/islands/island.tsx). */}
-            {islands ? <Island name="header-search" component={HeaderSearch} props={{}} namespaces={["pages"]} /> : <HeaderSearch />}
+            {islands ? <Island component={HeaderSearch} props={{}} namespaces={["pages"]} /> : <HeaderSearch />}
           </SiteHeader>
           <div className="container page-layout">
             <main id="main-content" tabIndex={-1} className="page-layout__main">
               <CurrentBreadcrumbs />
               <CurrentPartOf />
-              <PageBoundary>{children}</PageBoundary>
+              {children}
             </main>
             <SidePanel />
           </div>
           <SiteFooter financePortal={data?.publicConfig.links.financePortal} />
-          <Toaster />
-          <ErrorHandling reporting={data?.publicConfig.errorReporting} />
-          </KeptLanguageContext>
-          </RouterLinkContext>
-        </TextsContext>
-        {/* In the browser the app is already running (a hydrated page, then navigations in it): scroll
-            restoration stays on for every page it shows. */}
-        {hydrates || typeof document !== "undefined" ? <ScrollRestoration /> : null}
-        {hydrates ? <Scripts /> : null}
+        </KeptLanguageContext>
       </body>
     </html>
   );
@@ -159,11 +121,6 @@ function SkipLink() {
 }
 
 export default function App() {
-  // Lets tests (and scripts) know the page is interactive.
-  useEffect(() => {
-    document.documentElement.dataset.hydrated = "true";
-    markFirstHydration();
-  }, []);
   const data = useRootData();
   return (
     <>
@@ -173,8 +130,8 @@ export default function App() {
   );
 }
 
-// Loader, server-rendering and page-chunk failures, shown inside the Layout (header and side panel
-// stay); a thrown 404 shows the unavailable screen.
+// Loader and server-rendering failures, shown inside the Layout (header and side panel stay); a thrown
+// 404 shows the unavailable screen.
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return <RouteErrorScreen error={error} notFound={<NotFound />} />;
 }

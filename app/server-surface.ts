@@ -12,7 +12,6 @@ export { negotiateLanguage } from "~/i18n/negotiate-language";
 // small `t` over the locale files, `serverT(lang, namespace, keyPrefix)`.
 export { serverT } from "~/i18n/server-texts";
 export type { SubKey, TFunction, TextKey, TextNamespace } from "~/i18n/text-keys";
-export type { LocaleChunks } from "~/i18n/i18n-head";
 
 // Addresses: the base path and the helpers that build paths under it (one source, app/config/paths.ts).
 export { apiPath, assetPath, BASE_PATH, BASE_URL, isUnderBasePath } from "~/config/paths";
@@ -21,7 +20,10 @@ export { apiPath, assetPath, BASE_PATH, BASE_URL, isUnderBasePath } from "~/conf
 export { createLoadContext, type AreaOELoadContext } from "./load-context";
 
 // Site map and the public part of the startup configuration.
-export { pageAnswersQuery, pageHref, pageIdHasIslands, pageIdHydrates, pageIdIsPrivate, routedPageAddresses, type PageId } from "~/config/site-map";
+export { pageAnswersQuery, pageHref, pageIdHasIslands, pageIdIsPrivate, routedPageAddresses, type PageId } from "~/config/site-map";
+// The islands' build, which the server reads at start (server/http/island-assets.ts).
+export type { IslandAssets } from "~/islands/island-head";
+export { ISLAND_LOADER_SOURCE, ISLANDS_MANIFEST_FILE } from "~/islands/island-sources";
 // The Atom feeds (server/feeds): their addresses, and the change log the "What changed" feed carries.
 export { ATOM_MEDIA_TYPE, FEED_IDS, feedHomePage, feedPath, type FeedId } from "~/config/feeds";
 export { RULE_CHANGES, type RuleChange } from "~/mdx/change-log";

@@ -10,6 +10,8 @@ for (const width of [390, 1280]) {
     await page.goto(`${FIRST_STEPS}?lang=pt`);
     await waitForHydration(page);
     const table = page.getByRole("table", { name: "Sistemas aduaneiros e o perfil de que cada um precisa" });
+    // The table is an island that hydrates once it comes near the viewport (`when="visible"`).
+    await table.scrollIntoViewIfNeeded();
     const rows = table.locator("tbody tr");
     await expect(rows).toHaveCount(SYSTEM_PROFILES.length);
     await expect(page.getByTestId("systems").getByText(`${SYSTEM_PROFILES.length} linhas`)).toBeVisible();

@@ -7,10 +7,9 @@ test.use({ actionTimeout: 20_000 });
 const MESSAGE_EN =
   "Something went wrong. Press the button on the right to try again. If the problem persists, please try again later.";
 
-// A failed page chunk: no page is hydrated by React Router any more (tool pages are islands,
-// docs/decisions/0019; pages of text ship no framework JavaScript), so every link is a page load and
-// no route module or content chunk is loaded in the browser. A failed island chunk, its error screen
-// and Retry: e2e/islands.spec.ts and e2e/islands-widgets.spec.ts.
+// A failed page chunk: React Router renders on the server only (docs/decisions/0020), so every link is a
+// page load and no route module or content chunk is loaded in the browser. A failed island chunk, its
+// error screen and Retry: e2e/islands.spec.ts and e2e/islands-widgets.spec.ts.
 
 // A rendering failure in the browser: pages of text run no React there, and a tool page's widgets are
 // islands (docs/decisions/0019), each with its own error boundary. The islands' test-only fault
@@ -47,24 +46,29 @@ test("a rendering failure in an island shows the error screen in both languages 
   await expect(page.locator("html")).toHaveAttribute("lang", "en");
 });
 
-test("a server rendering failure answers 500 with the same screen and no internals", async ({ page, consoleErrors }) => {
+test("a server rendering failure answers 500 with the same screen and no internals; Retry asks for the page again, with or without script", async ({ page, consoleErrors }) => {
   const response = await page.goto("/areaOE/?lang=en&__fault=ssr");
   expect(response?.status()).toBe(500);
   const html = (await response?.text()) ?? "";
   expect(html).not.toMatch(/\bat \S+ \(|node_modules|Injected server rendering fault/);
+  // Server HTML only: React Router renders on the server (docs/decisions/0020), the screen ships no script.
+  expect(html).not.toContain("__reactRouter");
+  expect(html).not.toMatch(/<script type="module"/);
   const alert = page.getByRole("alert").filter({ hasText: MESSAGE_EN });
   await expect(alert).toBeVisible();
-  // The answer's request id to quote (app/features/errors/request-reference.tsx), the one in its
-  // X-Request-Id; the screen hydrates (for Retry) and keeps it, without a hydration mismatch.
+  // The answer's request id to quote (app/features/errors/request-reference.tsx), the one in its X-Request-Id.
   const id = (await response?.headerValue("x-request-id")) ?? "";
   expect(id).toMatch(/^[0-9a-f-]{36}$/);
-  // Hydrated: React has claimed the Retry button (the root's App, which marks a page hydrated, is not
-  // rendered on an error).
-  await page.waitForFunction(() => Object.keys(document.querySelector(".error-screen button") ?? {}).some((key) => key.startsWith("__reactProps")));
-  await page.waitForLoadState("networkidle");
   await expect(alert).toContainText(`If you contact us about this error, quote this reference: ${id}`);
-  // A mismatch would be a recoverable error (production React: "Minified React error #418"); the
-  // browser's own line for the 500 answer is the only one expected.
+  // Retry is a GET form to the same address: the page is asked for again (the fault is permanent here, so
+  // the same screen comes back, as another request with its own reference).
+  const [again] = await Promise.all([page.waitForResponse((r) => r.request().isNavigationRequest()), alert.getByRole("button", { name: "Retry" }).click()]);
+  expect(new URL(again.url()).search).toBe("?lang=en&__fault=ssr");
+  expect(again.status()).toBe(500);
+  const second = (await again.headerValue("x-request-id")) ?? "";
+  expect(second).not.toBe(id);
+  await expect(page.getByRole("alert").filter({ hasText: MESSAGE_EN })).toContainText(`quote this reference: ${second}`);
+  // The browser's own lines for the 500 answers are the only console errors.
   expect(consoleErrors.filter((error) => !/^Failed to load resource: the server responded with a status of 500/.test(error))).toEqual([]);
   // In Portuguese too.
   const pt = await page.request.get("/areaOE/?lang=pt&__fault=ssr");
@@ -72,6 +76,20 @@ test("a server rendering failure answers 500 with the same screen and no interna
   const ptBody = await pt.text();
   expect(ptBody).toContain("Se nos contactar sobre este erro, indique esta referência:");
   expect(ptBody).toContain(`<code>${pt.headers()["x-request-id"]}</code>`);
+  expect(ptBody).toMatch(/<button type="submit" class="button button--primary">Tentar novamente<\/button>/);
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+  test("the error screen's Retry works (a GET form to the same address)", async ({ page }) => {
+    await page.goto("/areaOE/public/importacao?lang=pt&__fault=ssr");
+    const alert = page.getByRole("alert");
+    await expect(alert).toContainText("Ocorreu um erro.");
+    const [again] = await Promise.all([page.waitForResponse((r) => r.request().isNavigationRequest()), alert.getByRole("button", { name: "Tentar novamente" }).click()]);
+    expect(new URL(again.url()).pathname).toBe("/areaOE/public/importacao");
+    expect(new URL(again.url()).search).toBe("?lang=pt&__fault=ssr");
+    await expect(page.getByRole("alert")).toContainText("Ocorreu um erro.");
+  });
 });
 
 test("a thrown 404 shows the unavailable screen, not the error screen, with the request's reference", async ({ page }) => {

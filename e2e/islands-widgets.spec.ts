@@ -81,9 +81,23 @@ for (const lang of ["pt", "en"] as const) {
     expect(consoleErrors).toEqual([]);
   });
 
-  test(`first steps: the stepper and the systems table are islands (${lang}, 390 px)`, async ({ page, consoleErrors }) => {
+  test(`first steps: the stepper and the systems table are islands, the table's code loaded once scrolled near (${lang}, 390 px)`, async ({ page, consoleErrors }) => {
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") scripts.push(request.url());
+    });
     await page.goto(`${pageHref("first-steps")}?lang=${lang}`);
     await waitForIslands(page, 2);
+    // The systems table is below the fold (`when="visible"`, app/islands/island-loader.ts): not loaded with the page.
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+    const tableIsland = page.locator('[data-island="systems-table"]');
+    await expect(tableIsland).toHaveAttribute("data-island-when", "visible");
+    await expect(tableIsland).not.toHaveAttribute("data-island-hydrated", "true");
+    expect(scripts.filter((url) => url.includes("/systems-table.island-"))).toEqual([]);
+    await tableIsland.scrollIntoViewIfNeeded();
+    await expect(tableIsland).toHaveAttribute("data-island-hydrated", "true");
+    expect(scripts.filter((url) => url.includes("/systems-table.island-"))).toHaveLength(1);
+    await page.evaluate(() => window.scrollTo(0, 0));
     expect(await isIslandPage(page)).toBe(true);
     expect(await isRouterPage(page)).toBe(false);
     const next = page.getByRole("button", { name: t.ui.stepper.next });

@@ -91,14 +91,23 @@ test.describe("without JavaScript", () => {
 for (const { lang, check, retry } of LANGS) {
   test(`a failed island chunk shows the error screen in its place, and Retry brings the widget (${lang})`, async ({ page, consoleErrors }) => {
     let failing = true;
-    await page.route(/\/areaOE\/assets\/header-check\.island-[^/]+\.js(\?.*)?$/, (route) =>
+    await page.route(/\/areaOE\/assets\/islands\/header-check\.island-[^/]+\.js(\?.*)?$/, (route) =>
       failing && !/[?&]retry=/.test(route.request().url()) ? route.abort() : route.continue(),
     );
+    // The SPEC's chunk failure: a preload error is raised (`vite:preloadError`), handled by the island's screen.
+    await page.addInitScript(() => {
+      const raised: Event[] = [];
+      Object.assign(window, { raised });
+      addEventListener("vite:preloadError", (event) => raised.push(event));
+    });
     await page.goto(`${CHECKER}?lang=${lang}`);
     await waitForHydration(page);
     const island = page.locator('[data-island="header-check"]');
     const alert = island.getByRole("alert");
     await expect(alert).toBeVisible();
+    expect(
+      await page.evaluate(() => (window as unknown as { raised: (Event & { payload?: Error })[] }).raised.map((event) => ({ handled: event.defaultPrevented, error: event.payload?.name }))),
+    ).toEqual([{ handled: true, error: "ChunkLoadError" }]);
     // The rest of the page is still there, and the header's search (its own island) works.
     await expect(page.locator('[data-island="header-search"] input')).toBeEnabled();
     failing = false;

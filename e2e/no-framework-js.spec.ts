@@ -1,12 +1,13 @@
-import { test, expect, axeViolations, waitForHydration, isHydratedPage, isIslandPage, isRouterPage, islandManifest } from "./support/fixtures";
-import { HYDRATED_IDS, ISLAND_IDS, ROUTED_PATHS } from "./support/routes";
+import { test, expect, axeViolations, waitForHydration, isHydratedPage, isIslandPage, isRouterPage, islandManifest, manifestFiles } from "./support/fixtures";
+import { ISLAND_IDS, ROUTED_PATHS } from "./support/routes";
 import { pageHref } from "../app/config/site-map";
 
-// Pages of text, tables and links are not hydrated. They send their HTML and the inline
-// stylesheet, the speculation rules and, on a page with an image preview or a form its server answers
-// (the time-limit calculator), its one small module each; no modulepreload, no router context, no
-// route module. The pages with widgets that need script still
-// hydrate, and hydrate without a mismatch.
+// React Router renders on the server only (docs/decisions/0020). Pages of text, tables and links send
+// their HTML and the inline stylesheet, the speculation rules and, on a page with an image preview or a
+// form its server answers (the time-limit calculator), its one small module each; no modulepreload, no
+// router context, no route module. The pages with widgets that need script are islands pages (`islands:
+// true` in the page manifest): their one script is the islands' loader (and an answered form's module),
+// their files all from the islands' own build, none of React Router's, and they hydrate without a mismatch.
 const LANGS = ["pt", "en"] as const;
 
 /** Every `<script …>` opening tag of a page. */
@@ -15,7 +16,7 @@ const scriptTags = (html: string) => [...html.matchAll(/<script\b[^>]*>/g)].map(
 for (const lang of LANGS) {
   test(`every page of text in ${lang}: no framework script, no preload, no router context`, async ({ request }) => {
     const checked: string[] = [];
-    for (const { id, path } of ROUTED_PATHS.filter((route) => !HYDRATED_IDS.has(route.id) && !ISLAND_IDS.has(route.id))) {
+    for (const { id, path } of ROUTED_PATHS.filter((route) => !ISLAND_IDS.has(route.id))) {
       const response = await request.get(`${path}?lang=${lang}`);
       expect(response.status(), path).toBe(200);
       const html = await response.text();
@@ -48,38 +49,39 @@ for (const lang of LANGS) {
     expect(checked.length).toBeGreaterThanOrEqual(30);
   });
 
-  test(`every hydrated page in ${lang} sends the router context (or, with islands, only the islands' runtime) and hydrates without a mismatch`, async ({ page, consoleErrors, request }) => {
+  test(`every page with script in ${lang} is an islands page: its loader and islands' files only, none of React Router's, hydrated without a mismatch`, async ({ page, consoleErrors, request }) => {
     test.setTimeout(120_000);
     // The page frame's texts and the title as the server wrote them, before any script ran, and once
     // hydrated (widgets may change their form after hydration; these parts never do).
     const PARTS = ["header", "main h1", "nav.breadcrumbs", "aside", "footer"];
     await page.goto(`/areaOE/?lang=${lang}`);
-    for (const { id, path } of ROUTED_PATHS.filter((route) => HYDRATED_IDS.has(route.id) || ISLAND_IDS.has(route.id))) {
+    for (const { path } of ROUTED_PATHS.filter((route) => ISLAND_IDS.has(route.id))) {
       const url = `${path}?lang=${lang}`;
-      if (ISLAND_IDS.has(id)) {
-        // A page with islands: no router context or route module, one module script (the loader) with the page's nonce.
-        const response = await request.get(url);
-        const html = await response.text();
-        const nonce = /'nonce-([^']+)'/.exec(response.headers()["content-security-policy"] ?? "")?.[1];
-        expect(html, path).not.toContain("__reactRouter");
-        const modules = scriptTags(html).filter((tag) => tag.includes('type="module"'));
-        if (html.includes('data-island="header-search"') && !/data-island="(?!header-search")/.test(html)) {
-          // Only the header's search (the signed-out header form page): no script at all.
-          expect(modules, path).toEqual([]);
-          continue;
-        }
-        // Its islands' loader, inline: nothing of the islands is requested before the page has loaded;
-        // and, on a page with a form its server answers, that form's small module (with the nonce too).
-        const answered = html.includes("data-answered-panel=");
-        expect(modules, path).toHaveLength(answered ? 2 : 1);
-        for (const module of modules) {
-          expect(module, path).toContain(`nonce="${nonce}"`);
-          expect(module, path).not.toContain(" src=");
-        }
-        if (answered) expect(modules.filter((tag) => tag.includes('data-enhancement="answered-page"')), path).toHaveLength(1);
-        expect(html, path).not.toMatch(/<link[^>]* rel="modulepreload"/);
-        expect(islandManifest(html)?.preload[0], path).toMatch(/\/islands\.client-[\w-]+\.js$/);
+      // A page with islands: no router context or route module, one module script (the loader) with the page's nonce.
+      const response = await request.get(url);
+      const html = await response.text();
+      const nonce = /'nonce-([^']+)'/.exec(response.headers()["content-security-policy"] ?? "")?.[1];
+      expect(html, path).not.toContain("__reactRouter");
+      const modules = scriptTags(html).filter((tag) => tag.includes('type="module"'));
+      if (html.includes('data-island="header-search"') && !/data-island="(?!header-search")/.test(html)) {
+        // Only the header's search (the signed-out header form page): no script at all.
+        expect(modules, path).toEqual([]);
+        continue;
       }
+      // Its islands' loader, inline: nothing of the islands is requested before the page has loaded;
+      // and, on a page with a form its server answers, that form's small module (with the nonce too).
+      const answered = html.includes("data-answered-panel=");
+      expect(modules, path).toHaveLength(answered ? 2 : 1);
+      for (const module of modules) {
+        expect(module, path).toContain(`nonce="${nonce}"`);
+        expect(module, path).not.toContain(" src=");
+      }
+      if (answered) expect(modules.filter((tag) => tag.includes('data-enhancement="answered-page"')), path).toHaveLength(1);
+      expect(html, path).not.toMatch(/<link[^>]* rel="modulepreload"/);
+      const files = manifestFiles(islandManifest(html));
+      expect(files[0], path).toMatch(/\/islands\.client-[\w-]+\.js$/);
+      // Every file a page with script names is the islands' build's: a React Router chunk fails here.
+      for (const file of files) expect(file, `${path} names a file that is not the islands' build's`).toMatch(/^\/areaOE\/assets\/islands\//);
       const serverTexts = await page.evaluate(
         async ({ url, parts }) => {
           // Without its <style> (its nonce is another answer's: this page's policy would refuse it).
@@ -91,8 +93,8 @@ for (const lang of LANGS) {
       );
       await page.goto(url);
       expect(await isHydratedPage(page), path).toBe(true);
-      expect(await isRouterPage(page), path).toBe(!ISLAND_IDS.has(id));
-      expect(await isIslandPage(page), path).toBe(ISLAND_IDS.has(id));
+      expect(await isRouterPage(page), path).toBe(false);
+      expect(await isIslandPage(page), path).toBe(true);
       await waitForHydration(page);
       const hydratedTexts = await page.evaluate(
         (parts) => [document.title, ...parts.map((selector) => document.querySelector(selector)?.textContent ?? "")],

@@ -4,7 +4,7 @@ import { pageHref } from "../app/config/site-map";
 const RESULTS = pageHref("search");
 // The customs systems the portal describes and the registration terms, as far as the content names them.
 const ACRONYMS = ["STADA", "RBV", "DAIN", "DSS", "NR", "SICEU", "SICEX", "SICREX", "GASPRO", "IESCP", "GIIEC", "ISV", "SFA2", "SiMTeM", "SAL", "IVAExp", "EFAPI", "EORI", "GUE"];
-const INDEX_CHUNK = /\/assets\/search-index-(pt|en)-[\w-]+\.js$/;
+const INDEX_CHUNK = /\/assets\/(?:islands\/)?search-index-(pt|en)-[\w-]+\.js$/;
 
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });

@@ -175,7 +175,7 @@ test("signed in: generate, check the header decrypts with the test key, copy, co
   expect(oneLine).toBe(second.replace(/>\s+</g, "><").trim());
 
   // The crypto code came as its own chunk, only now; and the password went nowhere.
-  expect(requests.some((request) => /\/assets\/generate-header-[\w-]+\.js$/.test(request.url()))).toBe(true);
+  expect(requests.some((request) => /\/assets\/islands\/generate-header-[\w-]+\.js$/.test(request.url()))).toBe(true);
   expect(await leaksOf(requests, HEADER_PASSWORD)).toEqual([]);
   expect(consoleErrors).toEqual([]);
 });

@@ -53,10 +53,10 @@ test("assets, the API, errors and the language cookie follow the policy too", as
 });
 
 test("a hashed script carries only the headers a script needs, and is never revalidated", async ({ request }) => {
-  // A hydrated page (search): pages of text load no framework script at all.
+  // A page with islands (search): pages of text load no framework script at all.
   const html = await (await request.get("/areaOE/public/pesquisa")).text();
   // Its islands' loader preloads them once the page is idle (app/islands/island-head.ts).
-  const script = islandManifest(html)?.preload[0];
+  const script = islandManifest(html)?.runtime[0];
   expect(script, "the search page lists its scripts").toMatch(/^\/areaOE\/assets\/[^"]+\.js$/);
   const headers = (await request.get(script as string, { headers: { "Accept-Encoding": "br" } })).headers();
   expect(headers["content-type"]).toMatch(/javascript/);

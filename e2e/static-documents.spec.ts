@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { request as httpRequest, type IncomingHttpHeaders } from "node:http";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { test, expect } from "./support/fixtures";
-import { HYDRATED_IDS, ISLAND_IDS, PRIVATE_IDS, ROUTED_PATHS } from "./support/routes";
+import { ISLAND_IDS, PRIVATE_IDS, ROUTED_PATHS } from "./support/routes";
 import { demoSignIn } from "../scripts/bench/demo-sign-in";
 import { pageHref, pageIdIsOpenerIsolated, type PageId } from "../app/config/site-map";
 import { appPath } from "../app/config/paths";
@@ -12,7 +12,7 @@ import { appPath } from "../app/config/paths";
 // as a file (coding, Content-Length, strong ETag, 304, a shared-cache policy), without
 // Cross-Origin-Opener-Policy. Tool pages keep a nonce; those where no credential is entered send no COOP
 // when anonymous. The header form, the checker, signed-in answers and sign-in keep nonce and COOP.
-const TEXT_PAGES = ROUTED_PATHS.filter((route) => !HYDRATED_IDS.has(route.id) && !ISLAND_IDS.has(route.id));
+const TEXT_PAGES = ROUTED_PATHS.filter((route) => !ISLAND_IDS.has(route.id));
 // `/areaOE/home` is an alias of the home page that the page cache does not keep (it keys pages by their
 // one address): rendered per request, it is a static document in its policy and bytes, not stored.
 // A private page of text (the sandbox keys page: the signed-in visitor's keys) is not stored either.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { apiPath, appPath, assetPath, BASE_PATH, BASE_URL, isUnderBasePath, toRouterPath } from "./paths";
+import { apiPath, appPath, assetPath, BASE_PATH, BASE_URL, isUnderBasePath } from "./paths";
 
 describe("paths", () => {
   it("builds every address below the base path /areaOE", () => {
@@ -14,13 +14,32 @@ describe("paths", () => {
     expect(assetPath("/diagrams/x.svg")).toBe("/areaOE/diagrams/x.svg");
   });
 
-  it("tells in-app addresses apart and strips the basename for the router", () => {
+  it("tells in-app addresses apart", () => {
     expect(isUnderBasePath("/areaOE")).toBe(true);
     expect(isUnderBasePath("/areaOE/public")).toBe(true);
     expect(isUnderBasePath("/areaOEvil")).toBe(false);
-    expect(toRouterPath("/areaOE")).toBe("/");
-    expect(toRouterPath("/areaOE/")).toBe("/");
-    expect(toRouterPath("/areaOE/public/iecs#x")).toBe("/public/iecs#x");
-    expect(toRouterPath("https://example.pt/")).toBe("https://example.pt/");
+  });
+});
+
+describe("the base path", () => {
+  it("is written in app/config/paths.ts alone (outside tests and comments): everything else imports it", async () => {
+    const { readdirSync, readFileSync } = await import("node:fs");
+    const path = await import("node:path");
+    const root = path.resolve(import.meta.dirname, "../..");
+    const files = ["app", "server"].flatMap((folder) =>
+      (readdirSync(path.join(root, folder), { recursive: true }) as string[])
+        .filter((file) => /\.tsx?$/.test(file) && !/\.test\.tsx?$|(^|\/)test-[^/]*\.ts$|\.d\.ts$/.test(file))
+        .map((file) => path.join(folder, file)),
+    );
+    const writers = files.filter((file) => {
+      if (file === path.join("app", "config", "paths.ts")) return false;
+      // A string or template literal that starts with the base path; comments and documentation lines are text.
+      const code = readFileSync(path.join(root, file), "utf8")
+        .split("\n")
+        .filter((line) => !/^\s*(\/\/|\*|\/\*)/.test(line))
+        .join("\n");
+      return /["'`]\/areaOE(?=[/"'`?#])/.test(code);
+    });
+    expect(writers).toEqual([]);
   });
 });

@@ -1,8 +1,8 @@
 /**
  * Every address of the portal starts here: the base path `/areaOE` and the helpers that build
- * addresses under it. Page addresses come from the site map (`pageHref`, `pageRoutePath` in
- * site-map.ts); the server, the build configuration and the end-to-end tests import from this module
- * too, so the base path is written once.
+ * addresses under it. Page addresses come from the site map (`pageHref` in site-map.ts); the server,
+ * the build configuration and the end-to-end tests import from this module too, so the base path is
+ * written once.
  */
 export const BASE_PATH = "/areaOE";
 
@@ -28,10 +28,4 @@ export function assetPath(file: string): string {
 /** Is this address inside the portal (the base path itself or below it)? */
 export function isUnderBasePath(href: string): boolean {
   return href === BASE_PATH || href.startsWith(BASE_URL);
-}
-
-/** Strips the base path so the router (whose basename is the base path) can navigate. */
-export function toRouterPath(href: string): string {
-  if (href === BASE_PATH || href === BASE_URL) return "/";
-  return href.startsWith(BASE_URL) ? href.slice(BASE_PATH.length) : href;
 }

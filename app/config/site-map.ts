@@ -1,7 +1,7 @@
 /**
  * The page manifest: every page of the portal, once. Its path under the base path, its parent in the
  * breadcrumb hierarchy, and how it is served: app/routes.ts registers a route per routed page (route id =
- * page id), app/config/hydration.ts reads `hydrates` by that route id, and the tests (unit, content
+ * page id), app/config/hydration.ts reads `islands` by that route id, and the tests (unit, content
  * checks and e2e) take their page lists from here. A page's text is content/{pt,en}/<id>.mdx, whose
  * front matter gives its title, breadcrumb label, one-line summary and review date (collected at build
  * time into the `pages` namespace: scripts/content/page-front-matter.ts); a page without a content file
@@ -25,11 +25,11 @@ export interface SitePage {
    * app/routes/content-page.tsx.
    */
   readonly module?: "own";
-  /** The browser hydrates the page with React Router: it has a widget that needs script (app/config/hydration.ts). */
-  readonly hydrates?: true;
   /**
-   * The page's widgets are islands (app/islands/island.tsx, docs/decisions/0019): rendered like a page
-   * of text, no React Router in the browser; the header's search is an island too. Never with `hydrates`.
+   * A tool page: its widgets that need script are islands (app/islands/island.tsx, docs/decisions/0019,
+   * 0020), hydrated alone by their own runtime; the header's search is an island too. Without it a page
+   * ships no script but the image preview's (app/config/hydration.ts), and an `<Island>` on it fails the
+   * render.
    */
   readonly islands?: true;
   /**
@@ -195,17 +195,6 @@ export function pageHref(id: PageId): string {
   return appPath(page.path);
 }
 
-/** The router path of a page (relative to the router's basename). */
-export function pageRoutePath(id: PageId): string {
-  const page = BY_ID.get(id);
-  if (!page) throw new Error(`Unknown page id: ${id}`);
-  return routePathOf(page);
-}
-
-/** The router path of a site-map entry. */
-export function routePathOf(page: SitePage): string {
-  return `/${page.path}`;
-}
 
 /** The chain of page ids from the home page down to `id`, for breadcrumbs. */
 export function breadcrumbTrail(id: string): string[] {
@@ -230,11 +219,6 @@ export function hasOwnModule(id: string): boolean {
 /** Whether the page's module answers the address's query (the page cache renders it per query). */
 export function pageAnswersQuery(id: string): boolean {
   return BY_ID.get(id)?.answersQuery === true;
-}
-
-/** Whether the browser hydrates the page (false for an unknown id). */
-export function pageIdHydrates(id: string): boolean {
-  return BY_ID.get(id)?.hydrates === true;
 }
 
 /** Whether the page answers one visitor (`private`: never in a shared cache, nor in the static mirror; false for an unknown id). */

@@ -6,19 +6,12 @@
 export interface LocaleFile {
   lang: string;
   namespace: string;
-  /** Relative to the project root, as in Vite's build manifest: app/i18n/locales/pt/common.json. */
-  source: string;
 }
 
 export function parseLocaleFile(globKey: string): LocaleFile | undefined {
   const shared = /^\.\/locales\/([^/]+)\/([^/]+)\.json$/.exec(globKey);
-  if (shared) return { lang: shared[1] ?? "", namespace: shared[2] ?? "", source: `app/i18n/${globKey.slice(2)}` };
+  if (shared) return { lang: shared[1] ?? "", namespace: shared[2] ?? "" };
   const feature = /^\.\.\/features\/([^/]+)\/locales\/([^/]+)\.json$/.exec(globKey);
-  if (feature) return { lang: feature[2] ?? "", namespace: feature[1] ?? "", source: `app/${globKey.slice(3)}` };
+  if (feature) return { lang: feature[2] ?? "", namespace: feature[1] ?? "" };
   return undefined;
 }
-
-export const localeKey = (lang: string, namespace: string) => `${lang}/${namespace}`;
-
-/** The namespaces every page needs in the browser: the default one and page titles (meta functions). */
-export const ALWAYS_LOADED_NAMESPACES = ["common", "pages"] as const;

@@ -1,16 +1,13 @@
 import { LANGUAGES } from "./languages";
 import type { Bundle } from "./small-t";
-import { localeKey, parseLocaleFile } from "./locale-files";
+import { parseLocaleFile } from "./locale-files";
 
 // Server side and tests only: every text of every language, bundled. The browser never imports this
-// module; it loads its language's namespaces one by one (locale-modules.ts).
+// module: an island gets the namespaces its server render used, in the page (app/islands/island.tsx).
 const shared = import.meta.glob<{ default: Bundle }>("./locales/*/*.json", { eager: true });
 const features = import.meta.glob<{ default: Bundle }>("../features/*/locales/*.json", {
   eager: true,
 });
-
-/** "lang/namespace" → the source file, to find its browser chunk in the build manifest. */
-export const localeSources: Record<string, string> = {};
 
 /** Language → namespace → texts. */
 export type Resources = Record<string, Record<string, Bundle>>;
@@ -21,7 +18,6 @@ function buildResources(): Resources {
     const locale = parseLocaleFile(file);
     if (!locale) continue;
     (resources[locale.lang] ??= {})[locale.namespace] = module.default;
-    localeSources[localeKey(locale.lang, locale.namespace)] = locale.source;
   }
   return resources;
 }

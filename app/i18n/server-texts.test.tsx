@@ -1,11 +1,8 @@
-// @vitest-environment jsdom
 import { renderToString } from "react-dom/server";
 import { TextsContext } from "./texts-context";
 import { useTranslation } from "./use-translation";
 import { describe, expect, it } from "vitest";
 import { createRenderTexts, serverT } from "./server-texts";
-import { i18nHeadElements } from "./i18n-head";
-import { readBootstrap } from "./i18n-bootstrap";
 import type { TextNamespace } from "./text-keys";
 
 function Uses({ ns, k }: { ns: string; k: string }) {
@@ -40,52 +37,6 @@ describe("the texts of a server render", () => {
     expect(createRenderTexts("en").getFixedT("en", "common")("skipLink")).toBe("Skip to main content");
     expect(createRenderTexts("pt").language).toBe("pt");
     expect(serverT("pt")("skipLink")).toBe("Saltar para o conteúdo principal");
-  });
-});
-
-describe("i18nHeadElements", () => {
-  const chunks = (source: string) => [`/areaOE/assets/${source.replace(/\W+/g, "_")}.js`];
-
-  it("preloads the used namespaces of the page's language only, and tells the browser which they are", () => {
-    const texts = createRenderTexts("en");
-    renderToString(
-      <TextsContext value={texts}>
-        <Uses ns="glossary" k="x" />
-        <Uses ns="no-such-namespace" k="x" />
-      </TextsContext>,
-    );
-    const head = i18nHeadElements(texts, "en", chunks);
-    expect(head).toContain('<link rel="modulepreload" href="/areaOE/assets/app_i18n_locales_en_common_json.js"/>');
-    expect(head).toContain('href="/areaOE/assets/app_i18n_locales_en_pages_json.js"');
-    expect(head).toContain('href="/areaOE/assets/app_features_glossary_locales_en_json.js"');
-    expect(head).not.toMatch(/locales_pt|pt_json/);
-    expect(head).not.toContain("no-such-namespace");
-    document.head.innerHTML = head;
-    const bootstrap = readBootstrap(document);
-    expect(bootstrap.namespaces).toEqual(["common", "pages", "glossary"]);
-    // The switcher names Portuguese in Portuguese even on an English page.
-    expect(bootstrap.languageNames.pt?.pt).toBe("Português");
-    expect(Object.keys(bootstrap.languageNames)).toEqual(["pt"]);
-  });
-
-  it("without a build manifest (development) nothing is preloaded, the bootstrap is still there", () => {
-    const head = i18nHeadElements(createRenderTexts("pt"), "pt");
-    expect(head).not.toContain("modulepreload");
-    expect(head).toContain('<script type="application/json" id="areaoe-i18n">');
-  });
-});
-
-describe("readBootstrap", () => {
-  it("falls back to the default namespaces when the data block is missing or malformed", () => {
-    document.head.innerHTML = "";
-    expect(readBootstrap(document)).toEqual({ namespaces: ["common", "pages"], languageNames: {} });
-    document.head.innerHTML = '<script type="application/json" id="areaoe-i18n">{not json</script>';
-    expect(readBootstrap(document).namespaces).toEqual(["common", "pages"]);
-  });
-
-  it("cannot be closed early by a text containing </script>", () => {
-    const head = i18nHeadElements(createRenderTexts("pt"), "pt");
-    expect(head.match(/<\/script>/g)).toHaveLength(1);
   });
 });
 

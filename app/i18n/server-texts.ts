@@ -5,8 +5,8 @@ import type { KeyPrefix, TextNamespace, TFunction } from "./text-keys";
 import { setDefaultTextSource, type TextSource } from "./texts-context";
 
 // The server's texts (and the tests'): every namespace of every language is in memory (resources.ts),
-// read through the same small `t` as the browser's (small-t.ts), so a hydrated page shows exactly what
-// the server rendered. The browser holds only its language's namespaces (client-texts.ts).
+// read through the same small `t` as the islands' in the browser (small-t.ts), so a hydrated island shows
+// exactly what the server rendered. An island's browser holds only the namespaces its render used.
 
 const bundle = (lang: string, namespace: string): Bundle | undefined => resources[lang]?.[namespace];
 
@@ -35,7 +35,7 @@ export function serverT<N extends TextNamespace = "common", P extends KeyPrefix<
   return fixedT(lang, namespace ?? "common", keyPrefix);
 }
 
-/** The texts of one server render: its language, and the namespaces it used (for the browser's preload). */
+/** The texts of one server render: its language, and the namespaces it used. */
 export interface RenderTexts extends TextSource {
   /** The namespaces this render used so far. */
   usedNamespaces(): string[];

@@ -3,31 +3,26 @@ import type { Bundle, SmallT } from "./small-t";
 import { FALLBACK_LANGUAGES, type Language } from "./languages";
 
 /**
- * Where components get their texts: on the server the render's texts (server-texts.ts), in the browser
- * the small client store (client-texts.ts), which holds only the namespaces the page uses.
- * Both answer the same few questions, so no component knows which one it has.
+ * Where components get their texts: on the server the render's texts (server-texts.ts), in an island in
+ * the browser the namespaces the server wrote into the page (app/islands/fixed-texts.ts). Both answer the
+ * same few questions, so no component knows which one it has.
  */
 export interface TextSource {
   /** The language the page is shown in. */
   readonly language: string;
   /** A `t` fixed to a language and namespace (and key prefix); its keys are typed by `useTranslation`. */
   getFixedT(lng: string, ns: string, keyPrefix?: string): SmallT;
-  /** One namespace's texts in a language, if held (the browser holds only what its pages loaded). */
+  /** One namespace's texts in a language, if held (an island holds only what the server wrote for it). */
   bundle(lng: string, ns: string): Bundle | undefined;
-  /** The server's render records the namespaces it used, for the browser's preload. */
+  /** The server's render records the namespaces it used (an island's JSON carries them). */
   readonly reportNamespaces?: { addUsedNamespaces(namespaces: readonly string[]): void };
-  /** The browser: a promise while a namespace of `lng` is still loading, else undefined. */
-  pending?(lng: string, namespaces: readonly string[]): Promise<unknown> | undefined;
-  /** The browser: a new language or namespace loaded (for useSyncExternalStore). */
-  subscribe?(listener: () => void): () => void;
-  version?(): number;
 }
 
 export const TextsContext = createContext<TextSource | undefined>(undefined);
 
 let fallbackSource: TextSource | undefined;
 
-/** The source used outside a provider (the server's default language, or the browser's store). */
+/** The source used outside a provider (the server's default language, or an island page's texts). */
 export function setDefaultTextSource(source: TextSource): void {
   fallbackSource = source;
 }
@@ -45,10 +40,9 @@ export interface PageTexts {
 
 /**
  * Page titles for `meta` functions and search results, which run outside React and cannot use hooks:
- * the `pages` namespace of the text source outside a provider (the server: every language; the
- * browser: the languages it loaded), in the asked language, then the fallbacks. The browser's meta may
- * ask for a language still loading (a language switch): a loaded one answers meanwhile. (Here, not in a
- * module of its own: this module is in every page's first-load chunk, so it costs no request.)
+ * the `pages` namespace of the text source outside a provider (the server: every language; an island
+ * page in the browser: the page's language, from its islands' JSON), in the asked language, then the
+ * fallbacks.
  */
 export function pageText(id: string, lang: Language): PageTexts {
   const source = defaultTextSource();

@@ -1,29 +1,33 @@
 import { BASE_URL } from "~/config/paths";
-import type { LocaleChunks } from "~/i18n/i18n-head";
 import type { ErrorReportingConfig } from "~/features/errors/error-reporter";
-import { islandJson, type IslandData } from "./island";
-import { ISLAND_FAULT_SOURCE, ISLAND_MANIFEST_ID, ISLAND_RUNTIME_SOURCE, ISLAND_SOURCES, isIslandName, type IslandName } from "./island-names";
-import type { IslandManifest } from "./islands.client";
+import { ISLAND_ATTRIBUTE, ISLAND_MANIFEST_ID, islandJson, type IslandData, type IslandManifest } from "./island-data";
+import { ISLAND_FAULT_SOURCE, ISLAND_LOADER_SOURCE, ISLAND_RUNTIME_SOURCE, islandSource } from "./island-sources";
 
-const ISLAND_ATTRIBUTE = /<div data-island="([a-z][a-z-]*)"/g;
+/** What the server knows of the islands' build (server/http/island-assets.ts); absent in development. */
+export interface IslandAssets {
+  /** The browser URLs of a source file's chunk and of the chunks it imports, its own first (the islands' manifest). */
+  chunks(source: string): string[];
+  /** The loader as built (./island-loader.client.ts), inlined into each page with islands. */
+  loader: string;
+}
+
+const CONTAINER = new RegExp(`<div ${ISLAND_ATTRIBUTE}="([a-z][a-z0-9-]*)"`, "g");
 
 /** The islands a rendered page holds, in order, once each. */
-export function islandsIn(html: string): IslandName[] {
-  const names = new Set<IslandName>();
-  for (const match of html.matchAll(ISLAND_ATTRIBUTE)) if (match[1] && isIslandName(match[1])) names.add(match[1]);
-  return [...names];
+export function islandsIn(html: string): string[] {
+  return [...new Set([...html.matchAll(CONTAINER)].map((match) => match[1] ?? ""))];
 }
 
 /**
- * Whether a page ships the island runtime: it holds an island other than the header's search. The header's
- * search alone (the signed-out header form page, which shows only links) is a GET form that needs no
- * script, so such a page ships none.
+ * Whether a page ships the islands' loader and runtime: it holds an island other than the header's search.
+ * The header's search alone (the signed-out header form page, which shows only links) is a GET form that
+ * needs no script, so such a page ships none.
  */
-export function shipsIslands(names: readonly IslandName[]): boolean {
+export function shipsIslands(names: readonly string[]): boolean {
   return names.some((name) => name !== "header-search");
 }
 
-const ISLAND_DATA = /(<script type="application\/json" data-island-data="[a-z][a-z-]*">)(.*?)(<\/script>)/gs;
+const ISLAND_DATA = /(<script type="application\/json" data-island-data="[a-z][a-z0-9-]*">)(.*?)(<\/script>)/gs;
 
 /**
  * Each text namespace once per page: an island's JSON keeps only the namespaces no earlier island's JSON
@@ -58,38 +62,16 @@ export function dedupeIslandTexts(html: string): string {
 const attribute = (value: string) => value.replace(/&/g, "&amp;").replace(/"/g, "&quot;");
 
 /**
- * The islands' loader: the one script of a page with islands, inline (with the page's nonce). Once the page
- * has painted (its first paint entry: a small page with its stylesheet inline can fire `load` before its
- * first frame is on screen; a browser without paint timing skips this wait), has loaded, and the browser is
- * idle (Astro's `client:idle`: `requestIdleCallback` with a 1 s timeout, `setTimeout` where the browser has
- * none), it adds a modulepreload of each address in the manifest's
- * `preload` (the runtime, each island's module and what they import) and imports the runtime, the first.
- * No island request starts before the page has painted: Lighthouse's simulated LCP counts every request
- * that starts before the observed LCP, and the islands' 80-93 KB started then (the tool pages scored
- * 89-100 in performance). The page is complete without them (its forms post to the server).
- */
-export function islandLoaderSource(): string {
-  return (
-    `const m=JSON.parse(document.getElementById(${JSON.stringify(ISLAND_MANIFEST_ID)}).textContent),` +
-    `go=()=>{for(const u of m.preload){const l=document.createElement("link");l.rel="modulepreload";l.href=u;document.head.append(l)}import(m.preload[0])},` +
-    `idle=()=>window.requestIdleCallback?requestIdleCallback(go,{timeout:1000}):setTimeout(go,1),` +
-    `loaded=()=>document.readyState==="complete"?idle():addEventListener("load",idle,{once:true});` +
-    `performance.getEntriesByType("paint").length>0||!window.PerformanceObserver?.supportedEntryTypes?.includes("paint")?loaded():` +
-    `new PerformanceObserver((_,o)=>{o.disconnect();loaded()}).observe({type:"paint",buffered:true})`
-  );
-}
-
-/**
- * What goes at the end of <head> of a page with islands (app/entry.server.tsx): the JSON that tells the
- * loader what to preload (the runtime first, each island's module and what they import: React's chunk)
- * and the runtime each island's module, then the loader (islandLoaderSource), with the page's nonce.
- * Nothing of the islands is requested before the page has loaded and the browser is idle. Without a client
- * manifest (`npm run dev`) the modules are the source files, which Vite serves.
+ * What goes at the end of <head> of a page with islands (app/entry.server.tsx): the manifest (JSON: the
+ * runtime and what it imports, and each island's module and the files it needs besides), then the loader,
+ * one inline module script with the page's nonce (./island-loader.ts: it preloads and imports nothing
+ * before the page has painted and loaded). Without the islands' build (`npm run dev`) the modules are the
+ * source files, which Vite serves, and the loader is its source file.
  */
 export function islandHeadElements(
-  names: readonly IslandName[],
+  names: readonly string[],
   options: {
-    chunks: LocaleChunks | undefined;
+    assets: IslandAssets | undefined;
     nonce: string | undefined;
     reporting?: ErrorReportingConfig;
     /**
@@ -100,27 +82,26 @@ export function islandHeadElements(
   },
 ): string {
   if (!shipsIslands(names)) return "";
+  const { assets } = options;
   const urlsOf = (source: string): string[] => {
-    const built = options.chunks?.(source) ?? [];
+    const built = assets?.chunks(source) ?? [];
     return built.length > 0 ? built : [`${BASE_URL}${source}`];
   };
   const runtime = urlsOf(ISLAND_RUNTIME_SOURCE);
-  const modules: IslandManifest["modules"] = {};
-  const preload = new Set(runtime);
+  const islands: IslandManifest["islands"] = {};
   for (const name of names) {
-    const urls = urlsOf(ISLAND_SOURCES[name]);
-    modules[name] = urls[0];
-    for (const url of urls) preload.add(url);
+    const [module = "", ...imports] = urlsOf(islandSource(name));
+    islands[name] = { module, preload: [module, ...imports.filter((url) => !runtime.includes(url))] };
   }
   const manifest: IslandManifest = {
-    modules,
-    preload: [...preload],
+    runtime,
+    islands,
     ...(options.reporting ? { reporting: options.reporting } : {}),
     ...(options.faultInjection === true ? { faultInjection: urlsOf(ISLAND_FAULT_SOURCE)[0] ?? "" } : {}),
   };
   const nonce = options.nonce ? ` nonce="${attribute(options.nonce)}"` : "";
-  return (
-    `<script type="application/json" id="${ISLAND_MANIFEST_ID}">${islandJson(manifest)}</script>` +
-    `<script type="module"${nonce}>${islandLoaderSource()}</script>`
-  );
+  const loader = assets
+    ? `<script type="module"${nonce}>${assets.loader.replace(/<\/(script)/gi, "<\\/$1")}</script>`
+    : `<script type="module"${nonce} src="${BASE_URL}${ISLAND_LOADER_SOURCE}"></script>`;
+  return `<script type="application/json" id="${ISLAND_MANIFEST_ID}">${islandJson(manifest)}</script>${loader}`;
 }

@@ -8,22 +8,20 @@ import { TextsContext } from "~/i18n/texts-context";
 import { HeaderCheckForm } from "~/features/security-header/header-check-form";
 import { HeaderSearch } from "~/features/search/header-search";
 import { fixedTexts } from "./fixed-texts";
-import { Island, IslandRendererContext, islandIdPrefix, islandJson, type IslandData, type IslandRenderer } from "./island";
+import { createIslandRenderer, Island, IslandRendererContext } from "./island";
 import { IslandFrame } from "./island-frame";
-import { dedupeIslandTexts, islandHeadElements, islandLoaderSource, islandsIn, shipsIslands } from "./island-head";
-import type { IslandManifest } from "./islands.client";
+import { dedupeIslandTexts, islandHeadElements, islandsIn, shipsIslands, type IslandAssets } from "./island-head";
+import { ISLAND_MANIFEST_ID, islandJson, type IslandData, type IslandManifest } from "./island-data";
+import { ISLAND_NAMES, islandNameOf } from "./island-modules";
 import { IslandFault } from "./island-fault";
 import { configureErrorReporting } from "~/features/errors/error-reporting";
-import { FAULT_QUERY, RENDER_FAULT_MESSAGE, asksForRenderFault } from "~/features/errors/fault-query";
-import * as rootFault from "~/features/errors/fault-injection";
-import { ISLAND_MANIFEST_ID } from "./island-names";
+import { RENDER_FAULT_MESSAGE, asksForRenderFault } from "~/features/errors/fault-query";
 
-const renderIsland: IslandRenderer = (element, identifierPrefix) => renderToString(element, { identifierPrefix });
-
+/** A page with islands as the server entry renders it: one renderer (and so one prefix counter) per page. */
 function serverPage(element: React.ReactElement, lang = "en"): string {
   return renderToString(
     <TextsContext value={createRenderTexts(lang)}>
-      <IslandRendererContext value={renderIsland}>
+      <IslandRendererContext value={createIslandRenderer(renderToString)}>
         <main>{element}</main>
       </IslandRendererContext>
     </TextsContext>,
@@ -43,7 +41,7 @@ afterEach(() => {
 
 describe("Island (server wrapper)", () => {
   it("writes the container, then the language, the texts its render used and the props as JSON", () => {
-    const html = serverPage(<Island name="header-check" component={HeaderCheckForm} props={{ tooLarge: true, data: null, sandboxFormHref: "/areaOE/form" }} />, "pt");
+    const html = serverPage(<Island component={HeaderCheckForm} props={{ tooLarge: true, data: null, sandboxFormHref: "/areaOE/form" }} />, "pt");
     document.body.innerHTML = html;
     const container = document.querySelector<HTMLElement>('[data-island="header-check"]')!;
     expect(container.querySelector("form[method=post]")).not.toBeNull();
@@ -53,14 +51,49 @@ describe("Island (server wrapper)", () => {
     expect(data.props).toEqual({ tooLarge: true, data: null, sandboxFormHref: "/areaOE/form" });
     // The too-large message is in the server HTML (the widget rendered with its props, in Portuguese).
     expect(container.textContent).toContain(String((data.texts["security-header"] as { check: { formTitle: string } }).check.formTitle));
-    // Ids come from the island's own root, with its prefix.
+    // Ids come from the island's own root, with its prefix, which the container names for the browser.
     expect(container.querySelector("textarea")?.id).toBe("header-check-envelope");
-    expect(container.innerHTML).toContain(islandIdPrefix("header-check"));
+    expect(container.dataset.islandPrefix).toBe("header-check-");
+    expect(container.dataset.islandWhen).toBe("idle");
+  });
+
+  it("knows each widget by its island's file: the names are the files' and a widget without one is refused", () => {
+    expect(ISLAND_NAMES).toEqual(expect.arrayContaining(["header-check", "header-search", "search-page", "security-header-form", "systems-table"]));
+    expect(islandNameOf(HeaderCheckForm)).toBe("header-check");
+    function NotAnIsland() {
+      return null;
+    }
+    expect(() => serverPage(<Island component={NotAnIsland} props={{}} />)).toThrow(/NotAnIsland is not an island: give it a module app\/islands\/<name>\.island\.tsx/);
+  });
+
+  it("renders only on a page marked `islands: true` (the server entry gives the renderer only there)", () => {
+    const page = () =>
+      renderToString(
+        <TextsContext value={createRenderTexts("en")}>
+          <Island component={HeaderSearch} props={{}} />
+        </TextsContext>,
+      );
+    expect(page).toThrow(/The island header-search is on a page that is not marked `islands: true`/);
+  });
+
+  it("gives two islands of the same name on one page identifier prefixes of their own, and says when each hydrates", () => {
+    document.body.innerHTML = serverPage(
+      <>
+        <Island component={HeaderSearch} props={{}} />
+        <Island component={HeaderSearch} props={{}} when="visible" />
+      </>,
+    );
+    const containers = [...document.querySelectorAll<HTMLElement>('[data-island="header-search"]')];
+    expect(containers.map((container) => container.dataset.islandPrefix)).toEqual(["header-search-", "header-search-2-"]);
+    expect(containers.map((container) => container.dataset.islandWhen)).toEqual(["idle", "visible"]);
+    const ids = containers.map((container) => [...container.querySelectorAll("[id]")].map((element) => element.id));
+    expect(ids[0]?.length).toBeGreaterThan(0);
+    for (const id of ids[0] ?? []) expect(ids[1]).not.toContain(id);
   });
 
   it("hydrates in the browser from its JSON alone, without a mismatch (ids, texts, links)", async () => {
     for (const lang of ["pt", "en"]) {
-      document.body.innerHTML = serverPage(<Island name="header-search" component={HeaderSearch} props={{}} />, lang);
+      document.body.innerHTML = serverPage(<Island component={HeaderSearch} props={{}} />, lang);
       const container = document.querySelector<HTMLElement>('[data-island="header-search"]')!;
       const before = container.innerHTML;
       const data = islandData(container);
@@ -72,7 +105,7 @@ describe("Island (server wrapper)", () => {
           <IslandFrame texts={fixedTexts(data.lang, data.texts)}>
             <HeaderSearch />
           </IslandFrame>,
-          { identifierPrefix: islandIdPrefix("header-search"), onRecoverableError: recoverable },
+          { identifierPrefix: container.dataset.islandPrefix, onRecoverableError: recoverable },
         );
       });
       expect(recoverable).not.toHaveBeenCalled();
@@ -81,21 +114,14 @@ describe("Island (server wrapper)", () => {
       errors.mockRestore();
     }
   });
-
-  it("keeps its JSON inside the script element whatever the props hold", () => {
-    const json = islandJson({ text: "</script><script>alert(1)</script><!--\u2028" });
-    expect(json).not.toContain("<");
-    expect(json).not.toContain("\u2028");
-    expect(JSON.parse(json)).toEqual({ text: "</script><script>alert(1)</script><!--\u2028" });
-  });
 });
 
 describe("the islands' texts on a page", () => {
   it("are written once per namespace: a later island keeps only the namespaces no earlier one holds", () => {
     const page = serverPage(
       <>
-        <Island name="header-search" component={HeaderSearch} props={{}} namespaces={["pages"]} />
-        <Island name="header-check" component={HeaderCheckForm} props={{ tooLarge: false, data: null, sandboxFormHref: "/areaOE/form" }} namespaces={["pages"]} />
+        <Island component={HeaderSearch} props={{}} namespaces={["pages"]} />
+        <Island component={HeaderCheckForm} props={{ tooLarge: false, data: null, sandboxFormHref: "/areaOE/form" }} namespaces={["pages"]} />
       </>,
       "pt",
     );
@@ -112,7 +138,7 @@ describe("the islands' texts on a page", () => {
     const merged = { ...search?.texts, ...check?.texts };
     for (const data of before) for (const [namespace, bundle] of Object.entries(data.texts)) expect(merged[namespace]).toEqual(bundle);
     // A page whose only island is the header's search ships no script, and so no JSON.
-    const searchOnly = serverPage(<Island name="header-search" component={HeaderSearch} props={{}} />, "pt");
+    const searchOnly = serverPage(<Island component={HeaderSearch} props={{}} />, "pt");
     expect(searchOnly).toContain("data-island-data");
     expect(dedupeIslandTexts(searchOnly)).not.toContain("data-island-data");
     expect(dedupeIslandTexts(searchOnly)).toContain('data-island="header-search"');
@@ -129,7 +155,7 @@ describe("the islands' test-only fault injection", () => {
       return Promise.resolve(new Response(null, { status: 204 }));
     });
     configureErrorReporting({ enabled: true, url: "/areaOE/api/client-errors", method: "POST" });
-    document.body.innerHTML = serverPage(<Island name="header-check" component={HeaderCheckForm} props={{ tooLarge: false, data: null, sandboxFormHref: "/areaOE/form" }} />, "pt");
+    document.body.innerHTML = serverPage(<Island component={HeaderCheckForm} props={{ tooLarge: false, data: null, sandboxFormHref: "/areaOE/form" }} />, "pt");
     const container = document.querySelector<HTMLElement>('[data-island="header-check"]')!;
     const data = islandData(container);
     const recoverable = vi.fn();
@@ -142,7 +168,7 @@ describe("the islands' test-only fault injection", () => {
             <HeaderCheckForm tooLarge={false} data={null} sandboxFormHref="/areaOE/form" />
           </IslandFault>
         </IslandFrame>,
-        { identifierPrefix: islandIdPrefix("header-check"), onRecoverableError: recoverable },
+        { identifierPrefix: container.dataset.islandPrefix, onRecoverableError: recoverable },
       );
     });
     // No hydration mismatch: the fault comes in the render after the hydration pass.
@@ -160,8 +186,7 @@ describe("the islands' test-only fault injection", () => {
     errors.mockRestore();
   });
 
-  it("is asked for by the address only with __fault=render, the root's query", () => {
-    expect(FAULT_QUERY).toBe(rootFault.FAULT_QUERY);
+  it("is asked for by the address only with __fault=render", () => {
     expect(RENDER_FAULT_MESSAGE).toBe("Injected rendering fault");
     expect(asksForRenderFault("?lang=pt&__fault=render")).toBe(true);
     expect(asksForRenderFault("?__fault=ssr")).toBe(false);
@@ -170,118 +195,67 @@ describe("the islands' test-only fault injection", () => {
 });
 
 describe("island head elements", () => {
-  const chunks = (source: string) =>
-    source.endsWith("islands.client.tsx") ? ["/areaOE/assets/islands.client-a.js", "/areaOE/assets/react-b.js"] : source.endsWith("header-check.island.tsx") ? ["/areaOE/assets/header-check.island-c.js", "/areaOE/assets/react-b.js"] : [];
+  const assets: IslandAssets = {
+    chunks: (source) =>
+      source.endsWith("islands.client.tsx")
+        ? ["/areaOE/assets/islands/islands.client-a.js", "/areaOE/assets/islands/react-b.js"]
+        : source.endsWith("header-check.island.tsx")
+          ? ["/areaOE/assets/islands/header-check.island-c.js", "/areaOE/assets/islands/react-b.js", "/areaOE/assets/islands/form-d.js"]
+          : [],
+    loader: 'startIslands(document,window,e=>import(e));if("</script>")0;',
+  };
 
-  it("finds the islands of a page, and ships the runtime only with an island besides the header's search", () => {
+  it("finds the islands of a page, and ships the loader only with an island besides the header's search", () => {
     const html = '<div data-island="header-search" class="island"></div><p>data-island="nope"</p><div data-island="header-check" class="island"></div>';
     expect(islandsIn(html)).toEqual(["header-search", "header-check"]);
     expect(shipsIslands(["header-search"])).toBe(false);
-    expect(islandHeadElements(["header-search"], { chunks, nonce: "n1" })).toBe("");
+    expect(islandHeadElements(["header-search"], { assets, nonce: "n1" })).toBe("");
     expect(shipsIslands(["header-search", "header-check"])).toBe(true);
   });
 
-  it("writes the manifest (what to preload, the runtime first) and one inline module script with the nonce, and requests nothing", () => {
-    const head = islandHeadElements(["header-check"], { chunks, nonce: "n1" });
+  it("writes the manifest (the runtime, each island's files besides) and the built loader inline with the nonce, and requests nothing", () => {
+    const head = islandHeadElements(["header-check"], { assets, nonce: "n1" });
     document.head.innerHTML = head;
     const scripts = document.head.querySelectorAll("script[type=module]");
     expect(scripts).toHaveLength(1);
     expect(scripts[0]?.hasAttribute("src")).toBe(false);
     expect(scripts[0]?.getAttribute("nonce")).toBe("n1");
-    expect(scripts[0]?.textContent).toBe(islandLoaderSource());
+    // The loader as built, which cannot close its element early.
+    expect(head).toContain('<script type="module" nonce="n1">startIslands(document,window,e=>import(e));if("<\\/script>")0;</script>');
     // Nothing of the islands is requested by the HTML itself.
     expect(document.head.querySelectorAll("link")).toHaveLength(0);
     const manifest = JSON.parse(document.getElementById(ISLAND_MANIFEST_ID)?.textContent ?? "") as IslandManifest;
-    expect(manifest.preload).toEqual(["/areaOE/assets/islands.client-a.js", "/areaOE/assets/react-b.js", "/areaOE/assets/header-check.island-c.js"]);
-    expect(manifest.modules).toEqual({ "header-check": "/areaOE/assets/header-check.island-c.js" });
+    expect(manifest.runtime).toEqual(["/areaOE/assets/islands/islands.client-a.js", "/areaOE/assets/islands/react-b.js"]);
+    expect(manifest.islands).toEqual({
+      "header-check": { module: "/areaOE/assets/islands/header-check.island-c.js", preload: ["/areaOE/assets/islands/header-check.island-c.js", "/areaOE/assets/islands/form-d.js"] },
+    });
     // No fault injection unless the test-only setting is on.
     expect(manifest).not.toHaveProperty("faultInjection");
   });
 
-  describe("the loader", () => {
-    /** Runs the loader's source with `import()` recorded instead of done (jsdom loads no module). */
-    function runLoader(): string[] {
-      const imported: string[] = [];
-      const source = islandLoaderSource();
-      expect(source.match(/import\(/g)).toHaveLength(1);
-      new Function("importModule", source.replace("import(", "importModule("))((url: string) => imported.push(url));
-      return imported;
-    }
-    const preloads = () => [...document.head.querySelectorAll("link[rel=modulepreload]")].map((link) => link.getAttribute("href"));
-    const readyState = (state: DocumentReadyState) => vi.spyOn(document, "readyState", "get").mockReturnValue(state);
-
-    afterEach(() => {
-      vi.restoreAllMocks();
-      vi.unstubAllGlobals();
-      vi.useRealTimers();
-    });
-
-    it("waits for the page's load event, then for an idle moment (at most 1 s), then preloads every module and imports the runtime", () => {
-      document.head.innerHTML = islandHeadElements(["header-check"], { chunks, nonce: "n1" });
-      readyState("interactive");
-      const idle: { callback: () => void; timeout: number | undefined }[] = [];
-      vi.stubGlobal("requestIdleCallback", (callback: () => void, options?: { timeout?: number }) => idle.push({ callback, timeout: options?.timeout }));
-      const imported = runLoader();
-      expect(idle).toHaveLength(0);
-      expect(preloads()).toEqual([]);
-      window.dispatchEvent(new Event("load"));
-      expect(idle).toHaveLength(1);
-      expect(idle[0]?.timeout).toBe(1000);
-      expect(imported).toEqual([]);
-      expect(preloads()).toEqual([]);
-      idle[0]?.callback();
-      expect(preloads()).toEqual(["/areaOE/assets/islands.client-a.js", "/areaOE/assets/react-b.js", "/areaOE/assets/header-check.island-c.js"]);
-      expect(imported).toEqual(["/areaOE/assets/islands.client-a.js"]);
-    });
-
-    it("waits for the page's first paint where the browser reports paints", () => {
-      document.head.innerHTML = islandHeadElements(["header-check"], { chunks, nonce: "n1" });
-      readyState("complete");
-      const idle: (() => void)[] = [];
-      vi.stubGlobal("requestIdleCallback", (callback: () => void) => idle.push(callback));
-      const observers: { callback: () => void; options: unknown; disconnected: boolean }[] = [];
-      class FakeObserver {
-        static supportedEntryTypes = ["paint"];
-        constructor(private readonly callback: (list: unknown, observer: FakeObserver) => void) {}
-        observe(options: unknown) {
-          const entry = { callback: () => this.callback([], this), options, disconnected: false };
-          observers.push(entry);
-          this.disconnect = () => void (entry.disconnected = true);
-        }
-        disconnect = () => undefined;
-      }
-      vi.stubGlobal("PerformanceObserver", FakeObserver);
-      vi.spyOn(performance, "getEntriesByType").mockReturnValue([]);
-      const imported = runLoader();
-      expect(observers.map(({ options }) => options)).toEqual([{ type: "paint", buffered: true }]);
-      expect(idle).toHaveLength(0);
-      observers[0]?.callback();
-      expect(observers[0]?.disconnected).toBe(true);
-      expect(idle).toHaveLength(1);
-      idle[0]?.();
-      expect(imported).toEqual(["/areaOE/assets/islands.client-a.js"]);
-    });
-
-    it("starts at once on a page already loaded, and falls back to a timer where there is no requestIdleCallback", () => {
-      vi.useFakeTimers();
-      document.head.innerHTML = islandHeadElements(["header-check"], { chunks, nonce: "n1" });
-      readyState("complete");
-      vi.stubGlobal("requestIdleCallback", undefined);
-      const imported = runLoader();
-      expect(imported).toEqual([]);
-      vi.runAllTimers();
-      expect(imported).toEqual(["/areaOE/assets/islands.client-a.js"]);
-      expect(preloads()).toHaveLength(3);
-    });
+  it("without the islands' build (development) names the source files, which Vite serves, and loads the loader's source", () => {
+    const head = islandHeadElements(["header-check"], { assets: undefined, nonce: "n1" });
+    expect(head).toContain('<script type="module" nonce="n1" src="/areaOE/app/islands/island-loader.client.ts"></script>');
+    document.head.innerHTML = head;
+    const manifest = JSON.parse(document.getElementById(ISLAND_MANIFEST_ID)?.textContent ?? "") as IslandManifest;
+    expect(manifest.runtime).toEqual(["/areaOE/app/islands/islands.client.tsx"]);
+    expect(manifest.islands["header-check"]?.module).toBe("/areaOE/app/islands/header-check.island.tsx");
   });
 
   it("tells the runtime it may inject a fault only when the test-only setting is on", () => {
     const manifestOf = (faultInjection: boolean) => {
-      document.head.innerHTML = islandHeadElements(["header-check"], { chunks, nonce: "n1", faultInjection });
+      document.head.innerHTML = islandHeadElements(["header-check"], { assets: undefined, nonce: "n1", faultInjection });
       return JSON.parse(document.getElementById(ISLAND_MANIFEST_ID)?.textContent ?? "") as Record<string, unknown>;
     };
     expect(manifestOf(false)).not.toHaveProperty("faultInjection");
     // Its module's address (in development the source file, which Vite serves).
     expect(manifestOf(true)).toMatchObject({ faultInjection: "/areaOE/app/islands/island-fault.tsx" });
+  });
+
+  it("keeps its JSON inside the script element whatever the props hold", () => {
+    const json = islandJson({ text: "</script><script>alert(1)</script><!--\u2028" });
+    expect(json).not.toContain("<");
+    expect(json).not.toContain("\u2028");
+    expect(JSON.parse(json)).toEqual({ text: "</script><script>alert(1)</script><!--\u2028" });
   });
 });

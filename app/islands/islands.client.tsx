@@ -1,44 +1,34 @@
 /**
- * The browser's island runtime, imported by the page's island loader once the page has loaded and the
- * browser is idle (./island-head.ts writes the loader, with the page's nonce). It imports React and ReactDOM (the `react` chunk every island shares)
- * and nothing of React Router. For each container the server wrote (app/islands/island.tsx), it imports
- * the island's module (its address is in the head's JSON; the loader preloads it), then hydrates the
- * container with `hydrateRoot`, the same frame and the props from the page. A module that does not
- * arrive: the SPEC's error screen with Retry in the island's place (the server HTML stays underneath
- * until then, so the form still posts without script); Retry imports the module again under a fresh
- * query (a browser may keep a failed module for the document's life) and renders the widget.
+ * The browser's island runtime, imported by the page's loader (./island-loader.ts) when an island is due
+ * (its strategy: idle, or scrolled near). It imports React and ReactDOM and nothing of React Router (the
+ * islands' build has no router in it: vite.config.ts). For each container the loader hands it
+ * (./island.tsx wrote them), it imports the island's module (its address is in the head's JSON; the loader
+ * preloads it), then hydrates the container with `hydrateRoot`, the same frame and the props from the page,
+ * under the identifier prefix the server used. A module that does not arrive raises the SPEC's preload
+ * error (`vite:preloadError`, as Vite's own dynamic imports do), which the island's screen handles: the
+ * SPEC's error screen with Retry in the island's place (the server HTML stays underneath until then, so
+ * the form still posts without script); Retry imports the module again under a fresh query (a browser may
+ * keep a failed module for the document's life) and renders the widget.
  */
 import { Fragment, StrictMode, startTransition, useEffect, type ComponentType, type ReactNode } from "react";
 import { createRoot, hydrateRoot, type Root } from "react-dom/client";
 import { setNonce } from "get-nonce";
 import { configureErrorReporting, installGlobalErrorHandlers, reportError } from "~/features/errors/error-reporting";
-import type { ErrorReportingConfig } from "~/features/errors/error-reporter";
 import { ErrorScreen } from "~/features/errors/error-screen";
 import { chunkLoadErrorFrom } from "~/lib/chunk-load-error";
-import { markFirstHydration, startFirstHydration } from "~/components/ui/hydration/first-hydration";
 import { setDefaultTextSource, TextsContext } from "~/i18n/texts-context";
 import type { Bundle } from "~/i18n/small-t";
 import { fixedTexts } from "./fixed-texts";
 import { IslandFrame } from "./island-frame";
 import type { IslandFault } from "./island-fault";
-import { islandIdPrefix, type IslandData } from "./island";
-import { ISLAND_MANIFEST_ID, isIslandName, type IslandName } from "./island-names";
-
-/** The head's JSON (./island-head.ts). */
-export interface IslandManifest {
-  modules: Partial<Record<IslandName, string>>;
-  /**
-   * What the head's loader preloads once the page is idle, the runtime first (which it then imports): each
-   * island's module and what they import.
-   */
-  preload: string[];
-  reporting?: ErrorReportingConfig;
-  /**
-   * Test-only: the address of the islands' fault module (./island-fault.tsx), written only with
-   * AREAOE_ENABLE_FAULT_INJECTION=1 and `?__fault=render`.
-   */
-  faultInjection?: string;
-}
+import {
+  ISLAND_ATTRIBUTE,
+  ISLAND_HYDRATED_ATTRIBUTE,
+  ISLAND_MANIFEST_ID,
+  ISLAND_PREFIX_ATTRIBUTE,
+  type IslandData,
+  type IslandManifest,
+} from "./island-data";
 
 interface IslandModule {
   default: ComponentType<object>;
@@ -50,6 +40,18 @@ configureErrorReporting(manifest.reporting);
 // Radix's scroll lock adds <style> elements: give them this page's CSP nonce.
 const pageNonce = document.querySelector<HTMLScriptElement>("script[nonce]")?.nonce;
 if (pageNonce) setNonce(pageNonce);
+
+// The texts of all the page's islands (each namespace is written once per page: ./island-head.ts), for every
+// island and for code outside a component (the search's result titles: pageText).
+const allTexts: Record<string, Bundle> = {};
+let pageLanguage = document.documentElement.lang;
+for (const element of document.querySelectorAll<HTMLScriptElement>("script[data-island-data]")) {
+  const data = JSON.parse(element.textContent ?? "{}") as Partial<IslandData>;
+  Object.assign(allTexts, data.texts);
+  if (data.lang) pageLanguage = data.lang;
+}
+const pageTexts = fixedTexts(pageLanguage, allTexts);
+setDefaultTextSource(pageTexts);
 
 let retries = 0;
 
@@ -64,24 +66,57 @@ async function importIsland(url: string, retry: boolean): Promise<IslandModule> 
   return (await import(/* @vite-ignore */ address)) as IslandModule;
 }
 
+/**
+ * The SPEC's "page chunk fails to load": a preload error is raised (`vite:preloadError` on the window,
+ * cancelable, the error as its `payload`, as Vite's dynamic imports raise it) and, handled here by the
+ * island's error screen, goes no further than the reporter.
+ */
+function raisePreloadError(error: Error): void {
+  const event = new Event("vite:preloadError", { cancelable: true }) as Event & { payload: Error };
+  event.payload = error;
+  window.dispatchEvent(event);
+  event.preventDefault();
+  reportError(error);
+}
+
+/** The island's error screen in its place (the server HTML goes); Retry loads the module again. */
+function showChunkFailure(container: HTMLElement, prefix: string, url: string, widget: (module: IslandModule) => ReactNode): void {
+  const root: Root = createRoot(container, { identifierPrefix: prefix });
+  const showError = () =>
+    root.render(
+      <TextsContext value={pageTexts}>
+        <ErrorScreen
+          onRetry={() => {
+            importIsland(url, true).then(
+              (loaded) => root.render(widget(loaded)),
+              (again: unknown) => {
+                raisePreloadError(chunkLoadErrorFrom(again, window.location.origin));
+                showError();
+              },
+            );
+          }}
+        />
+      </TextsContext>,
+    );
+  showError();
+}
+
 async function startIsland(container: HTMLElement): Promise<void> {
-  const name = container.dataset.island ?? "";
+  const name = container.getAttribute(ISLAND_ATTRIBUTE) ?? "";
   const dataElement = container.nextElementSibling;
-  const url = isIslandName(name) ? manifest.modules?.[name] : undefined;
+  const url = manifest.islands?.[name]?.module;
   if (!url || !(dataElement instanceof HTMLScriptElement) || dataElement.dataset.islandData !== name) {
     reportError(new Error(`Island ${name} has no module or no data in this page`));
     return;
   }
   const data = JSON.parse(dataElement.textContent ?? "{}") as IslandData;
-  // The server writes each namespace once per page (./island-head.ts): every island reads them all.
-  const texts = pageTexts;
   const props = (data.props ?? {}) as object;
-  const prefix = islandIdPrefix(name as IslandName);
+  const prefix = container.getAttribute(ISLAND_PREFIX_ATTRIBUTE) ?? `${name}-`;
   // The header's search stays whole under an injected fault, as the root's header did.
   const Wrap = (injectedFault && name !== "header-search" ? await injectedFault : undefined) ?? Fragment;
   const widget = (module: IslandModule) => (
     <StrictMode>
-      <IslandFrame texts={texts} kept={data.kept}>
+      <IslandFrame texts={pageTexts} kept={data.kept}>
         <Wrap>
           <module.default {...props} />
         </Wrap>
@@ -92,27 +127,8 @@ async function startIsland(container: HTMLElement): Promise<void> {
   try {
     module = await importIsland(url, false);
   } catch (cause) {
-    const error = chunkLoadErrorFrom(cause, window.location.origin);
-    reportError(error);
-    // The error screen replaces the server HTML of this island only; Retry loads the module again.
-    const root: Root = createRoot(container, { identifierPrefix: prefix });
-    const showError = () =>
-      root.render(
-        <TextsContext value={texts}>
-          <ErrorScreen
-            onRetry={() => {
-              importIsland(url, true).then(
-                (loaded) => root.render(widget(loaded)),
-                (again: unknown) => {
-                  reportError(chunkLoadErrorFrom(again, window.location.origin));
-                  showError();
-                },
-              );
-            }}
-          />
-        </TextsContext>,
-      );
-    showError();
+    raisePreloadError(chunkLoadErrorFrom(cause, window.location.origin));
+    showChunkFailure(container, prefix, url, widget);
     return;
   }
   // React's own onRecoverableError stays: a hydration mismatch is a console error, which the e2e tests fail on.
@@ -133,22 +149,18 @@ function Mounted({ onMount, children }: { onMount: () => void; children: ReactNo
   return children;
 }
 
-const containers = [...document.querySelectorAll<HTMLElement>("[data-island]")];
-// The texts of all the page's islands (each namespace is written once per page), for every island and for
-// code outside a component (the search's result titles: pageText).
-const allTexts: Record<string, Bundle> = {};
-let pageLanguage = document.documentElement.lang;
-for (const element of document.querySelectorAll<HTMLScriptElement>("script[data-island-data]")) {
-  const data = JSON.parse(element.textContent ?? "{}") as Partial<IslandData>;
-  Object.assign(allTexts, data.texts);
-  if (data.lang) pageLanguage = data.lang;
-}
-const pageTexts = fixedTexts(pageLanguage, allTexts);
-setDefaultTextSource(pageTexts);
-// Code loaded once the page is idle (the notifications region) waits for the islands' first hydration.
-startFirstHydration();
-void Promise.allSettled(containers.map(startIsland)).then(() => {
-  // Lets tests (and scripts) know the page is interactive, as on the pages React Router hydrates.
+let first = true;
+
+/**
+ * Hydrates the containers the loader hands in (those due by their strategy). Each gets
+ * `data-island-hydrated` once hydrated (or showing its error screen); after the first batch the page gets
+ * `data-hydrated` (tests and scripts wait for it).
+ */
+export async function hydrateIslands(containers: HTMLElement[]): Promise<void> {
+  await Promise.allSettled(
+    containers.map((container) => startIsland(container).finally(() => container.setAttribute(ISLAND_HYDRATED_ATTRIBUTE, "true"))),
+  );
+  if (!first) return;
+  first = false;
   document.documentElement.dataset.hydrated = "true";
-  markFirstHydration();
-});
+}

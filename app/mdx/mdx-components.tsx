@@ -1,30 +1,24 @@
+import { Acronym } from "~/features/glossary/acronym";
+import { Documents } from "~/features/documents/documents";
+import { Download } from "~/features/documents/download-facts";
+import { FaultCatalogue } from "~/features/fault-catalogue/fault-catalogue";
+import { TimeLimits } from "~/features/time-limits/page-time-limits";
+import { ImagePreviewDialog } from "~/components/ui/image-preview/image-preview-dialog";
 import { AreaSystems, SystemNote } from "./area-systems";
 import { Callout } from "./callout";
+import { ChangeLog } from "./change-log";
 import { CodeBlock } from "./code-block";
 import { ConfigLink } from "./config-link";
 import { ContentLink } from "./content-link";
+import { Step, StepByStep } from "./journey-step";
 import { SystemCard, SystemCards } from "./system-card";
-import { lazyComponent } from "./lazy-component";
-
-// Interactive or heavy components (Radix, TanStack, calendars, …) MUST be added through
-// lazyComponent(): this map is imported by every content page, and a static import here would put
-// them in every page's first-load JavaScript.
-const Acronym = lazyComponent(() => import("~/features/glossary/acronym").then((m) => m.Acronym));
-const ChangeLog = lazyComponent(() => import("./change-log").then((m) => m.ChangeLog));
-const Documents = lazyComponent(() => import("~/features/documents/documents").then((m) => m.Documents));
-const Download = lazyComponent(() => import("~/features/documents/download-facts").then((m) => m.Download));
-const FaultCatalogue = lazyComponent(() => import("~/features/fault-catalogue/fault-catalogue").then((m) => m.FaultCatalogue));
-const StepByStep = lazyComponent(() => import("./journey-step").then((m) => m.StepByStep));
-const Step = lazyComponent(() => import("./journey-step").then((m) => m.Step));
-const TimeLimits = lazyComponent(() => import("~/features/time-limits/page-time-limits").then((m) => m.TimeLimits));
-const ImagePreview = lazyComponent(() =>
-  import("~/components/ui/image-preview/image-preview-dialog").then((m) => m.ImagePreviewDialog),
-);
 
 /**
  * Everything a content file (content/<lang>/<page-id>.mdx) may use. The app layer wires features in
- * here so that features never import each other. Widgets answered by their page's loader (the IVAExp
- * check, the certificate renewal planner) are added by that page's route module instead.
+ * here so that features never import each other. Every component is rendered by the server only (React
+ * Router runs in the browser no more: docs/decisions/0020), so none of them costs a page any JavaScript;
+ * a widget that needs script is an island (app/islands/island.tsx), placed by its page's route module, as
+ * are the widgets answered by their page's loader (the IVAExp check, the certificate renewal planner).
  */
 export const mdxComponents = {
   a: ContentLink,
@@ -36,7 +30,7 @@ export const mdxComponents = {
   Documents,
   Download,
   FaultCatalogue,
-  ImagePreview,
+  ImagePreview: ImagePreviewDialog,
   pre: CodeBlock,
   Step,
   StepByStep,

@@ -17,7 +17,8 @@ describe("ServerPage and serverPageHtml", () => {
     expect(html).toContain('<meta name="robots" content="noindex"/>');
     expect(html).toContain("<title>Título &lt;com&gt; marcas | areaOE</title>");
     expect(html).toContain('<a href="#main-content" class="skip-link">Saltar para o conteúdo principal</a>');
-    expect(html).toContain('<a href="/areaOE/" class="site-header__brand" aria-label="areaOE, página inicial">');
+    expect(html).toContain('<a href="/areaOE/" class="site-header__brand"><span class="site-header__name">areaOE</span>');
+    expect(html).toContain('<span class="visually-hidden"> (página inicial)</span></a>');
     expect(html).toMatch(/<main id="main-content" tabindex="-1"[^>]*>/);
     // Texts are text: React escapes them.
     expect(html).toContain("texto &lt;b&gt;não&lt;/b&gt; é HTML");
@@ -28,7 +29,7 @@ describe("ServerPage and serverPageHtml", () => {
     const html = serverPageHtml(page("en"), {});
     expect(html).toContain('<html lang="en" dir="ltr">');
     expect(html).toContain(">Skip to main content</a>");
-    expect(html).toContain('aria-label="areaOE, home page"');
+    expect(html).toContain('<span class="visually-hidden"> (home page)</span></a>');
   });
 
   it("carries the portal's stylesheet inline with the response's nonce, in the head; its hash is the sheet's", () => {

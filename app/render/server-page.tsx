@@ -45,9 +45,10 @@ export function ServerPage({ lang, title, children }: ServerPageProps) {
         </a>
         <header className="site-header">
           <div className="container site-header__inner">
-            <a href={BASE_URL} className="site-header__brand" aria-label={t("homeLink")}>
+            <a href={BASE_URL} className="site-header__brand">
               <span className="site-header__name">{t("siteName")}</span>
               <span className="site-header__title">{t("siteTitle")}</span>
+              <span className="visually-hidden">{t("homeLink")}</span>
             </a>
           </div>
         </header>

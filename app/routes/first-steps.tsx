@@ -1,8 +1,6 @@
 import { useTranslation } from "~/i18n/use-translation";
 import type { Route } from "./+types/first-steps";
 import { ContentPage } from "~/features/content/content-page";
-import { loadContent } from "~/features/content/lazy-content";
-import { useLazyContent } from "~/features/content/use-lazy-content";
 import { pageMeta } from "~/config/page-meta";
 import { BASE_URL } from "~/config/paths";
 import { useAppConfig, useRootData } from "~/config/use-root-data";
@@ -18,9 +16,8 @@ import { Island } from "~/islands/island";
 export const meta = pageMeta("first-steps");
 
 /** Server-rendered login state: the first HTML response already shows who is signed in. */
-export async function loader({ context, url }: Route.LoaderArgs) {
+export function loader({ context, url }: Route.LoaderArgs) {
   const portal = portalContext(context);
-  await loadContent("first-steps", portal.lang);
   const session = portal.session;
   return {
     signInEnabled: portal.signInEnabled,
@@ -42,12 +39,12 @@ export default function Page({ loaderData }: Route.ComponentProps) {
   const { user, roles, signInEnabled, returnTo } = loaderData;
   const signInDemo = useRootData()?.signInDemo ?? false;
   return (
-    <ContentPage id="first-steps" content={useLazyContent("first-steps")} components={mdxComponents}>
+    <ContentPage id="first-steps" components={mdxComponents}>
       <LoginState user={user} signInEnabled={signInEnabled} demo={signInDemo} returnTo={returnTo} gueHref={gueHref} />
 
       <section aria-labelledby="steps-heading">
         <h2 id="steps-heading">{t("steps.heading")}</h2>
-        <Island name="first-steps-guide" component={FirstStepsGuide} props={{ gueHref, financePortalHref: links?.financePortal ?? BASE_URL }} />
+        <Island component={FirstStepsGuide} props={{ gueHref, financePortalHref: links?.financePortal ?? BASE_URL }} />
       </section>
 
       <section aria-labelledby="profiles-heading">
@@ -57,7 +54,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
 
       <section aria-labelledby="systems-heading">
         <h2 id="systems-heading">{t("systems.heading")}</h2>
-        <Island name="systems-table" component={SystemsTable} props={{ roles: user ? roles : null }} />
+        <Island component={SystemsTable} props={{ roles: user ? roles : null }} when="visible" />
       </section>
     </ContentPage>
   );

@@ -1,16 +1,11 @@
-import { Link } from "react-router";
-import { keepLanguageInRoute, useKeptLanguage } from "~/components/ui/link/kept-language";
+import { keepLanguage, useKeptLanguage } from "~/components/ui/link/kept-language";
 import { useTranslation } from "~/i18n/use-translation";
 import { pageMeta } from "~/config/page-meta";
 import { assetPath } from "~/config/paths";
 import { useLanguage } from "~/i18n/use-language";
-import { childPages, pageRoutePath, type PageId } from "~/config/site-map";
-import { lazyComponent } from "~/mdx/lazy-component";
+import { childPages, pageHref, type PageId } from "~/config/site-map";
+import { ImagePreviewDialog } from "~/components/ui/image-preview/image-preview-dialog";
 import { FIRST_STEPS } from "~/config/first-steps";
-
-const ImagePreviewDialog = lazyComponent(() =>
-  import("~/components/ui/image-preview/image-preview-dialog").then((m) => m.ImagePreviewDialog),
-);
 
 export const meta = pageMeta("home");
 
@@ -33,9 +28,9 @@ export default function Home() {
         <h2 id="generate-header-heading">{t("common:home.generateHeaderTitle")}</h2>
         <p>{t("common:home.generateHeaderBody")}</p>
         <p>
-          <Link to={keepLanguageInRoute(pageRoutePath("security-header-form"), kept)} className="button button--primary">
+          <a href={keepLanguage(pageHref("security-header-form"), kept)} className="button button--primary">
             {t("common:home.generateHeaderAction")}
-          </Link>
+          </a>
         </p>
       </section>
 
@@ -73,7 +68,7 @@ function PageCards({ ids }: { ids: PageId[] }) {
       {ids.map((id) => (
         <li key={id} className="card">
           <h3 className="card__title">
-            <Link to={keepLanguageInRoute(pageRoutePath(id), kept)}>{t(`${id}.title`)}</Link>
+            <a href={keepLanguage(pageHref(id), kept)}>{t(`${id}.title`)}</a>
           </h3>
           <p>{t(`${id}.summary`)}</p>
         </li>

@@ -15,8 +15,8 @@ export const handle: LanguageSwitchHandle = {
 // The value check is a GET form (`?valor=…&lang=…`): the server answers it, so it works without
 // JavaScript; in the browser the widget, an island, answers the same address with the same rules
 // (useAddressAnswer).
-export const loader = widgetPageLoader("iva-exp", (url, portal) => readIvaExpCheck(url, portal.lang));
+export const loader = widgetPageLoader((url, portal) => readIvaExpCheck(url, portal.lang));
 
 export default widgetContentPage<typeof loader>("iva-exp", {
-  IvaExpEligibilityCheck: ({ data }) => <Island name="iva-exp-check" component={IvaExpEligibilityCheck} props={{ check: data }} />,
+  IvaExpEligibilityCheck: ({ data }) => <Island component={IvaExpEligibilityCheck} props={{ check: data }} />,
 });

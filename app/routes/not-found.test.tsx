@@ -11,7 +11,7 @@ const ID = "haproxy-7f000001-0002";
 
 const render = (lang: "pt" | "en", id?: string) =>
   renderToString(
-    <RequestReferenceContext value={id === undefined ? undefined : { id }}>
+    <RequestReferenceContext value={id}>
       <MemoryRouter initialEntries={["/areaOE/nao-existe"]}>{withI18n(<NotFound />, lang)}</MemoryRouter>
     </RequestReferenceContext>,
   );

@@ -1,4 +1,5 @@
-import { data, Link } from "react-router";
+import { data } from "react-router";
+import { BASE_URL } from "~/config/paths";
 import { useTranslation } from "~/i18n/use-translation";
 import { pageMeta } from "~/config/page-meta";
 import { RequestReference } from "~/features/errors/request-reference";
@@ -19,9 +20,9 @@ export default function NotFound() {
       <p className="lead">{t("unavailable.message")}</p>
       <RequestReference />
       <p>
-        <Link to="/" className="button">
+        <a href={BASE_URL} className="button">
           {t("actions.backToHome")}
-        </Link>
+        </a>
       </p>
     </div>
   );

@@ -22,5 +22,5 @@ export const meta: Route.MetaFunction = (args) => [...baseMeta(args), ...(args.l
 
 export default function Search({ loaderData }: Route.ComponentProps) {
   // An island (app/islands/island.tsx); `pages` words the results the browser finds (pageText).
-  return <Island name="search-page" component={SearchPage} props={{ query: loaderData.query, results: loaderData.results, suggestion: loaderData.suggestion }} namespaces={["pages"]} />;
+  return <Island component={SearchPage} props={{ query: loaderData.query, results: loaderData.results, suggestion: loaderData.suggestion }} namespaces={["pages"]} />;
 }

@@ -1,7 +1,5 @@
 import type { Route } from "./+types/security-header-check";
 import { ContentPage } from "~/features/content/content-page";
-import { loadContent } from "~/features/content/lazy-content";
-import { useLazyContent } from "~/features/content/use-lazy-content";
 import { pageMeta } from "~/config/page-meta";
 import { mdxComponents } from "~/mdx/mdx-components";
 import { HeaderCheckForm } from "~/features/security-header/header-check-form";
@@ -32,9 +30,8 @@ const SANDBOX_FORM_HREF = `${pageHref("security-header-form")}?${HEADER_TARGET_Q
  * The test certificate's facts, for the content's download section, whether the checker is on, and
  * whether the server just refused a post too large to read (`?tooLarge`, see server/sandbox/header-check-guard.ts).
  */
-export async function loader({ context, request }: Route.LoaderArgs) {
+export function loader({ context, request }: Route.LoaderArgs) {
   const portal = portalContext(context);
-  await loadContent("security-header-check", portal.lang);
   const sandbox = portal.securityHeaderSandbox;
   const tooLarge = new URL(request.url).searchParams.has(HEADER_CHECK_TOO_LARGE_QUERY);
   return { certificate: sandbox.certificate, keys: sandbox.keys(), checkerEnabled: sandbox.enabled, tooLarge };
@@ -78,7 +75,7 @@ export function headers({ actionHeaders }: Route.HeadersArgs) {
 
 export default function Page({ loaderData, actionData }: Route.ComponentProps) {
   // The form is an island (app/islands/island.tsx): the action's answer and `?tooLarge` come in as props.
-  const checkForm = () => <Island name="header-check" component={HeaderCheckForm} props={{ tooLarge: loaderData.tooLarge, data: actionData ?? null, sandboxFormHref: SANDBOX_FORM_HREF }} />;
+  const checkForm = () => <Island component={HeaderCheckForm} props={{ tooLarge: loaderData.tooLarge, data: actionData ?? null, sandboxFormHref: SANDBOX_FORM_HREF }} />;
   const components = {
     ...mdxComponents,
     // The content places the test certificate and the form where its steps need them.
@@ -90,5 +87,5 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
     // Switched off at start when the runtime cannot decrypt the Nonce safely: the page says so instead.
     HeaderCheckForm: !loaderData.checkerEnabled ? HeaderCheckUnavailable : checkForm,
   };
-  return <ContentPage id="security-header-check" content={useLazyContent("security-header-check")} components={components} />;
+  return <ContentPage id="security-header-check" components={components} />;
 }

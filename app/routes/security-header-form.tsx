@@ -76,7 +76,6 @@ function FormPage(props: Pick<Route.ComponentProps["loaderData"], "usernamePrefi
       <h1>{t("security-header-form.title")}</h1>
       {/* An island (app/islands/island.tsx). The signed-out page has none besides the header's search: it ships no script. */}
       <Island
-        name="security-header-form"
         component={SecurityHeaderFormIsland}
         props={{ ...props, overviewHref: pageHref("security-header"), configHref: pageHref("security-header-config"), checkerHref: pageHref("security-header-check") }}
       />

@@ -1,7 +1,5 @@
 import type { Route } from "./+types/security-header-sandbox-keys";
 import { ContentPage } from "~/features/content/content-page";
-import { loadContent } from "~/features/content/lazy-content";
-import { useLazyContent } from "~/features/content/use-lazy-content";
 import { pageMeta } from "~/config/page-meta";
 import { pageHref } from "~/config/site-map";
 import { recordCodes } from "~/config/finding-records";
@@ -35,7 +33,6 @@ function listQuery(url: URL): { key: string | null; filter: SandboxRequestFilter
 /** The visitor's keys (signed in) and the requests of the one chosen; signed out: only why to sign in. */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const portal = portalContext(context);
-  await loadContent("security-header-sandbox-keys", portal.lang);
   const url = new URL(request.url);
   const keys = portal.sandboxKeys;
   const query = listQuery(url);
@@ -92,5 +89,5 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
       />
     ),
   };
-  return <ContentPage id="security-header-sandbox-keys" content={useLazyContent("security-header-sandbox-keys")} components={components} />;
+  return <ContentPage id="security-header-sandbox-keys" components={components} />;
 }

@@ -2,7 +2,6 @@ import { useLoaderData } from "react-router";
 import { widgetPageLoader } from "./widget-page-loader.server";
 import { pageMeta } from "~/config/page-meta";
 import { ContentPage } from "~/features/content/content-page";
-import { useLazyContent } from "~/features/content/use-lazy-content";
 import { readTimeLimitsPage } from "~/features/time-limits/time-limits-answer.server";
 import { TimeLimitsFinder } from "~/features/time-limits/time-limits-finder";
 import { DeadlineCalculator } from "~/features/time-limits/deadline-calculator";
@@ -17,7 +16,7 @@ export const handle: LanguageSwitchHandle = { answeredSection };
 // A page of text that answers its query on the server only (no client loader, no script): the list's
 // filter and the calculator are GET forms (`?area=…&quem=…`, `?prazo=…&data=…&hora=…`) its loader
 // answers; the calculator (and the holidays' library) runs only here, on the server.
-export const loader = widgetPageLoader("time-limits", (url, portal) => readTimeLimitsPage(url, portal.lang));
+export const loader = widgetPageLoader((url, portal) => readTimeLimitsPage(url, portal.lang));
 
 function Finder() {
   return <TimeLimitsFinder filter={useLoaderData<typeof loader>().filter} />;
@@ -30,5 +29,5 @@ function Calculator() {
 const components = { ...mdxComponents, TimeLimitsFinder: Finder, DeadlineCalculator: Calculator };
 
 export default function TimeLimitsPage() {
-  return <ContentPage id="time-limits" content={useLazyContent("time-limits")} components={components} />;
+  return <ContentPage id="time-limits" components={components} />;
 }

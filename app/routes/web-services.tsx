@@ -16,7 +16,7 @@ export const handle: LanguageSwitchHandle = { answeredSection: (search) => (sear
 // JavaScript; in the browser the widget, an island, answers the same address with the same rules
 // (useAddressAnswer). The authority certificates table comes from the server (the certificates loaded
 // at start) and is plain HTML: no island, nothing of it in the browser's JavaScript.
-export const loader = widgetPageLoader("web-services", (url, portal) => ({
+export const loader = widgetPageLoader((url, portal) => ({
   ...readRenewalCheck(url, portal.lang),
   certificates: portal.authorityCertificates(),
 }));
@@ -24,7 +24,6 @@ export const loader = widgetPageLoader("web-services", (url, portal) => ({
 export default widgetContentPage<typeof loader>("web-services", {
   CertificateRenewalPlanner: ({ data }) => (
     <Island
-      name="renewal-planner"
       component={CertificateRenewalPlanner}
       props={{ check: { text: data.text, answer: data.answer, lang: data.lang }, reminderHref: RENEWAL_REMINDER_PATH }}
     />

@@ -2,21 +2,18 @@ import type { ComponentType } from "react";
 import { useLoaderData } from "react-router";
 import type { PageId } from "~/config/site-map";
 import { ContentPage } from "~/features/content/content-page";
-import { useLazyContent } from "~/features/content/use-lazy-content";
 import { mdxComponents } from "~/mdx/mdx-components";
 
 /**
  * A content page plus widgets answered by the route's loader: the page is its content file
  * (content/<lang>/<id>.mdx), which places each widget by name; a widget gets the loader data. The
- * widgets are GET forms the server answers (so they work without JavaScript) and, once hydrated, the
- * widget answers the same address with the same rules itself (useAddressAnswer: the address bar, no
- * router). Each route module keeps only its own part:
+ * widgets are GET forms the server answers (so they work without JavaScript); one that needs script is
+ * an island (app/islands/island.tsx), which once hydrated answers the same address with the same rules
+ * itself (useAddressAnswer: the address bar, no router). Each route module keeps only its own part:
  *
  *     export const meta = pageMeta(id);
- *     export const loader = widgetPageLoader(id, (url, portal) => …);   // widget-page-loader.server.ts
+ *     export const loader = widgetPageLoader((url, portal) => …);   // widget-page-loader.server.ts
  *     export default widgetContentPage<typeof loader>(id, { WidgetName: ({ data }) => … });
- *
- * The widgets are in that route's chunk only: each is used by its one page.
  */
 export function widgetContentPage<Loader>(
   id: PageId,
@@ -29,6 +26,6 @@ export function widgetContentPage<Loader>(
     };
   }
   return function Page() {
-    return <ContentPage id={id} content={useLazyContent(id)} components={components} />;
+    return <ContentPage id={id} components={components} />;
   };
 }

@@ -1,7 +1,6 @@
 import { test as base, expect, type Browser, type Page } from "@playwright/test";
 import AxeBuilder from "@axe-core/playwright";
-import type { IslandManifest } from "../../app/islands/islands.client";
-import { ISLAND_MANIFEST_ID } from "../../app/islands/island-names";
+import { ISLAND_MANIFEST_ID, type IslandManifest } from "../../app/islands/island-data";
 
 /** Collects console errors and uncaught page errors; tests assert the list stays empty. */
 export const test = base.extend<{ consoleErrors: string[] }>({
@@ -35,28 +34,28 @@ export async function axeViolations(page: Page) {
 }
 
 /**
- * Whether the page as the server sent it is one the browser hydrates (app/config/hydration.ts): its
- * HTML carries React Router's context, or it is a tool page whose islands the browser hydrates (it
- * carries the islands' runtime: app/islands/island-head.ts). Pages of text carry no framework script at all.
+ * Whether the page as the server sent it runs script that hydrates (app/config/hydration.ts): a tool page
+ * whose islands the browser hydrates (it carries the islands' manifest and loader: app/islands/island-head.ts).
+ * Pages of text carry no framework script at all, and no page carries React Router's (docs/decisions/0020).
  */
 export async function isHydratedPage(page: Page): Promise<boolean> {
-  return (await isRouterPage(page)) || (await isIslandPage(page));
+  return isIslandPage(page);
 }
 
-/** A page React Router hydrates whole: its HTML carries the router's context. */
+/** Whether the page carries anything of React Router's browser half (its context or route modules): never. */
 export async function isRouterPage(page: Page): Promise<boolean> {
-  return page.evaluate(() => [...document.scripts].some((script) => script.textContent?.includes("window.__reactRouterContext")));
+  return page.evaluate(() => [...document.scripts].some((script) => script.textContent?.includes("__reactRouter")));
 }
 
 /**
  * A page with islands (app/islands/island.tsx): the islands' manifest and its one loader, an inline module
- * script that reads it (app/islands/island-head.ts), no router.
+ * script that reads it (app/islands/island-head.ts, built from app/islands/island-loader.ts), no router.
  */
 export async function isIslandPage(page: Page): Promise<boolean> {
   return page.evaluate(
     () =>
       document.getElementById("areaoe-islands") !== null &&
-      [...document.querySelectorAll("script[type=module]:not([src])")].filter((script) => script.textContent?.includes('"areaoe-islands"')).length === 1,
+      [...document.querySelectorAll("script[type=module]:not([src])")].filter((script) => script.textContent?.includes("areaoe-islands")).length === 1,
   );
 }
 
@@ -66,12 +65,18 @@ export function islandManifest(html: string): IslandManifest | undefined {
   return json === undefined ? undefined : (JSON.parse(json) as IslandManifest);
 }
 
-/** A hydrated page once React has hydrated it; a page of text (never hydrated) once it has loaded. */
+/** Every file the islands' manifest lists, once each: the runtime and what it imports, then each island's files. */
+export function manifestFiles(manifest: IslandManifest | undefined): string[] {
+  if (!manifest) return [];
+  return [...new Set([...manifest.runtime, ...Object.values(manifest.islands).flatMap((island) => island.preload)])];
+}
+
+/** A page with islands once they have hydrated; a page of text (never hydrated) once it has loaded. */
 export async function waitForPageReady(page: Page) {
   if (await isHydratedPage(page)) await waitForHydration(page);
 }
 
-/** Waits until React has hydrated the page (entry.client marks it). */
+/** Waits until the page's islands due at once (`idle`) have hydrated (the islands' runtime marks it). */
 export async function waitForHydration(page: Page) {
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
 }

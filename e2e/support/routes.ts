@@ -16,9 +16,7 @@ export const ROUTED_PATHS: { id: string; path: string }[] = [
   { id: "home", path: appPath("/home") },
 ];
 
-/** The pages the browser hydrates (`hydrates` in the page manifest); every other page is a page of text. */
-export const HYDRATED_IDS: ReadonlySet<string> = new Set(ROUTED_PAGES.filter((page) => page.hydrates).map((page) => page.id));
-/** Tool pages whose widgets are islands (app/islands/island.tsx): no React Router in the browser. */
+/** Tool pages whose widgets are islands (app/islands/island.tsx); every other page is a page of text. No page runs React Router in the browser. */
 export const ISLAND_IDS: ReadonlySet<string> = new Set(ROUTED_PAGES.filter((page) => page.islands).map((page) => page.id));
 /** Pages whose answer belongs to one visitor (`private` in the manifest): never stored by the page cache. */
 export const PRIVATE_IDS: ReadonlySet<string> = new Set(ROUTED_PAGES.filter((page) => "private" in page && page.private).map((page) => page.id));

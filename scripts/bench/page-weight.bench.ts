@@ -91,14 +91,16 @@ async function measure(origin: string, path: string, browser: Browser, cookie?: 
   const { hydrated, islands, listed, inline, json } = await page.evaluate(() => ({
     hydrated: [...document.scripts].some((script) => script.textContent?.includes("window.__reactRouterContext")),
     islands: document.getElementById("areaoe-islands") !== null,
-    // What the islands' loader preloads once the page is idle (app/islands/island-head.ts): first-load files.
-    listed: ((JSON.parse(document.getElementById("areaoe-islands")?.textContent ?? "{}") as { preload?: string[] }).preload ?? []).map(
-      (url) => new URL(url, document.baseURI).href,
-    ),
+    // What the islands' loader preloads once the page is idle (app/islands/island-loader.ts): the runtime and
+    // the `idle` islands' files are first-load files; a `visible` island's load when scrolled near (not counted).
+    listed: (() => {
+      const manifest = JSON.parse(document.getElementById("areaoe-islands")?.textContent ?? "{}") as { runtime?: string[]; islands?: Record<string, { preload: string[] }> };
+      const idle = [...document.querySelectorAll<HTMLElement>("[data-island]")].filter((container) => container.dataset.islandWhen !== "visible");
+      const urls = [...(manifest.runtime ?? []), ...idle.flatMap((container) => manifest.islands?.[container.dataset.island ?? ""]?.preload ?? [])];
+      return urls.map((url) => new URL(url, document.baseURI).href);
+    })(),
     json: [...document.querySelectorAll<HTMLScriptElement>("script[data-island-data], script#areaoe-islands")].map((script) => script.textContent ?? "").join(""),
-    inline: [...document.querySelectorAll<HTMLScriptElement>("script[type=module]:not([src])")]
-      .filter((script) => !script.textContent?.includes("__reactRouter"))
-      .map((script) => script.textContent ?? ""),
+    inline: [...document.querySelectorAll<HTMLScriptElement>("script[type=module]:not([src])")].map((script) => script.textContent ?? ""),
   }));
   // A page of text is interactive once loaded; a hydrated page once React has hydrated it.
   if (hydrated || islands) await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");

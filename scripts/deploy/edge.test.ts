@@ -37,8 +37,8 @@ const haveBuild = existsSync(path.resolve(BUILD_DIR, "server/index.js"));
 const missing = [haveBuild ? undefined : `no production build at ${path.resolve(BUILD_DIR, "server/index.js")} (run the build first)`, varnishMissing(), nginxMissing(), redisServerMissing()].filter(Boolean);
 if (missing.length > 0) console.warn(`edge and mirror tests skipped: ${missing.join("; ")}`);
 
-/** The manifest's pages, as the mirror's writer splits them: a tool page has islands or hydrates, or is private (one visitor's). */
-const isToolPage = (page: (typeof ROUTED_PAGES)[number]) => page.islands === true || page.hydrates === true || page.private === true;
+/** The manifest's pages, as the mirror's writer splits them: a tool page has islands, or is private (one visitor's). */
+const isToolPage = (page: (typeof ROUTED_PAGES)[number]) => page.islands === true || page.private === true;
 const TEXT_PAGES = ROUTED_PAGES.filter((page) => !isToolPage(page)).map((page) => appPath(page.path));
 const TOOL_PAGES = ROUTED_PAGES.filter(isToolPage).map((page) => appPath(page.path));
 const UNAVAILABLE: Record<Language, string> = { pt: ptCommon.mirror.unavailableTitle.split("{{title}}")[1] ?? "", en: enCommon.mirror.unavailableTitle.split("{{title}}")[1] ?? "" };

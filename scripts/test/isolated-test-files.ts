@@ -12,13 +12,11 @@
  */
 export const ISOLATED_TEST_FILES = [
   "app/chunk-loaders.test.ts",
-  "app/components/ui/hydration/first-hydration.test.ts",
   "app/components/ui/toast/toaster.test.tsx",
-  "app/features/errors/page-error-boundary.test.tsx",
-  "app/features/errors/request-reference.test.tsx",
   "app/features/iva-exp/iva-exp-eligibility-check.test.tsx",
   "app/features/search/run-search.test.ts",
   "app/features/security-header/security-header-form.test.tsx",
+  "app/islands/island-loader.test.ts",
   "app/islands/island.test.tsx",
   "app/render/portal-stylesheet.test.tsx",
   "server/http/render-admission.test.ts",

@@ -21,6 +21,16 @@ describe("parseTimeLimits", () => {
     ]);
   });
 
+  it("refuses a record whose pt and en texts give different numbers, naming the field and the numbers", () => {
+    const note = { pt: "Prorrogável por 30 dias, nos termos do artigo 12.º", en: "It may be extended by 20 days, under Article 12" };
+    expect(problems({ "content/time-limits/liquidation.json": [{ ...GOOD, note }] })).toEqual([
+      "content/time-limits/liquidation.json, record settlement-payment (#0), field note: the pt and en texts give different numbers (pt: 12, 30; en: 12, 20)",
+    ]);
+    // The same numbers in another order (a legal reference written each language's way) pass.
+    const article = { pt: "Artigo 36.º, n.º 2, do Decreto-Lei n.º 73/2010", en: "Article 36(2) of Decreto-Lei n.º 73/2010" };
+    expect(problems({ "content/time-limits/liquidation.json": [{ ...GOOD, article }] })).toEqual([]);
+  });
+
   it("refuses a page that is not in the manifest", () => {
     expect(problems({ "content/time-limits/liquidation.json": [{ ...GOOD, pages: ["nowhere"] }] })).toEqual([
       "content/time-limits/liquidation.json, record settlement-payment (#0), field pages.0: nowhere is not a page id of the manifest (app/config/site-map.ts)",

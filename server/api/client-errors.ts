@@ -136,18 +136,8 @@ function createLogBudget(budget: number, windowMs: number, now: () => number, lo
   };
 }
 
-/** POST /api/client-errors: receives the browser's error reports (mounted under the base path). */
-export function clientErrorsRouter({
-  logger,
-  limit = 30,
-  windowMs = 60_000,
-  dedupeMs = 10 * 60_000,
-  globalBudget = 60,
-  allClientsPerSecond = 20,
-  bodyDeadlineMs = 10_000,
-  counters,
-  now = Date.now,
-}: ClientErrorsRouterOptions): Router {
+/** The two rate limits in front of the reports: all clients together (503), then each client (429). */
+function reportLimits({ logger, limit, windowMs, allClientsPerSecond, counters }: Required<Pick<ClientErrorsRouterOptions, "logger" | "limit" | "windowMs" | "allClientsPerSecond">> & Pick<ClientErrorsRouterOptions, "counters">) {
   const firstRefusal = oncePerWindow(windowMs);
   const allClients = rateLimit({
     windowMs: 1_000,
@@ -164,11 +154,7 @@ export function clientErrorsRouter({
       problem(res, 503, "Too many error reports from everyone; try again in a second.");
     },
   });
-  const deadline = bodyDeadline({ deadlineMs: bodyDeadlineMs, timedOut: (_req, res) => problem(res, 408, "The report took too long to arrive.") });
-  const router = Router();
-  const firstInWindow = createDigestWindow(dedupeMs, now);
-  const withinBudget = createLogBudget(globalBudget, 60_000, now, logger);
-  const limiter = rateLimit({
+  const perClient = rateLimit({
     windowMs,
     limit,
     ...(counters ? { store: counters("client-error-reports-per-client") } : {}),
@@ -181,11 +167,42 @@ export function clientErrorsRouter({
       problem(res, 429, "Too many error reports; try again later.");
     },
   });
+  return { perClient, allClients };
+}
 
+/** Body parser failures (oversize, malformed JSON, bad encoding) as problems; anything else goes on. */
+function bodyProblems(error: unknown, _req: Request, res: Response, next: NextFunction): void {
+  // Already answered (the body deadline's 408): the parser's late "aborted" needs nothing more.
+  if (res.headersSent) return;
+  const type = (error as { type?: string }).type;
+  if (type === "entity.too.large") return problem(res, 413, `The report is larger than ${MAX_BODY}.`);
+  if (type === "entity.parse.failed") return problem(res, 400, "The body is not valid JSON.");
+  const status = (error as { status?: number }).status;
+  if (typeof status === "number" && status >= 400 && status < 500) return problem(res, status, "The request body cannot be read.");
+  next(error);
+}
+
+/** POST /api/client-errors: receives the browser's error reports (mounted under the base path). */
+export function clientErrorsRouter({
+  logger,
+  limit = 30,
+  windowMs = 60_000,
+  dedupeMs = 10 * 60_000,
+  globalBudget = 60,
+  allClientsPerSecond = 20,
+  bodyDeadlineMs = 10_000,
+  counters,
+  now = Date.now,
+}: ClientErrorsRouterOptions): Router {
+  const { perClient, allClients } = reportLimits({ logger, limit, windowMs, allClientsPerSecond, counters });
+  const deadline = bodyDeadline({ deadlineMs: bodyDeadlineMs, timedOut: (_req, res) => problem(res, 408, "The report took too long to arrive.") });
+  const firstInWindow = createDigestWindow(dedupeMs, now);
+  const withinBudget = createLogBudget(globalBudget, 60_000, now, logger);
+  const router = Router();
   router
     .route("/api/client-errors")
     .post(
-      limiter,
+      perClient,
       allClients,
       (req, res, next) => {
         if (!req.is("application/json")) return problem(res, 415, "The content type must be application/json.");
@@ -212,19 +229,6 @@ export function clientErrorsRouter({
       res.setHeader("Allow", "POST");
       problem(res, 405, "Use POST.");
     });
-
-  // Body parser failures: oversize, malformed JSON, bad encoding.
-  router.use("/api/client-errors", (error: unknown, _req: Request, res: Response, next: NextFunction) => {
-    // Already answered (the body deadline's 408): the parser's late "aborted" needs nothing more.
-    if (res.headersSent) return;
-    const type = (error as { type?: string }).type;
-    if (type === "entity.too.large") return problem(res, 413, `The report is larger than ${MAX_BODY}.`);
-    if (type === "entity.parse.failed") return problem(res, 400, "The body is not valid JSON.");
-    const status = (error as { status?: number }).status;
-    if (typeof status === "number" && status >= 400 && status < 500) {
-      return problem(res, status, "The request body cannot be read.");
-    }
-    next(error);
-  });
+  router.use("/api/client-errors", bodyProblems);
   return router;
 }

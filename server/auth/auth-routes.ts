@@ -142,11 +142,30 @@ export function authRoutes(settings: AuthSettings, logger: Logger, keys: CookieK
   return router;
 }
 
-function enabledAuthRoutes(settings: EnabledSettings, logger: Logger, keys: CookieKeys, states: UsedStates, revoked: RevokedSessions, metrics: AuthMetrics): Router {
-  const router = express.Router();
-  const oidc = lazyOidcConfiguration(settings);
+/** What the enabled sign-in routes share. */
+interface AuthDeps {
+  settings: EnabledSettings;
+  logger: Logger;
+  keys: CookieKeys;
+  states: UsedStates;
+  revoked: RevokedSessions;
+  metrics: AuthMetrics;
+  oidc: ReturnType<typeof lazyOidcConfiguration>;
+}
 
-  router.get(SIGN_IN_PATH, async (req, res) => {
+function enabledAuthRoutes(settings: EnabledSettings, logger: Logger, keys: CookieKeys, states: UsedStates, revoked: RevokedSessions, metrics: AuthMetrics): Router {
+  const deps: AuthDeps = { settings, logger, keys, states, revoked, metrics, oidc: lazyOidcConfiguration(settings) };
+  const router = express.Router();
+  router.get(SIGN_IN_PATH, signIn(deps));
+  router.get(CALLBACK_PATH, signInCallback(deps));
+  router.post(SIGN_OUT_PATH, express.urlencoded({ extended: false, limit: "4kb" }), signOut(deps));
+  router.get(SIGNED_OUT_PATH, signedOut);
+  return router;
+}
+
+/** GET /auth/sign-in: a sign-in transaction (state, nonce, PKCE) sealed in a cookie, then the identity provider. */
+function signIn({ settings, logger, keys, states, metrics, oidc }: AuthDeps) {
+  return async (req: Request, res: Response): Promise<void> => {
     const returnTo = safeReturnTo(req.query[RETURN_TO_PARAM]);
     // A sign-in whose callback could not be checked (the shared state does not answer) is not started.
     if (states.available && !(await states.available())) {
@@ -180,9 +199,12 @@ function enabledAuthRoutes(settings: EnabledSettings, logger: Logger, keys: Cook
       metrics.signInFailed("provider_unreachable");
       sendProblem(res, 503, "unavailable", returnTo);
     }
-  });
+  };
+}
 
-  router.get(CALLBACK_PATH, async (req, res) => {
+/** GET /auth/callback: the provider's answer, checked against the transaction (state once, nonce, PKCE), then the session. */
+function signInCallback({ logger, keys, states, revoked, metrics, oidc }: AuthDeps) {
+  return async (req: Request, res: Response): Promise<void> => {
     const transaction = await openTransaction(readCookie(req.headers.cookie, transactionCookieName(req)), keys.transaction);
     if (!transaction) {
       res.clearCookie(transactionCookieName(req), cookieOptions(req, AUTH_PATH));
@@ -241,9 +263,12 @@ function enabledAuthRoutes(settings: EnabledSettings, logger: Logger, keys: Cook
       metrics.signInFailed(network ? "provider_unreachable" : "token_refused");
       sendProblem(res, network ? 503 : 400, network ? "unavailable" : "callbackError", transaction.returnTo);
     }
-  });
+  };
+}
 
-  router.post(SIGN_OUT_PATH, express.urlencoded({ extended: false, limit: "4kb" }), async (req, res) => {
+/** POST /auth/sign-out: the session revoked everywhere and its cookie cleared, then the provider's logout. */
+function signOut({ logger, keys, revoked, metrics, oidc }: AuthDeps) {
+  return async (req: Request, res: Response): Promise<void> => {
     if (!isSameOriginPost(req)) {
       sendProblem(res, 403, "forbidden");
       return;
@@ -282,20 +307,21 @@ function enabledAuthRoutes(settings: EnabledSettings, logger: Logger, keys: Cook
       if (pending) sendProblem(res, 200, "signOutPending", returnTo);
       else res.redirect(303, returnTo);
     }
-  });
-
-  // The provider echoes `state` (our return path); it is validated again like any return address. A
-  // sign-out whose revocation is still to be written says so here, once.
-  router.get(SIGNED_OUT_PATH, (req, res) => {
-    res.setHeader("Cache-Control", "no-store");
-    const returnTo = safeReturnTo(req.query.state, DEFAULT_RETURN_TO);
-    if (readCookie(req.headers.cookie, signOutPendingCookieName(req)) === "1") {
-      res.clearCookie(signOutPendingCookieName(req), cookieOptions(req, AUTH_PATH));
-      sendProblem(res, 200, "signOutPending", returnTo);
-      return;
-    }
-    res.redirect(303, returnTo);
-  });
-
-  return router;
+  };
 }
+
+/**
+ * GET /auth/signed-out: The provider echoes `state` (our return path); it is validated again like any return address. A
+ * sign-out whose revocation is still to be written says so here, once.
+ */
+function signedOut(req: Request, res: Response): void {
+  res.setHeader("Cache-Control", "no-store");
+  const returnTo = safeReturnTo(req.query.state, DEFAULT_RETURN_TO);
+  if (readCookie(req.headers.cookie, signOutPendingCookieName(req)) === "1") {
+    res.clearCookie(signOutPendingCookieName(req), cookieOptions(req, AUTH_PATH));
+    sendProblem(res, 200, "signOutPending", returnTo);
+    return;
+  }
+  res.redirect(303, returnTo);
+}
+

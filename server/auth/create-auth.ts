@@ -38,30 +38,12 @@ export interface Auth {
   ownerIdOf(user: SessionUser): string | null;
 }
 
-export function createAuth(
-  config: AppConfig,
-  logger: Logger,
-  devIdp?: Settings["devIdp"],
-  shared: SharedState = memorySharedState(),
-  metrics?: AuthMetrics,
-): Auth {
-  const settings = resolveAuthSettings(config, logger, devIdp);
-  // The demo provider keeps its sign-ins (interactions, codes), keys and client secret in this process:
-  // one instance only. With a shared Redis (several instances behind a balancer), say so at start.
-  if (settings.mode === "embedded" && shared.describe().kind === "redis") {
-    logger.warn(
-      "the embedded demo identity provider is ONE-INSTANCE ONLY: its sign-ins, keys and client secret live in this process, so behind a load balancer a sign-in fails unless every step of it reaches this instance; for a staging of several instances run a real OpenID Connect provider (docs/sign-in.md, \"A staging behind a load balancer\")",
-    );
-  }
-  const revoked = revokedSessions(shared);
-  const keys = settings.mode === "disabled" ? null : deriveCookieKeys(settings.sessionSecret);
-  const signInEnabled = settings.mode !== "disabled";
-  const signInDemo = settings.mode === "embedded";
-  const router = express.Router();
-  const ownerKey = settings.mode === "disabled" ? null : Buffer.from(hkdfSync("sha256", settings.sessionSecret, "areaOE", "areaOE sandbox key owner", 32));
-
-  // A tampered, expired or foreign cookie is simply "signed out" (and removed), never an error.
-  router.use(BASE_PATH, async (req: Request, res: Response, next: NextFunction) => {
+/**
+ * The visitor's session from its cookie, in `res.locals.session`. A tampered, expired or foreign cookie
+ * is simply "signed out" (and removed), never an error.
+ */
+function sessionFromCookie(keys: ReturnType<typeof deriveCookieKeys> | null, revoked: ReturnType<typeof revokedSessions>) {
+  return async (req: Request, res: Response, next: NextFunction) => {
     res.locals.session = null;
     const token = readCookie(req.headers.cookie, cookieName(SESSION_COOKIE, isSecureOrigin(req)));
     if (!token) return next();
@@ -87,7 +69,32 @@ export function createAuth(
       res.setHeader("Cache-Control", "private, no-store");
     } else clearSessionCookie(req, res);
     next();
-  });
+  };
+}
+
+export function createAuth(
+  config: AppConfig,
+  logger: Logger,
+  devIdp?: Settings["devIdp"],
+  shared: SharedState = memorySharedState(),
+  metrics?: AuthMetrics,
+): Auth {
+  const settings = resolveAuthSettings(config, logger, devIdp);
+  // The demo provider keeps its sign-ins (interactions, codes), keys and client secret in this process:
+  // one instance only. With a shared Redis (several instances behind a balancer), say so at start.
+  if (settings.mode === "embedded" && shared.describe().kind === "redis") {
+    logger.warn(
+      "the embedded demo identity provider is ONE-INSTANCE ONLY: its sign-ins, keys and client secret live in this process, so behind a load balancer a sign-in fails unless every step of it reaches this instance; for a staging of several instances run a real OpenID Connect provider (docs/sign-in.md, \"A staging behind a load balancer\")",
+    );
+  }
+  const revoked = revokedSessions(shared);
+  const keys = settings.mode === "disabled" ? null : deriveCookieKeys(settings.sessionSecret);
+  const signInEnabled = settings.mode !== "disabled";
+  const signInDemo = settings.mode === "embedded";
+  const router = express.Router();
+  const ownerKey = settings.mode === "disabled" ? null : Buffer.from(hkdfSync("sha256", settings.sessionSecret, "areaOE", "areaOE sandbox key owner", 32));
+
+  router.use(BASE_PATH, sessionFromCookie(keys, revoked));
 
   router.get(SESSION_API_PATH, sessionEndpoint(signInEnabled));
   if (settings.mode === "embedded") {

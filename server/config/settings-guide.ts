@@ -57,3 +57,47 @@ export function settingsGuideProblems(guide: string, records: readonly Documente
 export function undocumentedLimits(guide: string, fields: readonly string[]): string[] {
   return fields.filter((field) => !guide.includes(`\`${field}\``)).map((field) => `limits.${field} is parsed but not documented in docs/operations.md (the limits row)`);
 }
+
+/** The cells of the guide's settings tables' rows: `| a | b |` → ["a", "b"]. */
+function tableRows(guide: string): string[][] {
+  return configurationSection(guide)
+    .split("\n")
+    .filter((line) => line.startsWith("|") && !/^\|\s*-/.test(line))
+    .map((line) => line.split("|").slice(1, -1).map((cell) => cell.trim()));
+}
+
+/** The default a meaning cell states: "default 3000", "default `0.0.0.0`", "`info` (default)", "`false` (default)". */
+function statedDefault(meaning: string): string | undefined {
+  const stated = /\bdefault(?:s? is)? `?([^`\s,;)]+)`?/i.exec(meaning) ?? /`?([^`\s/(]+)`? \(default\b/.exec(meaning);
+  return stated?.[1];
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * Each default the guide states that is not the code's, one line each, naming the variable or field:
+ * a process variable's default (read through its record's schema, as the variable would be, and
+ * compared with the record's default), and each figure of the limits row (`field` (N…)) compared with
+ * the limits schema's default. Empty: the guide states the code's defaults.
+ */
+export function settingDefaultProblems(guide: string, limitDefaults: Readonly<Record<string, unknown>>): string[] {
+  const problems: string[] = [];
+  const records = new Map(Object.values(PROCESS_SETTINGS).map((record) => [record.env as string, record]));
+  for (const cells of tableRows(guide)) {
+    const [variableCell = "", meaning = ""] = cells.length === 2 ? cells : [];
+    const record = records.get(/^`([A-Z0-9_]+)`$/.exec(variableCell)?.[1] ?? "");
+    const stated = statedDefault(meaning);
+    if (!record || record.default === undefined || stated === undefined) continue;
+    const parsed = record.schema.safeParse(stated);
+    if (!parsed.success || !same(parsed.data, record.default)) {
+      problems.push(`${record.env}: docs/operations.md states the default ${stated}, the record's default is ${JSON.stringify(record.default)} (server/config/setting-records.ts)`);
+    }
+  }
+  const limitsRow = tableRows(guide).find((cells) => cells[0] === "`limits`")?.join(" ") ?? "";
+  for (const [, field = "", figure = ""] of limitsRow.matchAll(/`([a-zA-Z]+)` \((\d+)/g)) {
+    if (field in limitDefaults && !same(Number(figure), limitDefaults[field])) {
+      problems.push(`limits.${field}: docs/operations.md states the default ${figure}, the limits schema's default is ${JSON.stringify(limitDefaults[field])} (server/config/schema.ts)`);
+    }
+  }
+  return problems;
+}

@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { ConfigError } from "./load-config";
 import { configSchema, limitsSchema } from "./schema";
-import { SETTING_RECORDS, settingsGuideProblems, undocumentedLimits } from "./settings-guide";
+import { SETTING_RECORDS, settingDefaultProblems, settingsGuideProblems, undocumentedLimits } from "./settings-guide";
 import { ALL_VARIABLES, BENCH_LIFT_VALUE, BENCH_LIFT_VARIABLE, DEV_IDP_EXPOSED_VALUE, DEV_IDP_EXPOSED_VARIABLE, devIssuerUrl, parseSettings, SETTINGS_VARIABLES, type SettingsDefaults } from "./settings";
 
 const repoRoot = path.resolve(import.meta.dirname, "../..");
@@ -167,6 +167,17 @@ describe("the operations guide", () => {
   it("names every field of the configuration's limits", () => {
     expect(undocumentedLimits(guide, Object.keys(limitsSchema.shape))).toEqual([]);
     expect(undocumentedLimits(guide, ["searchTimeoutMs"])).toEqual(["limits.searchTimeoutMs is parsed but not documented in docs/operations.md (the limits row)"]);
+  });
+
+  it("states each default as the code has it, naming the variable or field of one that differs", () => {
+    const limitDefaults = limitsSchema.parse({});
+    expect(settingDefaultProblems(guide, limitDefaults)).toEqual([]);
+    // Not an empty check: a wrong default of a process variable and of a limit are named.
+    const wrong = guide.replace("Listening port, default 3000", "Listening port, default 8080").replace("`rendersPerSecond` (10)", "`rendersPerSecond` (20)");
+    expect(settingDefaultProblems(wrong, limitDefaults)).toEqual([
+      "PORT: docs/operations.md states the default 8080, the record's default is 3000 (server/config/setting-records.ts)",
+      "limits.rendersPerSecond: docs/operations.md states the default 20, the limits schema's default is 10 (server/config/schema.ts)",
+    ]);
   });
 
   it("has a record for every field of the configuration file", () => {

@@ -4,7 +4,7 @@ import path from "node:path";
 import type { NextFunction, Request, Response } from "express";
 import { describe, expect, it, vi } from "vitest";
 import { publicFiles } from "./static-assets";
-import { readLocaleChunks } from "./locale-chunks";
+import { readIslandAssets } from "./island-assets";
 
 function clientDir(): string {
   const dir = mkdtempSync(path.join(tmpdir(), "areaoe-client-"));
@@ -14,11 +14,13 @@ function clientDir(): string {
   writeFileSync(path.join(dir, "favicon.svg"), "<svg/>");
   writeFileSync(path.join(dir, "diagrams", "flow.svg"), "<svg/>");
   writeFileSync(path.join(dir, "assets", "entry-abc.js"), "");
+  writeFileSync(path.join(dir, "assets", "island-loader.client-333.js"), 'startIslands("areaoe-islands");\n');
   writeFileSync(
-    path.join(dir, ".vite", "manifest.json"),
+    path.join(dir, ".vite", "islands-manifest.json"),
     JSON.stringify({
-      "app/i18n/locales/pt/common.json": { file: "assets/common-111.js", imports: ["_shared.js"] },
-      "_shared.js": { file: "assets/shared-222.js" },
+      "app/islands/header-check.island.tsx": { file: "assets/islands/header-check.island-111.js", imports: ["_react.js"] },
+      "app/islands/island-loader.client.ts": { file: "assets/island-loader.client-333.js" },
+      "_react.js": { file: "assets/islands/react-222.js" },
     }),
   );
   return dir;
@@ -35,14 +37,18 @@ describe("publicFiles", () => {
   });
 });
 
-describe("readLocaleChunks", () => {
-  it("gives the chunk of a texts file and what it imports, under the base path", () => {
-    const chunks = readLocaleChunks(clientDir());
-    expect(chunks?.("app/i18n/locales/pt/common.json")).toEqual(["/areaOE/assets/common-111.js", "/areaOE/assets/shared-222.js"]);
-    expect(chunks?.("app/i18n/locales/en/common.json")).toEqual([]);
+describe("readIslandAssets", () => {
+  it("gives the chunk of an island and what it imports, under the base path, and the loader as built", () => {
+    const assets = readIslandAssets(clientDir());
+    expect(assets?.chunks("app/islands/header-check.island.tsx")).toEqual(["/areaOE/assets/islands/header-check.island-111.js", "/areaOE/assets/islands/react-222.js"]);
+    expect(assets?.chunks("app/islands/no-such.island.tsx")).toEqual([]);
+    expect(assets?.loader).toBe('startIslands("areaoe-islands");');
   });
 
-  it("without a manifest there is nothing to preload", () => {
-    expect(readLocaleChunks(mkdtempSync(path.join(tmpdir(), "areaoe-empty-")))).toBeUndefined();
+  it("without a manifest (development) gives nothing; a manifest without the loader stops the start", () => {
+    expect(readIslandAssets(mkdtempSync(path.join(tmpdir(), "areaoe-empty-")))).toBeUndefined();
+    const broken = clientDir();
+    writeFileSync(path.join(broken, ".vite", "islands-manifest.json"), "{}");
+    expect(() => readIslandAssets(broken)).toThrow(/has no app\/islands\/island-loader\.client\.ts/);
   });
 });

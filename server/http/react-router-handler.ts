@@ -1,12 +1,16 @@
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
-import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@react-router/node";
+import { createRequest, sendResponse } from "@remix-run/node-fetch-server";
+import { requestOrigin } from "./trusted-origin";
 
 /**
  * The portal's one React Router handler: every render (the Express path and a page-cache miss) goes
- * through this one instance, with the visitor's request and the same load context. It is React
- * Router's Express adapter taken apart, so that the page cache can read the rendered Response before
- * it is sent (to store it) and the Express path can send it as the adapter does.
+ * through this one instance, with the visitor's request and the same load context. It wraps the two
+ * halves React Router's Node adapters are made of (`createRequest` and `sendResponse` of
+ * @remix-run/node-fetch-server, on which @react-router/node is built), so a release brings its own request
+ * conversion, and adds only what the portal needs between them: the page cache reads the rendered
+ * Response before it is sent (to store it), and the address's scheme and host are the configured origin
+ * the request was matched to (server/http/trusted-origin.ts), never a header.
  */
 export interface ReactRouterHandler {
   /**
@@ -15,42 +19,21 @@ export interface ReactRouterHandler {
    * is always the GET of the page, also for a HEAD.
    */
   render(req: Request, res: Response, override?: { url: string }): Promise<globalThis.Response>;
-  /** Writes a rendered Response to the visitor, as React Router's Express adapter does. */
+  /** Writes a rendered Response to the visitor. */
   send(res: Response, response: globalThis.Response): Promise<void>;
   /** The Express path: render, then send; an error goes to the error handler. */
   middleware: RequestHandler;
 }
 
-function requestHeaders(req: Request): Headers {
-  const headers = new Headers();
-  for (const [name, values] of Object.entries(req.headers)) {
-    if (values === undefined) continue;
-    if (Array.isArray(values)) for (const value of values) headers.append(name, value);
-    else headers.set(name, values);
-  }
-  return headers;
-}
-
-/** The address React Router sees: scheme and host as Express reads them (trust proxy), the path as asked. */
-function requestUrl(req: Request, pathAndQuery: string): URL {
-  const [, forwardedPort] = req.app?.enabled("trust proxy") ? (req.get("X-Forwarded-Host")?.split(":") ?? []) : [];
-  const [, hostPort] = req.get("host")?.split(":") ?? [];
-  const port = [forwardedPort, hostPort].map((value) => Number.parseInt(value ?? "", 10)).find((value) => Number.isSafeInteger(value));
-  const hostname = req.hostname.split(/[\\/?#@]/)[0] || "localhost";
-  return new URL(`${req.protocol}://${hostname}${port === undefined ? "" : `:${port}`}${pathAndQuery}`);
-}
-
+/**
+ * The visitor's request as a Fetch Request. The handler is mounted at the root of the Express app
+ * (server/portal/document-pipeline.ts), so `req.url` is the whole path and query the visitor asked for.
+ */
 function toFetchRequest(req: Request, res: Response, override?: { url: string }): globalThis.Request {
-  let controller: AbortController | null = new AbortController();
-  res.on("finish", () => (controller = null));
-  res.on("close", () => controller?.abort());
-  const method = override ? "GET" : req.method;
-  const init: RequestInit & { duplex?: "half" } = { method, headers: requestHeaders(req), signal: controller.signal };
-  if (method !== "GET" && method !== "HEAD") {
-    init.body = createReadableStreamFromReadable(req);
-    init.duplex = "half";
-  }
-  return new Request(requestUrl(req, override?.url ?? req.originalUrl).href, init);
+  const origin = new URL(requestOrigin(req));
+  const request = createRequest(req, res, { protocol: origin.protocol, host: origin.host });
+  if (!override) return request;
+  return new globalThis.Request(new URL(override.url, origin), { method: "GET", headers: request.headers, signal: request.signal });
 }
 
 const isClosed = (res: Response) => res.destroyed || res.writableEnded;
@@ -73,22 +56,17 @@ export function reactRouterHandler({
       await response.body?.cancel();
       return;
     }
-    res.statusMessage = response.statusText;
-    res.status(response.status);
-    // The route's headers replace the middleware's defaults (the language middleware's `Cache-Control:
-    // no-cache` beside a route's `private, no-store` was two Cache-Control headers); cookies add up.
-    for (const [name, value] of response.headers.entries()) {
-      if (name === "set-cookie") res.append(name, value);
-      else if (name === "vary") res.vary(value);
-      else res.setHeader(name, value);
-    }
-    if (/text\/event-stream/i.test(response.headers.get("Content-Type") ?? "")) res.flushHeaders();
-    if (!response.body) {
-      res.end();
-      return;
-    }
+    // sendResponse writes the route's headers over those the middleware set (the language middleware's
+    // `Cache-Control: no-cache` beside a route's `private, no-store` was two Cache-Control headers); but
+    // cookies add up and `Vary` merges, so those two join the middleware's before it writes the rest.
+    const headers = new Headers(response.headers);
+    for (const cookie of headers.getSetCookie()) res.append("Set-Cookie", cookie);
+    headers.delete("set-cookie");
+    const vary = headers.get("vary");
+    if (vary) res.vary(vary);
+    headers.delete("vary");
     try {
-      await writeReadableStreamToWritable(response.body, res);
+      await sendResponse(res, new globalThis.Response(response.body, { status: response.status, statusText: response.statusText, headers }));
     } catch (error) {
       if (!isClosed(res)) throw error;
     }

@@ -37,6 +37,73 @@ export interface RenderAdmission extends RequestHandler {
 }
 
 /**
+ * One queue per client, served in turn (round robin): a client with a hundred requests waiting takes one
+ * slot per round, like a client with one, so it cannot starve the others.
+ */
+function clientQueues() {
+  const queues = new Map<string, Waiter[]>();
+  let waiting = 0;
+  return {
+    /** Requests waiting, every client together. */
+    get waiting() {
+      return waiting;
+    },
+    /** Requests of one client waiting. */
+    of: (client: string) => queues.get(client)?.length ?? 0,
+    push(waiter: Waiter): void {
+      queues.set(waiter.client, [...(queues.get(waiter.client) ?? []), waiter]);
+      waiting += 1;
+    },
+    remove(waiter: Waiter): boolean {
+      const queue = queues.get(waiter.client);
+      const at = queue ? queue.indexOf(waiter) : -1;
+      if (!queue || at < 0) return false;
+      queue.splice(at, 1);
+      waiting -= 1;
+      if (queue.length === 0) queues.delete(waiter.client);
+      return true;
+    },
+    /** The first waiter of the next client in turn; that client goes to the end of the round. */
+    nextInTurn(): Waiter | undefined {
+      const first = queues.entries().next();
+      if (first.done) return undefined;
+      const [client, queue] = first.value;
+      const waiter = queue.shift() as Waiter;
+      waiting -= 1;
+      queues.delete(client);
+      if (queue.length > 0) queues.set(client, queue);
+      return waiter;
+    },
+  };
+}
+
+/** Counts a refused render, and logs the overload at most once a second, so it does not also flood the log. */
+function shedLog(logger: Logger | undefined, metrics: AdmissionMetrics | undefined, state: () => { running: number; waiting: number }) {
+  let shedSinceLog = 0;
+  let lastLog = 0;
+  return (reason: AdmissionRefusal): void => {
+    metrics?.refused(reason);
+    shedSinceLog += 1;
+    const now = Date.now();
+    if (now - lastLog >= 1_000) {
+      logger?.warn({ shed: shedSinceLog, ...state(), reason }, "overloaded: page renders refused with 503");
+      shedSinceLog = 0;
+      lastLog = now;
+    }
+  };
+}
+
+/** A slot that is given back once, whatever calls it first (the answer's finish or close, the page cache). */
+function onceReleased(release: () => void): () => void {
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    release();
+  };
+}
+
+/**
  * Bounded waiting for server renders. A crawl or a burst on a loaded machine must not queue requests
  * until they time out one by one (or abort mid-render as a 500): at most `maxConcurrent` renders run,
  * others wait in order, and a request that cannot start within `maxWaitMs` (or finds the queue full)
@@ -54,94 +121,52 @@ export function renderAdmission({
   metrics,
 }: RenderAdmissionOptions): RenderAdmission {
   let running = 0;
-  // One queue per client, served in turn (round robin): a client with a hundred requests waiting
-  // takes one slot per round, like a client with one, so it cannot starve the others.
-  const queues = new Map<string, Waiter[]>();
-  let waitingCount = 0;
-  const remove = (waiter: Waiter): boolean => {
-    const queue = queues.get(waiter.client);
-    const at = queue ? queue.indexOf(waiter) : -1;
-    if (!queue || at < 0) return false;
-    queue.splice(at, 1);
-    waitingCount -= 1;
-    if (queue.length === 0) queues.delete(waiter.client);
-    return true;
-  };
-  /** The first waiter of the next client in turn; that client goes to the end of the round. */
-  const nextInTurn = (): Waiter | undefined => {
-    const first = queues.entries().next();
-    if (first.done) return undefined;
-    const [client, queue] = first.value;
-    const waiter = queue.shift() as Waiter;
-    waitingCount -= 1;
-    queues.delete(client);
-    if (queue.length > 0) queues.set(client, queue);
-    return waiter;
-  };
-  let shedSinceLog = 0;
-  let lastLog = 0;
-
-  metrics?.watch(() => ({ running, waiting: waitingCount }));
-  const logShed = (reason: AdmissionRefusal) => {
-    metrics?.refused(reason);
-    shedSinceLog += 1;
-    const now = Date.now();
-    // One line per second at most, so an overload does not also flood the log.
-    if (now - lastLog >= 1_000) {
-      logger?.warn({ shed: shedSinceLog, running, waiting: waitingCount, reason }, "overloaded: page renders refused with 503");
-      shedSinceLog = 0;
-      lastLog = now;
-    }
-  };
-
+  const queues = clientQueues();
+  const state = () => ({ running, waiting: queues.waiting });
+  metrics?.watch(state);
+  const logShed = shedLog(logger, metrics, state);
   const release = () => {
     running -= 1;
-    const next = nextInTurn();
+    const next = queues.nextInTurn();
     if (next) {
       clearTimeout(next.timer);
       next.start();
     }
   };
 
-  /** Runs `start` (which must take the slot) now or in turn; `refuse` when it cannot. Returns a cancel. */
-  const acquire = (client: string, start: () => void, refuse: (reason: AdmissionRefusal) => void): (() => void) => {
+  /** Takes a slot and runs `start` now or in turn; `refuse` when it cannot. Returns a cancel. */
+  const acquire = (client: string, start: (release: () => void) => void, refuse: (reason: AdmissionRefusal) => void): (() => void) => {
+    const take = () => {
+      running += 1;
+      start(onceReleased(release));
+    };
     if (running < maxConcurrent) {
-      start();
+      take();
       return () => {};
     }
-    const queue = queues.get(client) ?? [];
-    if (waitingCount >= maxQueue || queue.length >= maxQueuePerClient) {
-      refuse(waitingCount >= maxQueue ? "queue full" : "client queue full");
+    if (queues.waiting >= maxQueue || queues.of(client) >= maxQueuePerClient) {
+      refuse(queues.waiting >= maxQueue ? "queue full" : "client queue full");
       return () => {};
     }
     const waiter: Waiter = {
       client,
-      start,
+      start: take,
       timer: setTimeout(() => {
-        remove(waiter);
+        queues.remove(waiter);
         refuse("waited too long");
       }, maxWaitMs),
     };
-    queue.push(waiter);
-    queues.set(client, queue);
-    waitingCount += 1;
+    queues.push(waiter);
     metrics?.queued();
     return () => {
-      if (remove(waiter)) clearTimeout(waiter.timer);
+      if (queues.remove(waiter)) clearTimeout(waiter.timer);
     };
   };
 
   const middleware = (req: Request, res: Response, next: NextFunction) => {
     const cancel = acquire(
       clientOf(req),
-      () => {
-        running += 1;
-        let released = false;
-        const done = () => {
-          if (released) return;
-          released = true;
-          release();
-        };
+      (done) => {
         res.once("finish", done);
         res.once("close", done);
         next();
@@ -157,22 +182,10 @@ export function renderAdmission({
 
   const slot = (client = "") =>
     new Promise<(() => void) | undefined>((resolve) => {
-      acquire(
-        client,
-        () => {
-          running += 1;
-          let released = false;
-          resolve(() => {
-            if (released) return;
-            released = true;
-            release();
-          });
-        },
-        (reason) => {
-          logShed(reason);
-          resolve(undefined);
-        },
-      );
+      acquire(client, resolve, (reason) => {
+        logShed(reason);
+        resolve(undefined);
+      });
     });
 
   return Object.assign(middleware, { slot });

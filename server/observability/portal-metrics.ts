@@ -136,16 +136,10 @@ export interface PortalMetricsOptions {
   processMetrics?: boolean;
 }
 
-export function createPortalMetrics({ processMetrics = false }: PortalMetricsOptions = {}): PortalMetrics {
-  const registry = new Registry();
-  if (processMetrics) {
-    collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 10 });
-    // Gauges named like counters (promtool's lint refuses them); the same counts stay, per type, in
-    // nodejs_active_handles, nodejs_active_requests and nodejs_active_resources.
-    for (const name of ["nodejs_active_handles_total", "nodejs_active_requests_total", "nodejs_active_resources_total"]) registry.removeSingleMetric(name);
-  }
-  const registers = [registry];
+type Registers = Registry[];
 
+/** Every request's duration by route kind, method, status class and page-cache outcome (the one hot-path metric). */
+function requestDurations(registers: Registers): Pick<PortalMetrics, "startResponse" | "request"> {
   const requests = new RequestHistogram({
     name: "areaoe_http_request_duration_seconds",
     help: "Requests answered, by route kind, method, status class and page-cache outcome, and their duration (from the request's first handling to its last byte handed to the socket)",
@@ -154,7 +148,24 @@ export function createPortalMetrics({ processMetrics = false }: PortalMetricsOpt
     buckets: DURATION_BUCKETS,
     registers,
   });
-  // Counted in a plain object on the hot path, handed to prom-client at each scrape.
+  const at = [0, 0, 0, 0];
+  return {
+    startResponse(res) {
+      (res as Marked)[CACHE] = undefined;
+    },
+    request(kind, method, res, seconds) {
+      const status = res.statusCode;
+      at[0] = KIND_AT.get(kind) ?? ROUTE_KINDS.length - 1;
+      at[1] = (method === undefined ? undefined : METHOD_AT.get(method)) ?? METHODS.length - 1;
+      at[2] = status >= 100 && status < 600 ? Math.floor(status / 100) - 1 : STATUS_CLASSES.length - 1;
+      at[3] = CACHE_OUTCOMES.indexOf((res as Marked)[CACHE] ?? "none");
+      requests.record(at, seconds);
+    },
+  };
+}
+
+/** The page cache's outcomes (counted in a plain object on the hot path, handed over at each scrape) and its size. */
+function pageCacheMetrics(registers: Registers): PageCacheMetrics {
   const outcomes: Record<CacheOutcome, number> = { hit: 0, miss: 0, bypass: 0 };
   new Counter({
     name: "areaoe_page_cache_requests_total",
@@ -166,7 +177,6 @@ export function createPortalMetrics({ processMetrics = false }: PortalMetricsOpt
       for (const outcome of ["hit", "miss", "bypass"] as const) this.inc({ outcome }, outcomes[outcome]);
     },
   });
-  const at = [0, 0, 0, 0];
   let cacheStats: (() => PageCacheStats) | undefined;
   new Gauge({
     name: "areaoe_page_cache_stored_bytes",
@@ -189,7 +199,19 @@ export function createPortalMetrics({ processMetrics = false }: PortalMetricsOpt
       if (cacheStats) this.set(cacheStats().entries);
     },
   });
+  return {
+    outcome(res, outcome) {
+      (res as Marked)[CACHE] = outcome;
+      outcomes[outcome] += 1;
+    },
+    watch(stats) {
+      cacheStats = stats;
+    },
+  };
+}
 
+/** Render admission: renders that waited, that were refused (each reason's series from the start), the slots now. */
+function admissionMetrics(registers: Registers): AdmissionMetrics {
   const queued = new Counter({ name: "areaoe_render_admission_queued_total", help: "Renders that had to wait for a render slot", registers });
   const refused = new Counter({
     name: "areaoe_render_admission_refused_total",
@@ -211,15 +233,33 @@ export function createPortalMetrics({ processMetrics = false }: PortalMetricsOpt
       this.set({ state: "waiting" }, waiting);
     },
   });
+  return {
+    queued: () => queued.inc(),
+    refused: (reason) => refused.inc({ reason: reason.replaceAll(" ", "_") }),
+    watch(state) {
+      admissionState = state;
+    },
+  };
+}
 
-  const budgetRefusals = new Counter({
+/** The 429s of a spent budget, by budget (client-budget.ts names it on the answer; any other 429 is "other"). */
+function budgetRefusals(registers: Registers): (res: ServerResponse) => void {
+  const refusals = new Counter({
     name: "areaoe_budget_refusals_total",
     help: "Requests refused with 429 because their client spent a budget (renders, searches, sandbox_checks)",
     labelNames: ["budget"] as const,
     registers,
   });
-  for (const budget of [...BUDGETS, "other"]) budgetRefusals.inc({ budget: budget.replace(" ", "_") }, 0);
+  for (const budget of [...BUDGETS, "other"]) refusals.inc({ budget: budget.replace(" ", "_") }, 0);
+  return (res) => {
+    if (res.statusCode !== 429) return;
+    const budget = (res as { locals?: { refusedBudget?: string } }).locals?.refusedBudget ?? "";
+    refusals.inc({ budget: (BUDGETS as readonly string[]).includes(budget) ? budget.replace(" ", "_") : "other" });
+  };
+}
 
+/** The header checks (SOAP sandbox and checker page): verdicts, findings by code, their time and RSA work. */
+function headerCheckMetrics(registers: Registers): Pick<PortalMetrics, "headerChecked"> {
   const checks = new Counter({
     name: "areaoe_header_checks_total",
     help: "Security headers checked, by surface (soap: the SOAP sandbox; checker: the checker page) and verdict (accepted, refused)",
@@ -251,7 +291,18 @@ export function createPortalMetrics({ processMetrics = false }: PortalMetricsOpt
     rsa.inc({ surface }, 0);
     for (const verdict of ["accepted", "refused"]) checks.inc({ surface, verdict }, 0);
   }
+  return {
+    headerChecked(surface, result, seconds) {
+      checks.inc({ surface, verdict: result.ok ? "accepted" : "refused" });
+      for (const { code } of result.findings) findings.inc({ surface, code: KNOWN_CODES.has(code) ? code : "OTHER" });
+      checkSeconds.observe({ surface }, seconds);
+      if (decryptedNonce(result)) rsa.inc({ surface });
+    },
+  };
+}
 
+/** Sign-ins started, completed and failed (each reason's series from the start), and sessions revoked. */
+function authMetrics(registers: Registers): AuthMetrics {
   const signInsStarted = new Counter({ name: "areaoe_sign_ins_started_total", help: "Sign-ins sent to the identity provider", registers });
   const signInsCompleted = new Counter({ name: "areaoe_sign_ins_completed_total", help: "Sign-ins that ended with a session", registers });
   const signInsFailed = new Counter({
@@ -262,7 +313,16 @@ export function createPortalMetrics({ processMetrics = false }: PortalMetricsOpt
   });
   for (const reason of SIGN_IN_FAILURES) signInsFailed.inc({ reason }, 0);
   const sessionsRevoked = new Counter({ name: "areaoe_sessions_revoked_total", help: "Sessions signed out (revoked on every instance)", registers });
+  return {
+    signInStarted: () => signInsStarted.inc(),
+    signInCompleted: () => signInsCompleted.inc(),
+    signInFailed: (reason) => signInsFailed.inc({ reason }),
+    sessionRevoked: () => sessionsRevoked.inc(),
+  };
+}
 
+/** The Redis shared state: whether it answers, what fell back to this instance's memory, its commands' round trips. */
+function sharedStateMetrics(registers: Registers): SharedStateMetrics {
   let redisUp: (() => boolean) | undefined;
   new Gauge({
     name: "areaoe_redis_up",
@@ -288,7 +348,17 @@ export function createPortalMetrics({ processMetrics = false }: PortalMetricsOpt
     buckets: REDIS_BUCKETS,
     registers,
   });
+  return {
+    watch(up) {
+      redisUp = up;
+    },
+    fallback: (operation) => fallbacks.inc({ operation }),
+    command: (operation, seconds) => redisSeconds.observe({ operation }, seconds),
+  };
+}
 
+/** The authority certificates' expiry per environment, read at each scrape. */
+function certificateMetrics(registers: Registers): Pick<PortalMetrics, "watchCertificates"> {
   let certificates: (() => readonly { environment: string; notAfter: string | null }[]) | undefined;
   new Gauge({
     name: "areaoe_authority_certificate_expiry_seconds",
@@ -303,7 +373,15 @@ export function createPortalMetrics({ processMetrics = false }: PortalMetricsOpt
       }
     },
   });
+  return {
+    watchCertificates(list) {
+      certificates = list;
+    },
+  };
+}
 
+/** The sandbox's verification pool: checks waiting and running, and the refusals it counts itself. */
+function verificationPoolMetrics(registers: Registers): Pick<PortalMetrics, "watchVerificationPool"> {
   let verificationPool: { readonly queued: number; readonly running: number; readonly refused: number } | undefined;
   new Gauge({
     name: "areaoe_verification_pool_checks",
@@ -329,7 +407,15 @@ export function createPortalMetrics({ processMetrics = false }: PortalMetricsOpt
       poolRefusalsSeen = refusals;
     },
   });
+  return {
+    watchVerificationPool(pool) {
+      verificationPool = pool;
+    },
+  };
+}
 
+/** What this instance is: its build and Node.js, whether the checker is on, its open connections. */
+function instanceMetrics(registers: Registers): Pick<PortalMetrics, "buildInfo" | "checkerEnabled" | "watchConnections"> {
   // The usual *_build_info shape: 1, its labels say what runs (one series per process, set at start).
   const buildInfo = new Gauge({
     name: "areaoe_build_info",
@@ -351,73 +437,13 @@ export function createPortalMetrics({ processMetrics = false }: PortalMetricsOpt
       this.set(openConnections);
     },
   });
-
   return {
-    enabled: true,
-    registry,
-    pageCache: {
-      outcome(res, outcome) {
-        (res as Marked)[CACHE] = outcome;
-        outcomes[outcome] += 1;
-      },
-      watch(stats) {
-        cacheStats = stats;
-      },
-    },
-    admission: {
-      queued: () => queued.inc(),
-      refused: (reason) => refused.inc({ reason: reason.replaceAll(" ", "_") }),
-      watch(state) {
-        admissionState = state;
-      },
-    },
-    auth: {
-      signInStarted: () => signInsStarted.inc(),
-      signInCompleted: () => signInsCompleted.inc(),
-      signInFailed: (reason) => signInsFailed.inc({ reason }),
-      sessionRevoked: () => sessionsRevoked.inc(),
-    },
-    sharedState: {
-      watch(up) {
-        redisUp = up;
-      },
-      fallback: (operation) => fallbacks.inc({ operation }),
-      command: (operation, seconds) => redisSeconds.observe({ operation }, seconds),
-    },
-    startResponse(res) {
-      (res as Marked)[CACHE] = undefined;
-    },
-    request(kind, method, res, seconds) {
-      const status = res.statusCode;
-      at[0] = KIND_AT.get(kind) ?? ROUTE_KINDS.length - 1;
-      at[1] = (method === undefined ? undefined : METHOD_AT.get(method)) ?? METHODS.length - 1;
-      at[2] = status >= 100 && status < 600 ? Math.floor(status / 100) - 1 : STATUS_CLASSES.length - 1;
-      at[3] = CACHE_OUTCOMES.indexOf((res as Marked)[CACHE] ?? "none");
-      requests.record(at, seconds);
-      // A spent budget's 429 names its budget (client-budget.ts, tooManyAnswer); another 429 is "other".
-      if (status === 429) {
-        const budget = (res as { locals?: { refusedBudget?: string } }).locals?.refusedBudget ?? "";
-        budgetRefusals.inc({ budget: (BUDGETS as readonly string[]).includes(budget) ? budget.replace(" ", "_") : "other" });
-      }
-    },
-    headerChecked(surface, result, seconds) {
-      checks.inc({ surface, verdict: result.ok ? "accepted" : "refused" });
-      for (const { code } of result.findings) findings.inc({ surface, code: KNOWN_CODES.has(code) ? code : "OTHER" });
-      checkSeconds.observe({ surface }, seconds);
-      if (decryptedNonce(result)) rsa.inc({ surface });
-    },
     checkerEnabled(enabled) {
       checkerOn.set(enabled ? 1 : 0);
     },
     buildInfo(build) {
       buildInfo.reset();
       buildInfo.set({ build, node: process.version }, 1);
-    },
-    watchCertificates(list) {
-      certificates = list;
-    },
-    watchVerificationPool(pool) {
-      verificationPool = pool;
     },
     watchConnections(server) {
       server.on("connection", (socket: { once(event: "close", listener: () => void): unknown }) => {
@@ -427,6 +453,45 @@ export function createPortalMetrics({ processMetrics = false }: PortalMetricsOpt
         });
       });
     },
+  };
+}
+
+/**
+ * The process's registry and every metric, registered by what it measures (the functions above, in the
+ * order /metrics lists them); Node.js's own metrics too in a running portal.
+ */
+export function createPortalMetrics({ processMetrics = false }: PortalMetricsOptions = {}): PortalMetrics {
+  const registry = new Registry();
+  if (processMetrics) {
+    collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 10 });
+    // Gauges named like counters (promtool's lint refuses them); the same counts stay, per type, in
+    // nodejs_active_handles, nodejs_active_requests and nodejs_active_resources.
+    for (const name of ["nodejs_active_handles_total", "nodejs_active_requests_total", "nodejs_active_resources_total"]) registry.removeSingleMetric(name);
+  }
+  const registers = [registry];
+  const requests = requestDurations(registers);
+  const pageCache = pageCacheMetrics(registers);
+  const admission = admissionMetrics(registers);
+  const budgetRefused = budgetRefusals(registers);
+  const checks = headerCheckMetrics(registers);
+  const auth = authMetrics(registers);
+  const sharedState = sharedStateMetrics(registers);
+  return {
+    enabled: true,
+    registry,
+    pageCache,
+    admission,
+    auth,
+    sharedState,
+    startResponse: requests.startResponse,
+    request(kind, method, res, seconds) {
+      requests.request(kind, method, res, seconds);
+      budgetRefused(res);
+    },
+    ...checks,
+    ...certificateMetrics(registers),
+    ...verificationPoolMetrics(registers),
+    ...instanceMetrics(registers),
   };
 }
 

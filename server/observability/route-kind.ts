@@ -1,11 +1,11 @@
-import { apiPath, assetPath, AUTH_PATH, BASE_PATH, pageIdHasIslands, pageIdHydrates, RENEWAL_REMINDER_PATH, routedPageAddresses } from "../../app/server-surface";
+import { apiPath, assetPath, AUTH_PATH, BASE_PATH, pageIdHasIslands, RENEWAL_REMINDER_PATH, routedPageAddresses } from "../../app/server-surface";
 
 /**
  * What a request asked for, as a metric label: a small fixed set, derived from the page manifest and
  * the paths module, never from the address itself (a stranger chooses the address: a label that
  * carried it would grow the metrics without bound).
  * - `text`: a page of text (the manifest's pages without script: content pages, the home page);
- * - `tool`: a page with a widget that needs script (`islands: true` or `hydrates: true`: the header
+ * - `tool`: a page with a widget that needs script (`islands: true`: the header
  *   form and checker, search, first steps, web services, IVAExp);
  * - `api`: `/areaOE/api/*`; `auth`: sign-in, callback, sign-out and the demo provider;
  * - `sandbox`: the SOAP sandbox and its certificate; `asset`: the build's hashed scripts and
@@ -29,7 +29,7 @@ const PUBLIC_FILES = [assetPath("favicon.svg"), assetPath("diagrams/")];
 /** The classifier of request addresses (the page addresses are read once from the manifest). */
 export function routeKinds(): (url: string) => RouteKind {
   const pages = new Map<string, RouteKind>();
-  for (const [address, id] of routedPageAddresses()) pages.set(address, pageIdHasIslands(id) || pageIdHydrates(id) ? "tool" : "text");
+  for (const [address, id] of routedPageAddresses()) pages.set(address, pageIdHasIslands(id) ? "tool" : "text");
   return (url) => {
     const at = url.indexOf("?");
     const path = at < 0 ? url : url.slice(0, at);

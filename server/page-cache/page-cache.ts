@@ -195,6 +195,134 @@ function send(req: Request, res: Response, page: CachedPage, nonce: string): voi
   res.end(body);
 }
 
+/** What the cache's parts share: its store, the renderer and the pages whose answers are never shared. */
+interface CacheParts {
+  pages: PageStore;
+  renderer: Pick<ReactRouterHandler, "render" | "send">;
+  unshareable: Set<string>;
+}
+
+/**
+ * A miss rendered by the one React Router handler at the page's canonical address, with this visitor's
+ * nonce, which is cut out of the stored page. An answer that is not shareable goes to this visitor as
+ * rendered (and its key is remembered, so later requests bypass the cache); a page of text comes back as a
+ * static document (no nonce in it) and is handed on to be compressed and stored.
+ */
+async function renderMiss({ pages, renderer, unshareable }: CacheParts, req: Request, res: Response, { key, renderPath }: CacheTarget): Promise<Rendered> {
+  // The response's nonce is cut out of the stored page: without one (never, after the security
+  // headers), the page is not stored.
+  const nonce: unknown = res.locals.cspNonce;
+  if (typeof nonce !== "string" || nonce.length < 16) return { kind: "pass" };
+  let response: globalThis.Response;
+  try {
+    response = await renderer.render(req, res, { url: renderPath });
+  } catch {
+    return { kind: "pass" }; // the Express path renders it again and reports the error
+  }
+  const shared = isShareable(response);
+  if (!shared && response.status !== 503) {
+    unshareable.add(key);
+    if (unshareable.size > MAX_UNSHAREABLE) unshareable.delete(unshareable.values().next().value as string);
+    // Rendered for this visitor (their request, their nonce): it is theirs, sent in the render slot.
+    res.setHeader(CACHE_STATUS, cacheStatus("fwd=uri-miss; detail=unshareable"));
+    await renderer.send(res, response);
+    return { kind: "sent" };
+  }
+  let body: Buffer;
+  try {
+    body = Buffer.from(await response.arrayBuffer());
+  } catch {
+    return { kind: "pass" }; // a render that failed while streaming: the Express path reports it
+  }
+  const nonceBytes = Buffer.from(nonce);
+  // A page of text told the render it is a static document (no nonce in it: see entry.server), and
+  // its headers were made a static document's (hashes, no COOP): they are every visitor's.
+  if (shared && res.locals.staticDocument && !body.includes(nonceBytes)) {
+    const explicitLanguage = renderPath.includes("?");
+    return { kind: "static", status: response.status, body, headers: documentHeaders(res, response), explicitLanguage };
+  }
+  const headers = [...response.headers].filter(([name]) => name !== "content-length");
+  const parts = splitOn(body, nonceBytes);
+  const page: CachedPage = { status: response.status, headers, parts, bytes: body.length, storedAt: Date.now() };
+  if (shared) {
+    page.gzip = gzipTemplate(parts);
+    pages.set(key, page);
+  }
+  return { kind: "page", page, shared };
+}
+
+/** A static document is compressed (outside the render slot: it is no render) and stored. */
+async function storeDocument(pages: PageStore, key: string, rendered: Rendered, buildVersion: string): Promise<Outcome> {
+  if (rendered.kind !== "static") return rendered;
+  try {
+    // The build's id on every static document: the caching edge bans a previous build's pages by it
+    // (deploy/varnish/areaoe.vcl, BAN); the ETag already differs per build, but cannot be matched.
+    const document = await storeStaticDocument({ ...rendered, headers: [...rendered.headers, [BUILD_HEADER, buildVersion]], buildVersion });
+    const page: CachedPage = { status: rendered.status, headers: [], parts: [], document, bytes: document.bytes, storedAt: Date.now() };
+    pages.set(key, page);
+    return { kind: "page", page, shared: true };
+  } catch {
+    return { kind: "pass" };
+  }
+}
+
+/** A miss is rendered in a render slot (a fresh address must not skip the render limit). */
+async function admitted(admission: Pick<RenderAdmission, "slot"> | undefined, client: string, work: () => Promise<Rendered>): Promise<Rendered> {
+  if (!admission) return work();
+  const release = await admission.slot(client);
+  if (!release) return { kind: "busy" };
+  try {
+    return await work();
+  } finally {
+    release();
+  }
+}
+
+/** A page that waits for a nonce, answered before Express: the headers the chain sent for it, a fresh nonce. */
+function sendEarlyPage(req: IncomingMessage, res: ServerResponse, page: CachedPage, { chosen, secure }: { chosen: Language | undefined; secure: boolean }): boolean {
+  const template = page.earlyHeaders;
+  const encoding = pickEncoding(req);
+  if (!template || !encoding) return false;
+  const nonce = newNonce();
+  const body = bodyFor(page, nonce, encoding);
+  const headers: OutgoingHttpHeader[] = [];
+  for (const [name, parts] of template) headers.push(name, parts.length === 1 ? (parts[0] as string) : parts.join(nonce));
+  // As the language middleware does: an explicit choice is remembered in the `lang` cookie.
+  if (chosen) headers.push("Set-Cookie", languageCookieHeader(chosen, secure));
+  if (secure) headers.push("Strict-Transport-Security", HSTS);
+  if (encoding === "gzip") headers.push("Content-Encoding", "gzip");
+  headers.push(CACHE_STATUS, HIT, REQUEST_ID_HEADER, requestIdOf(req), "Content-Length", String(body.length));
+  res.writeHead(page.status, headers);
+  res.end(body);
+  return true;
+}
+
+/**
+ * The early answer: the same key as the Express path's (cacheTarget), from the raw request: a GET without
+ * a session cookie, with no query or exactly `?lang=pt|en` (the addresses of each page's hreflang
+ * alternates and of the switcher), answered from the store before Express, or false.
+ */
+function earlyAnswer(pages: PageStore, sessionCookies: readonly string[], req: IncomingMessage, res: ServerResponse): boolean {
+  const url = req.url ?? "";
+  if ((req.method !== "GET" && req.method !== "HEAD") || hasCookie(req.headers.cookie, sessionCookies)) return false;
+  const chosen = earlyLanguageQuery(url);
+  if (chosen === false) return false;
+  const target = cacheTarget(req.method, url, chosen ?? requestLanguage(undefined, req.headers), requestOrigin(req));
+  if (!target) return false;
+  const secure = isSecureOrigin(req);
+  const page = pages.get(target.key);
+  if (!page) return false;
+  if (!page.document) return sendEarlyPage(req, res, page, { chosen, secure });
+  // Stored as sent: only what depends on this request is added (the explicit choice remembered in
+  // the `lang` cookie, as the language middleware does; HSTS for an HTTPS origin).
+  const perResponse: string[] = [];
+  if (chosen) perResponse.push("Set-Cookie", languageCookieHeader(chosen, secure));
+  if (secure) perResponse.push("Strict-Transport-Security", HSTS);
+  perResponse.push(CACHE_STATUS, HIT, REQUEST_ID_HEADER, requestIdOf(req));
+  sendStaticDocument(req, res, page.document, perResponse);
+  return true;
+}
+
 /**
  * Anonymous pages rendered once per address, language, origin and build, then served from memory.
  * A miss is rendered by the portal's one React Router handler, for the visitor who asked, at the
@@ -209,84 +337,46 @@ function send(req: Request, res: Response, page: CachedPage, nonce: string): voi
 export function createPageCache({ build, renderer, sessionCookies, store, logger, admission, busy, spendRender, metrics }: PageCacheOptions): PageCache {
   const pages = store ?? new PageStore(DEFAULT_PAGE_CACHE_LIMITS);
   metrics?.watch(() => ({ entries: pages.size, bytes: pages.bytesByEncoding() }));
+  const parts: CacheParts = { pages, renderer, unshareable: new Set<string>() };
   const pending = new Map<string, Promise<Outcome>>();
-  const unshareable = new Set<string>();
   const resolveBuild = typeof build === "function" ? build : () => Promise.resolve(build);
 
-  async function render(req: Request, res: Response, { key, renderPath }: CacheTarget): Promise<Rendered> {
-    // The response's nonce is cut out of the stored page: without one (never, after the security
-    // headers), the page is not stored.
-    const nonce: unknown = res.locals.cspNonce;
-    if (typeof nonce !== "string" || nonce.length < 16) return { kind: "pass" };
-    let response: globalThis.Response;
-    try {
-      response = await renderer.render(req, res, { url: renderPath });
-    } catch {
-      return { kind: "pass" }; // the Express path renders it again and reports the error
+  /** A miss: rendered once for every request that waits for it, then stored; the page, or undefined once answered. */
+  async function miss(req: Request, res: Response, next: NextFunction, target: CacheTarget & { key: string }, buildVersion: string): Promise<CachedPage | undefined> {
+    let rendering = pending.get(target.key);
+    const collapsed = rendering !== undefined;
+    // A miss is a render: it costs the visitor's budget (a render already under way for this page is
+    // shared, and costs nothing more).
+    if (!rendering && spendRender && !(await spendRender(req, res))) return undefined;
+    rendering ??= pending.get(target.key);
+    if (!rendering) {
+      rendering = admitted(admission, clientKey(req), () => renderMiss(parts, req, res, target))
+        .then((rendered) => storeDocument(pages, target.key, rendered, buildVersion))
+        .finally(() => pending.delete(target.key));
+      pending.set(target.key, rendering);
     }
-    const shared = isShareable(response);
-    if (!shared && response.status !== 503) {
-      unshareable.add(key);
-      if (unshareable.size > MAX_UNSHAREABLE) unshareable.delete(unshareable.values().next().value as string);
-      // Rendered for this visitor (their request, their nonce): it is theirs, sent in the render slot.
+    const outcome = await rendering;
+    if (outcome.kind === "busy") {
+      res.setHeader(CACHE_STATUS, cacheStatus("fwd=uri-miss; detail=busy"));
+      if (busy) busy(req, res);
+      else next();
+      return undefined;
+    }
+    // "sent": the visitor who rendered it has its answer; those who waited for it get their own render.
+    if (outcome.kind === "pass" || (outcome.kind === "sent" && collapsed)) {
       res.setHeader(CACHE_STATUS, cacheStatus("fwd=uri-miss; detail=unshareable"));
-      await renderer.send(res, response);
-      return { kind: "sent" };
+      next();
+      return undefined;
     }
-    let body: Buffer;
-    try {
-      body = Buffer.from(await response.arrayBuffer());
-    } catch {
-      return { kind: "pass" }; // a render that failed while streaming: the Express path reports it
-    }
-    const nonceBytes = Buffer.from(nonce);
-    // A page of text told the render it is a static document (no nonce in it: see entry.server), and
-    // its headers were made a static document's (hashes, no COOP): they are every visitor's.
-    if (shared && res.locals.staticDocument && !body.includes(nonceBytes)) {
-      const explicitLanguage = renderPath.includes("?");
-      return { kind: "static", status: response.status, body, headers: documentHeaders(res, response), explicitLanguage };
-    }
-    const headers = [...response.headers].filter(([name]) => name !== "content-length");
-    const parts = splitOn(body, nonceBytes);
-    const page: CachedPage = { status: response.status, headers, parts, bytes: body.length, storedAt: Date.now() };
-    if (shared) {
-      page.gzip = gzipTemplate(parts);
-      pages.set(key, page);
-    }
-    return { kind: "page", page, shared };
-  }
-
-  /** A static document is compressed (outside the render slot: it is no render) and stored. */
-  async function stored(key: string, rendered: Rendered, buildVersion: string): Promise<Outcome> {
-    if (rendered.kind !== "static") return rendered;
-    try {
-      // The build's id on every static document: the caching edge bans a previous build's pages by it
-      // (deploy/varnish/areaoe.vcl, BAN); the ETag already differs per build, but cannot be matched.
-      const document = await storeStaticDocument({ ...rendered, headers: [...rendered.headers, [BUILD_HEADER, buildVersion]], buildVersion });
-      const page: CachedPage = { status: rendered.status, headers: [], parts: [], document, bytes: document.bytes, storedAt: Date.now() };
-      pages.set(key, page);
-      return { kind: "page", page, shared: true };
-    } catch {
-      return { kind: "pass" };
-    }
-  }
-
-  /** A miss is rendered in a render slot (a fresh address must not skip the render limit). */
-  async function admitted(client: string, work: () => Promise<Rendered>): Promise<Rendered> {
-    if (!admission) return work();
-    const release = await admission.slot(client);
-    if (!release) return { kind: "busy" };
-    try {
-      return await work();
-    } finally {
-      release();
-    }
+    if (outcome.kind === "sent") return undefined;
+    res.setHeader(CACHE_STATUS, cacheStatus(`fwd=uri-miss${collapsed ? "; collapsed" : ""}${outcome.shared ? "; stored" : ""}`));
+    return outcome.page;
   }
 
   const middleware = async (req: Request, res: Response, next: NextFunction): Promise<void> => {
     const target = cacheTargetFor(req, res);
     const key = target?.key;
-    if (!target || !key || unshareable.has(key)) {
+    if (!target || !key || parts.unshareable.has(key)) {
       res.setHeader(CACHE_STATUS, cacheStatus("fwd=bypass"));
       metrics?.outcome(res, "bypass");
       return next();
@@ -294,95 +384,24 @@ export function createPageCache({ build, renderer, sessionCookies, store, logger
     try {
       const buildVersion = (await resolveBuild()).assets.version;
       pages.useBuild(buildVersion);
-      let page = pages.get(key);
-      metrics?.outcome(res, page ? "hit" : "miss");
-      if (page) {
-        res.setHeader(CACHE_STATUS, cacheStatus("hit"));
-      } else {
-        let rendering = pending.get(key);
-        const collapsed = rendering !== undefined;
-        if (!rendering) {
-          // A miss is a render: it costs the visitor's budget (a render already under way for this
-          // page is shared, and costs nothing more).
-          if (spendRender && !(await spendRender(req, res))) return;
-          rendering = pending.get(key);
-        }
-        if (!rendering) {
-          rendering = admitted(clientKey(req), () => render(req, res, target))
-            .then((rendered) => stored(key, rendered, buildVersion))
-            .finally(() => pending.delete(key));
-          pending.set(key, rendering);
-        }
-        const outcome = await rendering;
-        if (outcome.kind === "busy") {
-          res.setHeader(CACHE_STATUS, cacheStatus("fwd=uri-miss; detail=busy"));
-          if (busy) busy(req, res);
-          else next();
-          return;
-        }
-        if (outcome.kind === "sent") {
-          // The visitor who rendered it has its answer; those who waited for it get their own render.
-          if (collapsed) {
-            res.setHeader(CACHE_STATUS, cacheStatus("fwd=uri-miss; detail=unshareable"));
-            return next();
-          }
-          return;
-        }
-        if (outcome.kind === "pass") {
-          res.setHeader(CACHE_STATUS, cacheStatus("fwd=uri-miss; detail=unshareable"));
-          return next();
-        }
-        page = outcome.page;
-        res.setHeader(CACHE_STATUS, cacheStatus(`fwd=uri-miss${collapsed ? "; collapsed" : ""}${outcome.shared ? "; stored" : ""}`));
-      }
-      send(req, res, page, res.locals.cspNonce);
+      const stored = pages.get(key);
+      metrics?.outcome(res, stored ? "hit" : "miss");
+      if (stored) res.setHeader(CACHE_STATUS, cacheStatus("hit"));
+      const page = stored ?? (await miss(req, res, next, { ...target, key }, buildVersion));
+      if (page) send(req, res, page, res.locals.cspNonce);
     } catch (error) {
       next(error);
     }
   };
 
-  // The same key as the Express path's (cacheTarget), from the raw request: a GET without a session cookie, with no query
-  // or exactly `?lang=pt|en` (the addresses of each page's hreflang alternates and of the switcher).
   const serveEarly = (req: IncomingMessage, res: ServerResponse): boolean => {
-    const url = req.url ?? "";
-    if ((req.method !== "GET" && req.method !== "HEAD") || hasCookie(req.headers.cookie, sessionCookies)) return false;
-    const chosen = earlyLanguageQuery(url);
-    if (chosen === false) return false;
-    const target = cacheTarget(req.method, url, chosen ?? requestLanguage(undefined, req.headers), requestOrigin(req));
-    if (!target) return false;
-    const secure = isSecureOrigin(req);
-    const page = pages.get(target.key);
-    if (!page) return false;
     const logged = logger?.isLevelEnabled("info") ?? false;
     const started = logged ? performance.now() : 0;
-    if (page.document) {
-      // Stored as sent: only what depends on this request is added (the explicit choice remembered in
-      // the `lang` cookie, as the language middleware does; HSTS for an HTTPS origin).
-      const perResponse: string[] = [];
-      if (chosen) perResponse.push("Set-Cookie", languageCookieHeader(chosen, secure));
-      if (secure) perResponse.push("Strict-Transport-Security", HSTS);
-      perResponse.push(CACHE_STATUS, HIT, REQUEST_ID_HEADER, requestIdOf(req));
-      sendStaticDocument(req, res, page.document, perResponse);
-    } else {
-      const template = page.earlyHeaders;
-      const encoding = pickEncoding(req);
-      if (!template || !encoding) return false;
-      const nonce = newNonce();
-      const body = bodyFor(page, nonce, encoding);
-      const headers: OutgoingHttpHeader[] = [];
-      for (const [name, parts] of template) headers.push(name, parts.length === 1 ? (parts[0] as string) : parts.join(nonce));
-      // As the language middleware does: an explicit choice is remembered in the `lang` cookie.
-      if (chosen) headers.push("Set-Cookie", languageCookieHeader(chosen, secure));
-      if (secure) headers.push("Strict-Transport-Security", HSTS);
-      if (encoding === "gzip") headers.push("Content-Encoding", "gzip");
-      headers.push(CACHE_STATUS, HIT, REQUEST_ID_HEADER, requestIdOf(req), "Content-Length", String(body.length));
-      res.writeHead(page.status, headers);
-      res.end(body);
-    }
+    if (!earlyAnswer(pages, sessionCookies, req, res)) return false;
     metrics?.outcome(res, "hit");
     if (logged) {
       const responseTime = Math.round(performance.now() - started);
-      logger?.info({ req: { method: req.method, path: url.split("?")[0] }, res: { statusCode: res.statusCode }, responseTime, early: true }, "request completed");
+      logger?.info({ req: { method: req.method, path: (req.url ?? "").split("?")[0] }, res: { statusCode: res.statusCode }, responseTime, early: true }, "request completed");
     }
     return true;
   };

@@ -3,7 +3,7 @@ import { BASE_PATH, createLoadContext, type AreaOELoadContext, type AuthorityEnv
 import type { createAuth } from "../auth/create-auth";
 import { toPublicConfig } from "../config/public-config";
 import { clientKey } from "../http/client-budget";
-import { readLocaleChunks } from "../http/locale-chunks";
+import { readIslandAssets } from "../http/island-assets";
 import { staticDocumentHeaders, withoutOpenerPolicy } from "../http/security-headers";
 import { setServerPageStylesheets } from "../http/server-page";
 import { readStylesheets } from "../http/stylesheets";
@@ -72,13 +72,13 @@ function checkerSandbox(
 
 /**
  * The load context: the request's language, nonce, origin and session, the public configuration, the
- * client build's text chunks and stylesheet, the authority's certificates and the header sandbox.
+ * islands' build and the client build's stylesheet, the authority's certificates and the header sandbox.
  */
 export function loadContextStage(parts: PortalParts, { auth, sandbox, connectSrc }: { auth: ReturnType<typeof createAuth>; sandbox: SandboxStage; connectSrc: string[] }): LoadContextStage {
   const { settings, clientDir, authorityEnvironments } = parts;
   const publicConfig = toPublicConfig(settings.config);
-  // Each page preloads its text chunks; their addresses come from the client build's manifest.
-  const localeChunks = clientDir ? readLocaleChunks(clientDir) : undefined;
+  // A page with islands lists their files and inlines the loader, from the islands' build.
+  const islandAssets = clientDir ? readIslandAssets(clientDir) : undefined;
   // Pages carry the portal's stylesheet inline (app/render/portal-stylesheet.tsx).
   const stylesheet = clientDir ? readStylesheets(clientDir) : () => undefined;
   setServerPageStylesheets(stylesheet);
@@ -96,7 +96,7 @@ export function loadContextStage(parts: PortalParts, { auth, sandbox, connectSrc
       withoutOpenerPolicy: () => withoutOpenerPolicy(res),
       publicConfig,
       origin: requestOrigin(req),
-      localeChunks,
+      islandAssets,
       stylesheet,
       ...auth.loadContext(res),
       securityHeaderEnvironments: (now?: Date) => authorityEnvironments?.describe(now) ?? [],

@@ -11,6 +11,7 @@ import { parseSettings } from "../config/settings";
 import { createPortalServer } from "../http/http-server";
 import { HEADER_CHECK_MAX_BODY_BYTES } from "../sandbox/header-check-guard";
 import { loadHeaderSandbox, type HeaderSandbox } from "../sandbox/header-sandbox";
+import { createPortalMetrics } from "../observability/portal-metrics";
 import { stubServerBuild } from "./stub-server-build";
 
 /**
@@ -38,6 +39,8 @@ interface Answer {
 
 let server: Server;
 let port = 0;
+/** The portal's registry, read by the test of the series strangers can make. */
+const metrics = createPortalMetrics();
 let work = "";
 let sandbox: HeaderSandbox;
 
@@ -79,7 +82,7 @@ beforeAll(async () => {
     { cwd: repoRoot },
   );
   const build = stubServerBuild({ body: STUB_BODY, onRender: (request) => (request.url.includes("hold") ? holds : undefined) });
-  const { listener } = createPortal({ settings, logger: pino({ level: "silent" }), build, headerSandbox: sandbox });
+  const { listener } = createPortal({ settings, logger: pino({ level: "silent" }), build, headerSandbox: sandbox, metrics });
   server = createPortalServer(settings.config.limits, listener);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   port = (server.address() as AddressInfo).port;
@@ -175,5 +178,47 @@ describe("the request chain (server/app.ts)", () => {
     ];
     expect(answers.map((answer) => answer.status)).toEqual([200, 421, 301, 404, 200, 429, 429]);
     for (const answer of answers) expect(answer.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it("keeps every metric's series whatever strangers send: no label takes a visitor's input", async () => {
+    const junk = () => Math.random().toString(36).slice(2, 10);
+    const addresses = (value: string) => [
+      `/areaOE/public/${value}`,
+      `/areaOE/api/${value}`,
+      `/areaOE/sandbox/${value}`,
+      `/areaOE/auth/${value}`,
+      `/areaOE/assets/${value}.js`,
+      `/areaOE/public/pesquisa?q=${value}&${value}=1`,
+      `/${value}`,
+    ];
+    const METHODS = ["GET", "HEAD", "POST", "OPTIONS", "PATCH"];
+    // Every kind of address with every method, each value, header, cookie and client address new.
+    const round = () =>
+      Promise.all(
+        METHODS.flatMap((method) =>
+          addresses(junk()).map((target) =>
+            ask(target, {
+              client: `198.18.${Math.floor(Math.random() * 255)}.${Math.floor(Math.random() * 255)}`,
+              method,
+              headers: { "User-Agent": junk(), "Accept-Language": junk(), Cookie: `${junk()}=${junk()}`, Referer: `https://${junk()}.example/`, "X-Request-Id": junk() },
+            }),
+          ),
+        ),
+      );
+    const seriesOf = async () => {
+      const counts = new Map<string, number>();
+      for (const line of (await metrics.registry.metrics()).split("\n")) {
+        const name = /^([a-z_:]+)(?:\{| )/.exec(line)?.[1];
+        if (name && !line.startsWith("#")) counts.set(name, (counts.get(name) ?? 0) + 1);
+      }
+      return counts;
+    };
+    await round();
+    const before = await seriesOf();
+    await round();
+    const after = await seriesOf();
+    const grown = [...after].filter(([name, count]) => count > (before.get(name) ?? 0)).map(([name, count]) => `${name}: ${count - (before.get(name) ?? 0)} new series from ${METHODS.length * addresses("").length} requests of strangers (a label takes what a visitor sends)`);
+    expect(grown).toEqual([]);
+    expect(before.get("areaoe_http_request_duration_seconds_bucket")).toBeGreaterThan(0);
   });
 });

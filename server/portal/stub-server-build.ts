@@ -1,4 +1,5 @@
 import type { ServerBuild } from "react-router";
+import { BASE_URL } from "../../app/server-surface";
 
 /**
  * A small React Router server build for tests of the request chain (request-chain.test.ts): one root
@@ -40,9 +41,9 @@ export function stubServerBuild({ body, onRender }: { body: string; onRender?: (
       entry: { module: "/stub/entry.client.js", imports: [] },
       routes: { root: routeAssets("root", undefined, ""), page: routeAssets("page", "root", "*") },
     },
-    publicPath: "/areaOE/",
+    publicPath: BASE_URL,
     assetsBuildDirectory: "build/client",
-    basename: "/areaOE/",
+    basename: BASE_URL,
     future: {},
     ssr: true,
     isSpaMode: false,

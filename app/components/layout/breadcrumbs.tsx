@@ -1,7 +1,6 @@
-import { Link } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
-import { breadcrumbTrail, findPage, routePathOf, type PageId } from "~/config/site-map";
-import { keepLanguageInRoute, useKeptLanguage } from "~/components/ui/link/kept-language";
+import { breadcrumbTrail, findPage, pageHref, type PageId } from "~/config/site-map";
+import { keepLanguage, useKeptLanguage } from "~/components/ui/link/kept-language";
 
 /** Home › Area › System, from the site map; the last item is the current page. */
 export function Breadcrumbs({ pageId }: { pageId: string }) {
@@ -21,7 +20,7 @@ export function Breadcrumbs({ pageId }: { pageId: string }) {
               {isLast || !page ? (
                 <span aria-current={isLast ? "page" : undefined}>{label}</span>
               ) : (
-                <Link to={keepLanguageInRoute(routePathOf(page), kept)}>{label}</Link>
+                <a href={keepLanguage(pageHref(page.id as PageId), kept)}>{label}</a>
               )}
             </li>
           );

@@ -1,4 +1,5 @@
-import { Link, useLocation, useMatches } from "react-router";
+import { useLocation, useMatches } from "react-router";
+import { appPath } from "~/config/paths";
 import { useTranslation } from "~/i18n/use-translation";
 import { LANGUAGES, LANGUAGE_QUERY } from "~/i18n/languages";
 import { useLanguage } from "~/i18n/use-language";
@@ -40,18 +41,17 @@ export function LanguageSwitcher() {
           const name = inLanguage(`language.${language}`);
           return (
             <li key={language}>
-              <Link
-                to={{ pathname: location.pathname, search: `?${search.toString()}`, hash: section ? `#${section}` : "" }}
+              <a
+                href={`${appPath(location.pathname)}?${search.toString()}${section ? `#${section}` : ""}`}
                 lang={language}
                 hrefLang={language}
                 aria-current={isCurrent ? "true" : undefined}
                 title={inLanguage("language.switchTo", { language: name })}
-                preventScrollReset
                 {...{ [LANGUAGE_LINK_ATTRIBUTE]: language }}
               >
                 <span aria-hidden="true">{t(`language.${language}Short`)}</span>
                 <span className="visually-hidden">{name}</span>
-              </Link>
+              </a>
             </li>
           );
         })}

@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
+import { BASE_URL } from "~/config/paths";
 import { LanguageSwitcher } from "./language-switcher";
-import { keepLanguageInRoute, useKeptLanguage } from "~/components/ui/link/kept-language";
+import { keepLanguage, useKeptLanguage } from "~/components/ui/link/kept-language";
 
 export interface SiteHeaderProps {
   /** From the app layer: who is signed in (or the way to sign in), in a bar of its own at the top. */
@@ -23,10 +23,12 @@ export function SiteHeader({ account, children }: SiteHeaderProps) {
         </div>
       ) : null}
       <div className="container site-header__inner">
-        <Link to={keepLanguageInRoute("/", kept)} className="site-header__brand" aria-label={t("homeLink")}>
+        {/* Its name is its visible text and then where it leads (WCAG 2.5.3, label in name). */}
+        <a href={keepLanguage(BASE_URL, kept)} className="site-header__brand">
           <span className="site-header__name">{t("siteName")}</span>
           <span className="site-header__title">{t("siteTitle")}</span>
-        </Link>
+          <span className="visually-hidden">{t("homeLink")}</span>
+        </a>
         <div className="site-header__tools">
           {children}
           <LanguageSwitcher />

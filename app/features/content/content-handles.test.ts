@@ -7,8 +7,8 @@ const ROOT = path.resolve(import.meta.dirname, "../../..");
 
 /**
  * A page with its own route module (`module: "own"` in the page manifest) and a content file renders its
- * content with useLazyContent (directly, or through widgetContentPage) without the content's Useful
- * Links, which are only known once the file is loaded. app/routes/content-page.tsx passes them through
+ * content with ContentPage (directly, or through widgetContentPage) without the content's Useful
+ * Links, which reach the side panel as route data: app/routes/content-page.tsx passes them through
  * its loader data; these routes do not, so their content files may not declare any (a declaration
  * would silently do nothing).
  */
@@ -21,7 +21,7 @@ describe("content files of pages with their own route module", () => {
 
   it.each(pages)("%s: its module renders its content file, which declares no Useful Links", (page) => {
     const module = readFileSync(path.join(ROOT, "app/routes", `${page}.tsx`), "utf8");
-    expect(module).toMatch(new RegExp(`(useLazyContent|widgetContentPage(<[^>]*>)?)\\("${page}"`));
+    expect(module).toMatch(new RegExp(`(<ContentPage id=|widgetContentPage(<[^>]*>)?\\()"${page}"`));
     for (const lang of ["pt", "en"]) {
       const file = path.join(ROOT, "content", lang, `${page}.mdx`);
       expect(existsSync(file), file).toBe(true);

@@ -1,5 +1,6 @@
 import { z } from "zod";
 
+import { BASE_URL } from "../../config/paths";
 import { childPages } from "../../config/site-map";
 
 // Runs at build time only (scripts/documents/): the pages import the type, never the schema.
@@ -19,9 +20,9 @@ function isRealDate(value: string): boolean {
   return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
 }
 
-/** An https URL, or an in-app path under /areaOE (CONTRIBUTING: no other scheme). */
+/** An https URL, or an in-app path under the base path (CONTRIBUTING: no other scheme). */
 function isDocumentHref(value: string): boolean {
-  if (value.startsWith("/areaOE/")) return !value.includes("..") && !value.startsWith("/areaOE//");
+  if (value.startsWith(BASE_URL)) return !value.includes("..") && !value.startsWith(`${BASE_URL}/`);
   try {
     return new URL(value).protocol === "https:";
   } catch {
@@ -55,7 +56,7 @@ export const documentSchema = z.strictObject({
   // public page that publishes it): no entry without a target.
   href: z.string({ error: "is required: the published document or the public page that publishes it" }).refine(
     isDocumentHref,
-    "must be an https:// URL or an in-app path under /areaOE/",
+    `must be an https:// URL or an in-app path under ${BASE_URL}`,
   ),
 });
 

@@ -1,27 +1,18 @@
 import { useSearchParams } from "react-router";
-import { useHydrated } from "~/components/ui/hydration/use-hydrated";
+import { FAULT_QUERY, SERVER_FAULT_MESSAGE } from "./fault-query";
 
 // Test-only: with AREAOE_ENABLE_FAULT_INJECTION=1 (set only by playwright.config.ts) the query
-// `__fault=render` breaks the page content in the browser and `__fault=ssr` breaks the server
-// render, so the end-to-end tests can see the boundaries and the reporter on a production build.
-// Off, it renders nothing and reads nothing; on, a visitor can only break their own page view.
-// A page with islands runs no root in the browser: its islands have their own switch, with the same query
-// and message (app/islands/island-fault.tsx, app/features/errors/fault-query.ts). Written twice on purpose:
-// imported from here, the bundler put fault-query.ts in a chunk with this module, whose React Router the
-// island chunks then loaded (the build refuses that); island.test.tsx checks they agree.
-export const FAULT_QUERY = "__fault";
-
+// `__fault=ssr` breaks the server render, so the end-to-end tests can see the root's error screen (500,
+// its Retry and the request's reference) on a production build. Off, it renders nothing and reads
+// nothing; on, a visitor can only break their own page view. A rendering fault in the browser is an
+// island's (`__fault=render`, app/islands/island-fault.tsx): React Router runs on the server only.
 export function FaultInjection({ enabled }: { enabled: boolean | undefined }) {
   if (!enabled) return null;
-  return <FaultSwitch />;
+  return <ServerFault />;
 }
 
-function FaultSwitch() {
+function ServerFault() {
   const [params] = useSearchParams();
-  // The server render and the hydration pass see false; the browser's renders after it see true.
-  const inBrowser = useHydrated();
-  const fault = params.get(FAULT_QUERY);
-  if (fault === "ssr" && !inBrowser) throw new Error("Injected server rendering fault");
-  if (fault === "render" && inBrowser) throw new Error("Injected rendering fault");
+  if (params.get(FAULT_QUERY) === "ssr") throw new Error(SERVER_FAULT_MESSAGE);
   return null;
 }

@@ -1,9 +1,7 @@
-import { useEffect, type ReactNode } from "react";
-import { isRouteErrorResponse, useLocation, useNavigate } from "react-router";
+import type { ReactNode } from "react";
+import { isRouteErrorResponse, useLocation } from "react-router";
+import { appPath } from "~/config/paths";
 import { ErrorScreen } from "./error-screen";
-import { reportError } from "./error-reporting";
-import { isChunkLoadError } from "~/lib/chunk-load-error";
-import { retryChunkLoad } from "./route-module-loader";
 import { RequestReference } from "./request-reference";
 
 export interface RouteErrorScreenProps {
@@ -13,30 +11,14 @@ export interface RouteErrorScreenProps {
 }
 
 /**
- * The root ErrorBoundary's content: loader, server-rendering and page-chunk failures. Retry runs the
- * navigation again in place (loaders and rendering), or re-imports a failed page chunk. Both screens
- * show the answer's request id to quote, when the server gave one (request-reference.tsx).
+ * The root ErrorBoundary's content, rendered by the server: a loader's or the render's failure. Retry asks
+ * for the same address again (a GET form: the server renders the page afresh, with or without script).
+ * Both screens show the answer's request id to quote, when the server gave one (request-reference.tsx).
+ * The failure itself is in the server's log (app/render/server-log.ts), with that id.
  */
 export function RouteErrorScreen({ error, notFound }: RouteErrorScreenProps) {
-  const navigate = useNavigate();
-  const location = useLocation();
-  const isResponse = isRouteErrorResponse(error);
-
-  useEffect(() => {
-    if (!isResponse) reportError(error);
-  }, [error, isResponse]);
-
-  if (isResponse && error.status === 404) return <>{notFound}</>;
-
-  const retry = () => {
-    if (isChunkLoadError(error)) {
-      void retryChunkLoad(error);
-      return;
-    }
-    void navigate(
-      { pathname: location.pathname, search: location.search, hash: location.hash },
-      { replace: true, preventScrollReset: true },
-    );
-  };
-  return <ErrorScreen onRetry={retry} reference={<RequestReference className="error-screen__reference" />} />;
+  const { pathname, search } = useLocation();
+  if (isRouteErrorResponse(error) && error.status === 404) return <>{notFound}</>;
+  // The router's location is below its basename (the base path).
+  return <ErrorScreen retryAddress={{ pathname: appPath(pathname), search }} reference={<RequestReference className="error-screen__reference" />} />;
 }

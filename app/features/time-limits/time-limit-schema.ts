@@ -32,7 +32,14 @@ function isHttps(value: string): boolean {
 }
 
 const text = z.string({ error: "must be a text" }).trim().min(1, "must not be empty");
-const bilingual = z.strictObject({ pt: text, en: text }, { error: "must be { pt, en }, both texts" });
+/** The numbers a text gives (days, articles, hours), sorted: the pt and en texts of a record give the same. */
+const numbersIn = (value: string) => (value.match(/\d+/g) ?? []).sort();
+const bilingual = z.strictObject({ pt: text, en: text }, { error: "must be { pt, en }, both texts" }).superRefine(({ pt, en }, context) => {
+  const [inPt, inEn] = [numbersIn(pt), numbersIn(en)];
+  if (inPt.join() !== inEn.join()) {
+    context.addIssue({ code: "custom", message: `the pt and en texts give different numbers (pt: ${inPt.join(", ") || "none"}; en: ${inEn.join(", ") || "none"})` });
+  }
+});
 
 function oneOf<T extends readonly [string, ...string[]]>(values: T) {
   return z.enum(values, { error: `must be one of: ${values.join(", ")}` });

@@ -25,8 +25,8 @@ describe("<DateInput>'s calendar, loaded on first use", () => {
     expect(button.getAttribute("aria-expanded")).toBe("false");
     expect(screen.queryByRole("dialog")).toBeNull();
     fireEvent.click(button);
-    // The calendar's chunk is a dynamic import that vitest transforms on first use: on a busy machine
-    // that takes seconds, not the one second findByRole waits by default.
+    // The calendar's chunk (react-day-picker, Radix's popover) is transformed on its first import here,
+    // which on a loaded two-core machine took longer than the default wait.
     const calendar = await screen.findByRole("dialog", { name: "Calendar" }, { timeout: 15_000 });
     const selected = calendar.querySelector("[aria-selected=true] button, button[aria-selected=true], td[aria-selected=true] button");
     expect(selected?.textContent).toBe("15");

@@ -1,6 +1,5 @@
 import { createContext, useContext } from "react";
 import { BASE_PATH } from "~/config/paths";
-import { SITE_PAGES } from "~/config/site-map";
 
 /**
  * The language the visitor chose by the address (`?lang=en`) of the page being rendered, or undefined
@@ -11,8 +10,19 @@ import { SITE_PAGES } from "~/config/site-map";
  */
 export const KeptLanguageContext = createContext<string | undefined>(undefined);
 
-const PAGE_PATHS = new Set<string>(SITE_PAGES.map((page) => (page.path === "" ? `${BASE_PATH}/` : `${BASE_PATH}/${page.path}`)));
-PAGE_PATHS.add(BASE_PATH);
+/**
+ * The folders of the page manifest's paths (app/config/site-map.ts: every page is the home page or under
+ * one of them; kept-language.test.ts holds it). Written here, not read from the manifest, so that an
+ * island's links do not carry the manifest into the browser (a tool page's weight, CONTRIBUTING.md).
+ */
+const PAGE_FOLDERS = ["public", "ferramentas"];
+
+/** Whether a path is one of the portal's pages: the home page (and its alias), or a path without a file extension under a page folder. */
+export function isPagePath(path: string): boolean {
+  if (path === BASE_PATH || path === `${BASE_PATH}/` || path === `${BASE_PATH}/home`) return true;
+  const folder = PAGE_FOLDERS.find((name) => path.startsWith(`${BASE_PATH}/${name}/`));
+  return folder !== undefined && !/\.[a-z0-9]+$/i.test(path);
+}
 
 /**
  * A link with the kept language added: only a link to one of the portal's pages (by its path), never
@@ -26,14 +36,8 @@ export function keepLanguage(href: string, lang: string | undefined): string {
   const queryAt = withoutHash.indexOf("?");
   const path = queryAt < 0 ? withoutHash : withoutHash.slice(0, queryAt);
   const query = queryAt < 0 ? "" : withoutHash.slice(queryAt + 1);
-  if (!PAGE_PATHS.has(path) || new URLSearchParams(query).has("lang")) return href;
+  if (!isPagePath(path) || new URLSearchParams(query).has("lang")) return href;
   return `${path}?${query === "" ? "" : `${query}&`}lang=${encodeURIComponent(lang)}${hash}`;
-}
-
-/** The same for a router path (relative to the base path: `/public/iecs`). */
-export function keepLanguageInRoute(to: string, lang: string | undefined): string {
-  const kept = keepLanguage(`${BASE_PATH}${to === "/" ? "/" : to}`, lang);
-  return kept.slice(BASE_PATH.length) || "/";
 }
 
 /** The kept language of this render. */
