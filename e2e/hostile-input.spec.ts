@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { request as httpRequest, type ClientRequest } from "node:http";
 import { test, expect } from "@playwright/test";
+import { MAX_VERIFY_INPUT_BYTES } from "@areaoe/security-header";
 import { demoSignIn } from "../scripts/bench/demo-sign-in";
 import { freePort, startProductionServer, type RunningServer } from "../scripts/bench/start-server";
 import { apiPath } from "../app/config/paths";
@@ -50,7 +51,7 @@ const newClient = () => `198.51.100.${(client += 1) + Math.floor(Math.random() *
 
 test.describe("hostile input against the shared server", () => {
   test("the deep document gets its finding and a health check sent alongside answers at once", async () => {
-    const deep = "<a>".repeat(5_400); // 16,200 bytes: within the 16 KB limit
+    const deep = "<a>".repeat(5_400); // 16,200 bytes: well within the envelope's limit
     const [sandbox, health] = await Promise.all([
       raw(SOAP, { method: "POST", headers: { "Content-Type": "text/xml", "X-Forwarded-For": newClient() }, body: deep }),
       raw(HEALTH),
@@ -59,8 +60,9 @@ test.describe("hostile input against the shared server", () => {
     expect(sandbox.body).toContain('code="XML_TOO_DEEP"');
     expect(health.status).toBe(200);
 
-    // The review's 64 KB version no longer reaches the parser.
-    const large = await raw(SOAP, { method: "POST", headers: { "Content-Type": "text/xml", "X-Forwarded-For": newClient() }, body: "<a>".repeat(21_845) });
+    // A body over the envelope's limit never reaches the parser: refused whole.
+    const overLimit = "<a>".repeat(Math.ceil((MAX_VERIFY_INPUT_BYTES + 1) / 3));
+    const large = await raw(SOAP, { method: "POST", headers: { "Content-Type": "text/xml", "X-Forwarded-For": newClient() }, body: overLimit });
     expect(large.status).toBe(413);
   });
 

@@ -171,32 +171,6 @@ test("the sign-in limit (60 a minute per client) counts requests to both instanc
   expect(await status(`${second.origin}${SIGNED_OUT}`, { headers: { "x-forwarded-for": "10.33.1.2" } })).toBe(303);
 });
 
-test("the sandbox's budget for all clients (50 checks a second) holds across both instances", async () => {
-  const [first, second] = pair();
-  let address = 0;
-  const check = (instance: RunningServer) => {
-    address += 1;
-    // Each check from its own client (the per-client limit is not what is tested here).
-    return status(`${instance.origin}${SANDBOX}`, {
-      method: "POST",
-      headers: { "content-type": "text/xml; charset=utf-8", "x-forwarded-for": `10.33.${2 + Math.floor(address / 250)}.${address % 250}` },
-      body: "<not-soap/>",
-    });
-  };
-  // The budget is a one-second window: 50 checks on the first instance, then 10 on the second, all
-  // within one window (tried again, after the window, on a machine too slow for that).
-  for (let attempt = 1; ; attempt += 1) {
-    await new Promise((resolve) => setTimeout(resolve, 1_100));
-    const started = Date.now();
-    const onFirst = await Promise.all(Array.from({ length: 50 }, () => check(first)));
-    const onSecond = await Promise.all(Array.from({ length: 10 }, () => check(second)));
-    if (Date.now() - started > 800 && attempt < 4) continue;
-    expect(onFirst.filter((answer) => answer === 503)).toEqual([]);
-    expect(onSecond).toEqual(Array.from({ length: 10 }, () => 503));
-    break;
-  }
-});
-
 test("Redis stopped: both stay ready, pages answer, limits limit, sign-in refuses with its clear page, no error flood, no crash; Redis back: sign-in works again", async () => {
   test.setTimeout(120_000);
   const [first, second] = pair();

@@ -39,15 +39,20 @@ export function makeNextBuild(buildDir: string, into: string): NextBuild {
   if (!existsSync(modules)) symlinkSync(path.join(ROOT, "node_modules"), modules, "dir");
   const assets = path.join(into, "client/assets");
   const renamed = new Map<string, string>();
-  for (const name of readdirSync(assets)) {
+  // Every folder of the assets: the islands' build writes its own (assets/islands/).
+  const folders = new Map<string, string>();
+  for (const entry of readdirSync(assets, { recursive: true, withFileTypes: true })) {
+    const { name, parentPath: folder } = entry;
+    if (!entry.isFile()) continue;
     if (/\.(br|gz)$/.test(name)) {
-      rmSync(path.join(assets, name));
+      rmSync(path.join(folder, name));
       continue;
     }
     const hashed = HASHED.exec(name);
-    if (!hashed || !statSync(path.join(assets, name)).isFile()) continue;
+    if (!hashed || !statSync(path.join(folder, name)).isFile()) continue;
     const [, base = "", , extension = ""] = hashed;
     renamed.set(name, `${base}-${createHash("sha256").update(`next:${name}`).digest("base64url").slice(0, 8)}${extension}`);
+    folders.set(name, folder);
   }
   if (renamed.size === 0) throw new Error(`no hashed asset in ${assets}`);
   // One pass per file: every old name at once (the longest first, so that no name is cut by a shorter one).
@@ -59,6 +64,9 @@ export function makeNextBuild(buildDir: string, into: string): NextBuild {
     const next = text.replace(names, (old) => renamed.get(old) ?? old);
     if (next !== text) writeFileSync(file, next);
   }
-  for (const [old, next] of renamed) renameSync(path.join(assets, old), path.join(assets, next));
+  for (const [old, next] of renamed) {
+    const folder = folders.get(old) ?? assets;
+    renameSync(path.join(folder, old), path.join(folder, next));
+  }
   return { dir: into, renamed };
 }

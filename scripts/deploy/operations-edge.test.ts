@@ -40,7 +40,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{1
  * The scripts a page names (its islands' manifest: the runtime, each island's module, what they import,
  * its text chunks): what a browser loads to run it.
  */
-const assetsOf = (html: string) => [...new Set([...html.matchAll(/\/areaOE\/assets\/[\w.-]+\.js/g)].map((match) => match[0]))];
+const assetsOf = (html: string) => [...new Set([...html.matchAll(/\/areaOE\/assets\/(?:islands\/)?[\w.-]+\.js/g)].map((match) => match[0]))];
 
 let work = "";
 let next: NextBuild | undefined;

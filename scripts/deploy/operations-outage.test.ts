@@ -250,7 +250,7 @@ describe.skipIf(Boolean(missing))("Redis failing behind the real HAProxy", () =>
     if (!edge || !redis) throw new Error("not started");
     const signedIn = await demoSignIn(instances[0]?.origin ?? "");
     const page = await send(edge.origin, TOOL_PAGE);
-    const asset = /\/areaOE\/assets\/[\w.-]+\.js/.exec(page.body)?.[0] ?? "";
+    const asset = /\/areaOE\/assets\/(?:islands\/)?[\w.-]+\.js/.exec(page.body)?.[0] ?? "";
     expect(asset).not.toBe("");
     const running = load(edge.origin, asset, 4);
     await new Promise((resolve) => setTimeout(resolve, 2_000));

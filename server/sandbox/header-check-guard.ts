@@ -7,9 +7,9 @@ const CHECK_PATH = pageHref("security-header-check");
 
 /**
  * The transport limit of the checker's form post, from the one limit of the envelope (the verifier's
- * MAX_VERIFY_INPUT_BYTES, 16 KB): URL encoding can triple the envelope (`<`, `+`, `/` and `=` become
- * `%XX`), and the password and the field names fit in one more: 4 × 16 KB = 64 KB. An envelope within
- * it but over 16 KB is refused by the page's action, which states the 16 KB.
+ * MAX_VERIFY_INPUT_BYTES): URL encoding can triple the envelope (`<`, `+`, `/` and `=` become `%XX`),
+ * and the password and the field names fit in one more: 4 × the limit. An envelope within it but over
+ * the limit is refused by the page's action, which states the limit.
  */
 export const HEADER_CHECK_MAX_BODY_BYTES = 4 * MAX_VERIFY_INPUT_BYTES;
 
