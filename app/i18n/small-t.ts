@@ -18,7 +18,7 @@ export type { TFunction } from "./text-keys";
  * What a key without text gives: in tests and development (`import.meta.env.DEV`, which Vitest sets)
  * an error naming the language, namespace and key, so a typo or a missing text fails at once; in the
  * production build the key itself, as i18next shows it (a visitor sees a raw key rather than an error
- * page). A `defaultValue` is not a missing text.
+ * page), whatever setMissingTextMode says. A `defaultValue` is not a missing text.
  */
 export type MissingTextMode = "throw" | "key";
 
@@ -113,7 +113,8 @@ export function createSmallT(
       if (typeof found === "string") return interpolate(found, options);
     }
     if (typeof options?.defaultValue === "string") return interpolate(options.defaultValue, options);
-    if (missingTextMode === "throw") {
+    // Never "throw" in a production build: the build drops this branch and its message (islands' weight).
+    if (import.meta.env?.DEV && missingTextMode === "throw") {
       throw new MissingTextError(`No text for "${key}" (${lang}, namespace "${searched}"${keyPrefix ? `, key prefix "${keyPrefix}"` : ""}): add it to both languages' locale files`);
     }
     return key;
