@@ -105,8 +105,9 @@ test("every Finding in a sandbox Fault's detail links to its catalogue entry", a
   const xml = await response.text();
   expect(xml).toContain("<faultcode xmlns:wsse=\"http://schemas.xmlsoap.org/ws/2002/12/secext\">soapenv:VersionMismatch</faultcode>");
   // The link is the `catalogue` attribute (an `href` made PHP's SoapClient take it for a SOAP-encoding
-  // reference), the catalogue's address in the answer's language.
-  const findings = [...xml.matchAll(/<sandbox:Finding code="([A-Z_]+)"( catalogue="([^"]+)")?/g)];
+  // reference), the catalogue's address in the answer's language; a Fault's Finding is typed (xsi:type)
+  // so that stock clients decode its detail with the WSDL's schema.
+  const findings = [...xml.matchAll(/<sandbox:Finding(?: xsi:type="[^"]*")? code="([A-Z_]+)"( catalogue="([^"]+)")?/g)];
   expect(findings.length).toBeGreaterThan(0);
   const catalogue = `${baseURL}${FAULTS_PAGE}`.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
   for (const [, code, , address] of findings) expect(address).toMatch(new RegExp(`^${catalogue}(\\?lang=(pt|en))?#${code}$`));
