@@ -40,10 +40,25 @@ const ELEMENTS = [
   { type: "styles", pattern: "app/styles", partialMatch: false },
   { type: "server", pattern: "server", partialMatch: false },
   { type: "package", pattern: "packages/*", capture: ["package"], partialMatch: false },
-  // Build scripts, content checks, benchmarks and browser tests look at the app from outside, at build or
-  // test time, and never ship: they may read any layer (the site map, locale files, the search options).
-  { type: "tooling", pattern: "scripts", partialMatch: false },
-  { type: "tooling", pattern: "e2e", partialMatch: false },
+  // scripts/ by what it is. None of it ships; each looks at the app from outside, at build or test time.
+  // The build's inputs: the Vite plugins vite.config.ts and vitest.config.ts import (content front
+  // matter, documents, downloads, search index, time limits) and the diagram writer. The build depends on
+  // them, so they read the app's facts and schemas but no test, bench or harness.
+  { type: "build-inputs", pattern: "scripts/build", partialMatch: false },
+  // The portal's own lint rules (eslint.config.js imports them): they read no layer of the code.
+  { type: "lint-rules", pattern: "scripts/lint", partialMatch: false },
+  // What the tests and benches share: the test runner, Chromium's launch, a production server, HAProxy,
+  // the edge, a demo sign-in.
+  { type: "harness", pattern: "scripts/harness", partialMatch: false },
+  // Checks of the content, the docs, the bundles and the security properties, run by npm test.
+  { type: "checks", pattern: "scripts/checks", partialMatch: false },
+  // Deploy and runtime checks: deploy/'s configurations run against the real HAProxy, Varnish, nginx,
+  // Prometheus and Alertmanager, and the stated Node.js version.
+  { type: "deploy-checks", pattern: "scripts/deploy", partialMatch: false },
+  // npm run bench: figures, never assertions.
+  { type: "bench", pattern: "scripts/bench", partialMatch: false },
+  // The browser tests.
+  { type: "e2e", pattern: "e2e", partialMatch: false },
 ];
 
 /**
@@ -113,7 +128,20 @@ const LAYER_POLICIES = [
   },
   // The workspace packages are used by their package name (their declared exports), never by a path.
   { allow: { to: { element: { type: "package" } }, dependency: { source: "@areaoe/**" } } },
-  { from: { element: { type: "tooling" } }, allow: [to("tooling", "server", "package", ...APP_LAYERS), { to: { file: { categories: "wiring" } } }] },
+  // scripts/ and e2e/ may read any layer of the code; between themselves, only downwards: a check, a bench,
+  // a deploy check or a browser test uses the harness; the
+  // harness and the build's inputs use no test; the lint rules stand alone.
+  { from: { element: { type: "lint-rules" } }, allow: to("lint-rules") },
+  { from: { element: { type: "build-inputs" } }, allow: [to("build-inputs", "server", "package", ...APP_LAYERS), { to: { file: { categories: "wiring" } } }] },
+  { from: { element: { type: "harness" } }, allow: [to("harness", "server", "package", ...APP_LAYERS), { to: { file: { categories: "wiring" } } }] },
+  ...["checks", "deploy-checks", "bench", "e2e"].map((type) => ({
+    from: { element: { type } },
+    allow: [
+      // A check and a browser test read the build's inputs they check (the front matter, the downloads).
+      to(type, "harness", "server", "package", ...APP_LAYERS, ...(type === "checks" || type === "e2e" ? ["build-inputs"] : [])),
+      { to: { file: { categories: "wiring" } } },
+    ],
+  })),
 ];
 
 export default tseslint.config(

@@ -1,6 +1,6 @@
 import { defineConfig } from "@playwright/test";
-import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE, chromiumProblem } from "./scripts/chromium";
-import { freePort } from "./scripts/bench/start-server";
+import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE, chromiumProblem } from "./scripts/harness/chromium";
+import { freePort } from "./scripts/harness/start-server";
 import { apiPath } from "./app/config/paths";
 
 // Without the browser every test would fail on its own: stop before starting anything, saying how to

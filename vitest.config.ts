@@ -1,10 +1,10 @@
 import { defineConfig } from "vitest/config";
 import { fileURLToPath } from "node:url";
-import { downloadsPlugin } from "./scripts/downloads/vite-plugin-downloads";
-import { documentsRegistryPlugin } from "./scripts/documents/vite-plugin-documents-registry";
-import { timeLimitsPlugin } from "./scripts/time-limits/vite-plugin-time-limits";
-import { pageFrontMatterPlugin } from "./scripts/content/vite-plugin-page-front-matter";
-import { ISOLATED_TEST_FILES } from "./scripts/test/isolated-test-files";
+import { downloadsPlugin } from "./scripts/build/downloads/vite-plugin-downloads";
+import { documentsRegistryPlugin } from "./scripts/build/documents/vite-plugin-documents-registry";
+import { timeLimitsPlugin } from "./scripts/build/time-limits/vite-plugin-time-limits";
+import { pageFrontMatterPlugin } from "./scripts/build/content/vite-plugin-page-front-matter";
+import { ISOLATED_TEST_FILES } from "./scripts/harness/isolated-test-files";
 
 // Unit and component tests live beside the code (`*.test.ts(x)`); end-to-end tests live in e2e/ and
 // run under Playwright, not here.
@@ -20,7 +20,7 @@ export default defineConfig({
   },
   test: {
     // Two projects: the files that mock modules or stub globals each get a module graph of their own;
-    // the others share their worker's modules (scripts/test/isolated-test-files.ts says why and which).
+    // the others share their worker's modules (scripts/harness/isolated-test-files.ts says why and which).
     projects: [
       { extends: true, test: { name: "isolated", include: [...ISOLATED_TEST_FILES] } },
       { extends: true, test: { name: "shared", include: TEST_FILES, exclude: [...EXCLUDED, ...ISOLATED_TEST_FILES], isolate: false } },

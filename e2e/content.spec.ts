@@ -1,6 +1,6 @@
 import type { Browser } from "@playwright/test";
 import { test, expect } from "./support/fixtures";
-import { ROUTED_PATHS } from "./support/routes";
+import { ROUTED_PATHS } from "../scripts/harness/routed-pages";
 
 /**
  * Content checks on the rendered pages (server HTML, JavaScript off): one h1, headings in order, no

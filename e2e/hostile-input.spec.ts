@@ -2,8 +2,8 @@ import { randomBytes } from "node:crypto";
 import { request as httpRequest, type ClientRequest } from "node:http";
 import { test, expect } from "@playwright/test";
 import { MAX_VERIFY_INPUT_BYTES } from "@areaoe/security-header";
-import { demoSignIn } from "../scripts/bench/demo-sign-in";
-import { freePort, startProductionServer, type RunningServer } from "../scripts/bench/start-server";
+import { demoSignIn } from "../scripts/harness/demo-sign-in";
+import { freePort, startProductionServer, type RunningServer } from "../scripts/harness/start-server";
 import { apiPath } from "../app/config/paths";
 import { pageHref } from "../app/config/site-map";
 

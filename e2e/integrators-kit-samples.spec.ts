@@ -5,7 +5,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { test, expect, axeViolations } from "./support/fixtures";
 import { pageHref } from "../app/config/site-map";
-import { SAMPLE_FILES } from "../scripts/downloads/downloads";
+import { SAMPLE_FILES } from "../scripts/build/downloads/downloads";
 
 const SAMPLES_PAGE = pageHref("security-header-samples");
 const HEADINGS = {

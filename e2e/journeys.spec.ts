@@ -3,7 +3,7 @@ import { test, expect, axeViolations } from "./support/fixtures";
 import { JOURNEYS as ALL_JOURNEYS, journeysOfPage, stepAnchor, stepNumbers, type Journey } from "../app/config/journeys";
 import { pageHref } from "../app/config/site-map";
 import { LANGUAGE_COOKIE, LANGUAGES, type Language } from "../app/i18n/languages";
-import { readPagesNamespace } from "../scripts/content/page-front-matter";
+import { readPagesNamespace } from "../scripts/build/content/page-front-matter";
 import journeysPt from "../app/features/journeys/locales/pt.json" with { type: "json" };
 import journeysEn from "../app/features/journeys/locales/en.json" with { type: "json" };
 import uiPt from "../app/i18n/locales/pt/ui.json" with { type: "json" };

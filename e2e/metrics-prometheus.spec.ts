@@ -4,11 +4,11 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { test, expect } from "./support/fixtures";
-import { freePort, startProductionServer, type RunningServer } from "../scripts/bench/start-server";
+import { freePort, startProductionServer, type RunningServer } from "../scripts/harness/start-server";
 import { pageHref } from "../app/config/site-map";
-import { demoSignIn } from "../scripts/bench/demo-sign-in";
+import { demoSignIn } from "../scripts/harness/demo-sign-in";
 import { parse, stringify } from "yaml";
-import { haproxyMissing, startLoopbackHaproxy, type RunningHaproxy } from "../scripts/deploy/local-haproxy";
+import { haproxyMissing, startLoopbackHaproxy, type RunningHaproxy } from "../scripts/harness/local-haproxy";
 
 // Debian's real Prometheus scrapes two instances of the production build (each with its metrics
 // listener on a free loopback port) and Debian's HAProxy in front of them (deploy/haproxy.cfg, its

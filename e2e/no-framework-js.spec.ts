@@ -1,5 +1,5 @@
 import { test, expect, axeViolations, waitForHydration, isHydratedPage, isIslandPage, isRouterPage, islandManifest, manifestFiles } from "./support/fixtures";
-import { ISLAND_IDS, ROUTED_PATHS } from "./support/routes";
+import { ISLAND_IDS, ROUTED_PATHS } from "../scripts/harness/routed-pages";
 import { pageHref } from "../app/config/site-map";
 
 // React Router renders on the server only (docs/decisions/0020). Pages of text, tables and links send

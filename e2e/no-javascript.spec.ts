@@ -1,5 +1,5 @@
 import { test, expect } from "./support/fixtures";
-import { ROUTED_PATHS } from "./support/routes";
+import { ROUTED_PATHS } from "../scripts/harness/routed-pages";
 
 test("every route's HTML is complete: no content held back for a script to reveal (pt and en)", async ({ request }) => {
   const held: string[] = [];

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { request as httpRequest } from "node:http";
 import path from "node:path";
 import { test, expect } from "./support/fixtures";
-import { freePort } from "../scripts/bench/start-server";
+import { freePort } from "../scripts/harness/start-server";
 import { pageHref } from "../app/config/site-map";
 
 // The alternate-language addresses (`?lang=pt`, `?lang=en`: each page's hreflang

@@ -1,6 +1,6 @@
 import type { APIResponse } from "@playwright/test";
 import { test, expect } from "./support/fixtures";
-import { demoSignIn } from "../scripts/bench/demo-sign-in";
+import { demoSignIn } from "../scripts/harness/demo-sign-in";
 import { pageHref } from "../app/config/site-map";
 
 // The anonymous page cache (server/page-cache): what is shared, with whom, and what never is.

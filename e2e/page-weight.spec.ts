@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { test, expect, islandManifest } from "./support/fixtures";
-import { ISLAND_IDS, ROUTED_PATHS } from "./support/routes";
+import { ISLAND_IDS, ROUTED_PATHS } from "../scripts/harness/routed-pages";
 
 // Every page kind CONTRIBUTING.md describes ("The weight of each page kind") builds to the weight it
 // states: the table is read from CONTRIBUTING.md itself, so the docs and the build cannot part. A page's

@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { connect } from "node:net";
 import { test, expect } from "@playwright/test";
-import { demoSignIn, DEMO_ACCOUNT } from "../scripts/bench/demo-sign-in";
-import { freePort, startProductionServer, type RunningServer } from "../scripts/bench/start-server";
+import { demoSignIn, DEMO_ACCOUNT } from "../scripts/harness/demo-sign-in";
+import { freePort, startProductionServer, type RunningServer } from "../scripts/harness/start-server";
 import { redisServerMissing, startTestRedis, type TestRedis } from "../server/shared-state/test-redis-server";
 
 // Several instances behind a load balancer: two production instances of the build share

@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { request as httpRequest } from "node:http";
 import { test, expect } from "./support/fixtures";
-import { demoSignIn } from "../scripts/bench/demo-sign-in";
-import { freePort, startProductionServer, type RunningServer } from "../scripts/bench/start-server";
+import { demoSignIn } from "../scripts/harness/demo-sign-in";
+import { freePort, startProductionServer, type RunningServer } from "../scripts/harness/start-server";
 
 // The server keeps no state, so two instances with the same configuration behind a load
 // balancer serve the same site: public pages are the same bytes (apart from each response's CSP nonce on

@@ -1,5 +1,5 @@
 import { test, expect, islandManifest, waitForPageReady } from "./support/fixtures";
-import { ROUTED_PATHS } from "./support/routes";
+import { ROUTED_PATHS } from "../scripts/harness/routed-pages";
 
 function expectPolicy(headers: Record<string, string>) {
   const csp = headers["content-security-policy"] ?? "";

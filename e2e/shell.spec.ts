@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { test as base, expect, axeViolations, waitForPageReady } from "./support/fixtures";
-import { ROUTED_PATHS } from "./support/routes";
-import { collectFrontMatter, readPagesNamespace } from "../scripts/content/page-front-matter";
+import { ROUTED_PATHS } from "../scripts/harness/routed-pages";
+import { collectFrontMatter, readPagesNamespace } from "../scripts/build/content/page-front-matter";
 
 // Page titles as the portal has them: pages.json joined by the content files' front matter.
 const collected = collectFrontMatter(process.cwd());

@@ -2,8 +2,8 @@ import { createHash } from "node:crypto";
 import { request as httpRequest, type IncomingHttpHeaders } from "node:http";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { test, expect } from "./support/fixtures";
-import { ISLAND_IDS, PRIVATE_IDS, ROUTED_PATHS } from "./support/routes";
-import { demoSignIn } from "../scripts/bench/demo-sign-in";
+import { ISLAND_IDS, PRIVATE_IDS, ROUTED_PATHS } from "../scripts/harness/routed-pages";
+import { demoSignIn } from "../scripts/harness/demo-sign-in";
 import { pageHref, pageIdIsOpenerIsolated, type PageId } from "../app/config/site-map";
 import { appPath } from "../app/config/paths";
 

@@ -8,7 +8,7 @@ import data from "../../content/faults/security-header-faults.json";
  * en (meaning, causes, fix, retry). The checker's and the sandbox's wording keys follow from the code
  * and origin (`wordingKeys`, ./finding-wording.ts). The verifier's list (FINDING_CODES of
  * @areaoe/security-header, which imports nothing of the portal) and the sandbox's own codes are tied to
- * these records by scripts/content-checks/finding-records.test.ts, which names the code that lacks
+ * these records by scripts/checks/content/finding-records.test.ts, which names the code that lacks
  * something ([0017](../../docs/decisions/0017-one-record-per-finding-code.md)).
  */
 

@@ -4,7 +4,7 @@
  * file is the one list of what each step links (pages and the authority's services), who acts and which
  * time-limit records apply; the words of each step (its title and what is done) are in the journey's
  * content files, `<Step id="…" title="…">…</Step>` in the same order (checked by
- * scripts/content-checks/journeys.test.ts). Everything else is derived from it: the numbers and the
+ * scripts/checks/content/journeys.test.ts). Everything else is derived from it: the numbers and the
  * "and"/"or" markers on the journey page, the "Part of" box on every page a step links
  * (`journeysOfPage`), and the browser test that walks each journey (e2e/journeys.spec.ts).
  */

@@ -14,7 +14,7 @@ export interface UsefulLink {
   linkText?: LocalizedText;
   /**
    * Or a text key (of `common`, or `namespace:key`, e.g. a page's title in `pages`), in the page's
-   * language; typed, and a content file's keys are checked by scripts/content-checks/text-families.test.ts.
+   * language; typed, and a content file's keys are checked by scripts/checks/content/text-families.test.ts.
    */
   labelKey?: TextKey<"common">;
   href: string;

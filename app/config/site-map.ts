@@ -4,7 +4,7 @@
  * page id), app/config/hydration.ts reads `islands` by that route id, and the tests (unit, content
  * checks and e2e) take their page lists from here. A page's text is content/{pt,en}/<id>.mdx, whose
  * front matter gives its title, breadcrumb label, one-line summary and review date (collected at build
- * time into the `pages` namespace: scripts/content/page-front-matter.ts); a page without a content file
+ * time into the `pages` namespace: scripts/build/content/page-front-matter.ts); a page without a content file
  * has its texts in app/i18n/locales/{pt,en}/pages.json under its id.
  */
 import { appPath } from "./paths";

@@ -23,7 +23,7 @@ import type timeLimits from "~/features/time-limits/locales/pt.json";
  * app/i18n/resources.test.ts), so `t("a.typo")` fails the typecheck, and so does a dynamic key built
  * from a value whose type allows a key without text (`t(\`kinds.${kind}\`)` with `kind: string`, or a
  * member of a union that has no text). The `pages` namespace is filled at build time from the content
- * files' front matter (scripts/content/vite-plugin-page-front-matter.ts): its keys are the page ids of
+ * files' front matter (scripts/build/content/vite-plugin-page-front-matter.ts): its keys are the page ids of
  * the manifest. A new namespace (a feature's `locales/` folder, or a shared file) is added here and to
  * TEXT_NAMESPACES; text-keys.test.ts compares that list with the files.
  */

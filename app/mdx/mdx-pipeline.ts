@@ -10,7 +10,7 @@ import rehypeLiteralFragments from "./rehype-literal-fragments";
 
 /**
  * Front matter keys read at build time into the `pages` namespace (title, breadcrumb, summary) and the
- * review dates (scripts/content/page-front-matter.ts). Every page already has them from there, so no
+ * review dates (scripts/build/content/page-front-matter.ts). Every page already has them from there, so no
  * content module exports them a second time.
  */
 export const COLLECTED_FRONT_MATTER_KEYS = ["title", "breadcrumb", "summary", "reviewed"] as const;

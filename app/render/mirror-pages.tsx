@@ -5,7 +5,7 @@ import type { Language } from "~/i18n/languages";
 import { serverT } from "~/i18n/server-texts";
 import { ServerPage, serverPageHtml, type ServerPageStyles } from "./server-page";
 
-/** The command-line tool's download (scripts/downloads/downloads.ts): what builds a header with no portal. */
+/** The command-line tool's download (scripts/build/downloads/downloads.ts): what builds a header with no portal. */
 const CLI_DOWNLOAD = "web-services-security-header-cli";
 
 /** Seconds the mirror asks a visitor (or a script) to wait before trying a tool page again. */

@@ -234,7 +234,7 @@ sub vcl_backend_response {
     }
     # Up to 24 h stale when the portal is down or failing (vcl_recv shortens it to 10 s while healthy),
     # then kept an hour more for a conditional revalidation. (The edge's test shortens this one value:
-    # scripts/deploy/local-edge.ts.)
+    # scripts/harness/local-edge.ts.)
     set beresp.grace = 24h;
     set beresp.keep = 1h;
     return (deliver);

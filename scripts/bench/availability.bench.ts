@@ -14,7 +14,7 @@ import { constants, createCipheriv, publicEncrypt, randomBytes, X509Certificate 
 import { Agent } from "node:http";
 import path from "node:path";
 import { WSS_NAMESPACE } from "@areaoe/security-header";
-import { freePort, percentile, startProductionServer, probeLatencies, sendRequest } from "./start-server";
+import { freePort, percentile, startProductionServer, probeLatencies, sendRequest } from "../harness/start-server";
 
 const buildDir = path.resolve(process.argv[2] ?? process.env.AREAOE_BUILD_DIR ?? "build");
 const DURATION_MS = Number(process.env.BENCH_DURATION ?? 8) * 1000;

@@ -15,7 +15,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { Agent, createServer, request as httpRequest } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
-import { freePort, startProductionServer } from "./start-server";
+import { freePort, startProductionServer } from "../harness/start-server";
 import { generateSecurityHeader, parseAuthorityKey } from "@areaoe/security-header/node";
 import { wrapInEnvelope } from "@areaoe/security-header";
 // The variable alone (setting-records.ts imports only zod), as sandbox.bench.ts does.

@@ -24,9 +24,9 @@ import { availableParallelism, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import autocannon, { type Options, type Request } from "autocannon";
 import { BENCH_LIFT_VALUE, BENCH_LIFT_VARIABLE } from "../../server/config/setting-records";
-import { loopbackBackends, nginxMissing, startEdge, startMirrorNginx, varnishMissing, writeMirrorOf, type RunningPart } from "../deploy/local-edge";
+import { loopbackBackends, nginxMissing, startEdge, startMirrorNginx, varnishMissing, writeMirrorOf, type RunningPart } from "../harness/local-edge";
 import { sandboxBodies, SANDBOX_SOAP } from "./sandbox-bodies";
-import { freePort, startProductionServer, type RunningServer } from "./start-server";
+import { freePort, startProductionServer, type RunningServer } from "../harness/start-server";
 
 const buildDir = path.resolve(process.argv[2] ?? process.env.AREAOE_BUILD_DIR ?? "build");
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);

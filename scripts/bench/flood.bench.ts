@@ -12,8 +12,8 @@
 import { readFileSync } from "node:fs";
 import { Agent } from "node:http";
 import path from "node:path";
-import { haproxyMissing, startLoopbackHaproxy, type RunningHaproxy } from "../deploy/local-haproxy";
-import { freePort, percentile, sendRequest, startProductionServer, type RunningServer } from "./start-server";
+import { haproxyMissing, startLoopbackHaproxy, type RunningHaproxy } from "../harness/local-haproxy";
+import { freePort, percentile, sendRequest, startProductionServer, type RunningServer } from "../harness/start-server";
 
 const buildDir = path.resolve(process.argv[2] ?? process.env.AREAOE_BUILD_DIR ?? "build");
 const DURATION_MS = Number(process.env.BENCH_DURATION ?? 8) * 1000;

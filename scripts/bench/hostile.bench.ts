@@ -16,7 +16,7 @@
 import { readFileSync } from "node:fs";
 import { Agent, request as httpRequest, type ClientRequest } from "node:http";
 import path from "node:path";
-import { freePort, percentile, startProductionServer, type RunningServer, probeLatencies, sendRequest } from "./start-server";
+import { freePort, percentile, startProductionServer, type RunningServer, probeLatencies, sendRequest } from "../harness/start-server";
 
 const buildDir = path.resolve(process.argv[2] ?? process.env.AREAOE_BUILD_DIR ?? "build");
 const DURATION_MS = Number(process.env.BENCH_DURATION ?? 10) * 1000;

@@ -17,7 +17,7 @@ import { readFileSync } from "node:fs";
 import { availableParallelism, loadavg } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
-import { freePort, startProductionServer, type RunningServer } from "./start-server";
+import { freePort, startProductionServer, type RunningServer } from "../harness/start-server";
 
 const buildDir = path.resolve(process.argv[2] ?? process.env.AREAOE_BUILD_DIR ?? "build");
 /** Connections to each server (both are loaded at once). */

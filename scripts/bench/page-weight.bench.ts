@@ -18,12 +18,12 @@
  */
 import { gzipSync } from "node:zlib";
 import { chromium, type Browser } from "@playwright/test";
-import { median, startProductionServer } from "./start-server";
-import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from "../chromium";
-import { ROUTED_PATHS } from "../../e2e/support/routes";
+import { median, startProductionServer } from "../harness/start-server";
+import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from "../harness/chromium";
+import { ROUTED_PATHS } from "../harness/routed-pages";
 import { ROUTED_PAGES } from "../../app/config/site-map";
 import { appPath } from "../../app/config/paths";
-import { demoSignIn, demoSignInEnvironment, SIGNED_IN_TOOL_PAGES } from "./demo-sign-in";
+import { demoSignIn, demoSignInEnvironment, SIGNED_IN_TOOL_PAGES } from "../harness/demo-sign-in";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const JS_BUDGET_BYTES = 110 * 1024;

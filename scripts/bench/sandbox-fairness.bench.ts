@@ -13,8 +13,8 @@ import { Agent, request as httpRequest } from "node:http";
 import path from "node:path";
 import { generateSecurityHeader, parseAuthorityKey } from "@areaoe/security-header/node";
 import { wrapInEnvelope } from "@areaoe/security-header";
-import { demoSignIn, demoSignInEnvironment } from "./demo-sign-in";
-import { freePort, percentile, startProductionServer } from "./start-server";
+import { demoSignIn, demoSignInEnvironment } from "../harness/demo-sign-in";
+import { freePort, percentile, startProductionServer } from "../harness/start-server";
 
 const buildDir = path.resolve(process.argv[2] ?? process.env.AREAOE_BUILD_DIR ?? "build");
 const DURATION_MS = Number(process.env.BENCH_DURATION ?? 10) * 1000;

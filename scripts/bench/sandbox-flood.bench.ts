@@ -16,7 +16,7 @@ import { Agent, request as httpRequest } from "node:http";
 import path from "node:path";
 import { generateSecurityHeader, parseAuthorityKey } from "@areaoe/security-header/node";
 import { wrapInEnvelope } from "@areaoe/security-header";
-import { freePort, percentile, probeLatencies, startProductionServer } from "./start-server";
+import { freePort, percentile, probeLatencies, startProductionServer } from "../harness/start-server";
 
 // The bench-only lift of the per-client limit (server/config/settings.ts: BENCH_LIFT_VARIABLE and
 // BENCH_LIFT_VALUE). Written out here: tsx cannot import the settings module, which reaches the app's

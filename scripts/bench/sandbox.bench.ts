@@ -19,7 +19,7 @@ import { generateSecurityHeader, parseAuthorityKey } from "@areaoe/security-head
 import { wrapInEnvelope } from "@areaoe/security-header";
 // The variable alone (setting-records.ts imports only zod): the sandbox router pulls in the app's stylesheet, which tsx cannot load.
 import { BENCH_LIFT_VALUE, BENCH_LIFT_VARIABLE } from "../../server/config/setting-records";
-import { freePort, median, percentile, startProductionServer } from "./start-server";
+import { freePort, median, percentile, startProductionServer } from "../harness/start-server";
 
 const buildDir = path.resolve(process.argv[2] ?? process.env.AREAOE_BUILD_DIR ?? "build");
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);

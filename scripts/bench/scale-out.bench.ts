@@ -11,7 +11,7 @@ import { Agent, request as httpRequest } from "node:http";
 import { loadavg } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
-import { freePort, percentile, startProductionServer, type RunningServer } from "./start-server";
+import { freePort, percentile, startProductionServer, type RunningServer } from "../harness/start-server";
 import { redisServerMissing, startTestRedis } from "../../server/shared-state/test-redis-server";
 
 const buildDir = path.resolve(process.argv[2] ?? process.env.AREAOE_BUILD_DIR ?? "build");

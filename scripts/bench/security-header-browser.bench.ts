@@ -10,8 +10,8 @@ import { gzipSync } from "node:zlib";
 import { build } from "esbuild";
 import { chromium } from "@playwright/test";
 import { defaultLocalTestKeyDir, ensureLocalTestKeyPair, parseAuthorityKey } from "@areaoe/security-header/node";
-import { median } from "./start-server";
-import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from "../chromium";
+import { median } from "../harness/start-server";
+import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from "../harness/chromium";
 
 const RUNS = 50;
 

@@ -22,8 +22,8 @@ import { createServer, get, type IncomingMessage, type OutgoingHttpHeaders, type
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import autocannon from "autocannon";
-import { demoSignIn } from "./demo-sign-in";
-import { freePort, median, percentile, startProductionServer, type RunningServer } from "./start-server";
+import { demoSignIn } from "../harness/demo-sign-in";
+import { freePort, median, percentile, startProductionServer, type RunningServer } from "../harness/start-server";
 
 const buildDir = path.resolve(process.argv[2] ?? process.env.AREAOE_BUILD_DIR ?? "build");
 const CONNECTIONS = 50;

@@ -21,7 +21,7 @@ import { request, type IncomingHttpHeaders, type OutgoingHttpHeaders } from "nod
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
-import { freePort, startProductionServer } from "./start-server";
+import { freePort, startProductionServer } from "../harness/start-server";
 
 const buildDir = path.resolve(process.argv[2] ?? process.env.AREAOE_BUILD_DIR ?? "build");
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);

@@ -1,6 +1,6 @@
 // The caching edge and the static mirror as deployed (docs/operations.md "The edge and the mirror"):
 // Debian's varnishd with deploy/varnish/areaoe.vcl and deploy/nginx/areaoe-mirror.conf (only addresses,
-// ports and paths changed, and the grace shortened to GRACE_SECONDS: scripts/deploy/local-edge.ts) in
+// ports and paths changed, and the grace shortened to GRACE_SECONDS: scripts/harness/local-edge.ts) in
 // front of two production instances, and the mirror written by `npm run mirror` from the same build.
 // One set of parts for the whole file, started side by side; the tests run in order on it. A signed-in
 // visitor's pages are never stored; every page of text in both languages is answered from the edge
@@ -24,13 +24,13 @@ import { ROUTED_PAGES } from "../../app/config/site-map";
 import { appPath } from "../../app/config/paths";
 import ptCommon from "../../app/i18n/locales/pt/common.json";
 import enCommon from "../../app/i18n/locales/en/common.json";
-import { freePort, startProductionServer, type RunningServer } from "../bench/start-server";
-import { demoSignIn, demoSignInEnvironment, DEMO_ACCOUNT } from "../bench/demo-sign-in";
+import { freePort, startProductionServer, type RunningServer } from "../harness/start-server";
+import { demoSignIn, demoSignInEnvironment, DEMO_ACCOUNT } from "../harness/demo-sign-in";
 import { clientFiles, withoutNonces } from "../../server/mirror/write-mirror";
 import { findDemoAccount } from "../../server/auth/dev-idp/demo-accounts";
 import { redisServerMissing, startTestRedis, type TestRedis } from "../../server/shared-state/test-redis-server";
 import { defaultConfigPath } from "../../server/config/load-config";
-import { EDGE_VCL, loopbackBackends, nginxMissing, startEdge, startMirrorNginx, varnishMissing, writeMirrorOf, type RunningPart } from "./local-edge";
+import { EDGE_VCL, loopbackBackends, nginxMissing, startEdge, startMirrorNginx, varnishMissing, writeMirrorOf, type RunningPart } from "../harness/local-edge";
 
 const BUILD_DIR = process.env.AREAOE_BUILD_DIR ?? "build";
 const haveBuild = existsSync(path.resolve(BUILD_DIR, "server/index.js"));

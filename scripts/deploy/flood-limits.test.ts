@@ -8,9 +8,9 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freePort, startProductionServer, type RunningServer } from "../bench/start-server";
-import { haproxyMissing, startLoopbackHaproxy, type RunningHaproxy } from "./local-haproxy";
-import { send, type Answer } from "./loopback-client";
+import { freePort, startProductionServer, type RunningServer } from "../harness/start-server";
+import { haproxyMissing, startLoopbackHaproxy, type RunningHaproxy } from "../harness/local-haproxy";
+import { send, type Answer } from "../harness/loopback-client";
 
 const BUILD_DIR = process.env.AREAOE_BUILD_DIR ?? "build";
 const haveBuild = existsSync(path.resolve(BUILD_DIR, "server/index.js"));

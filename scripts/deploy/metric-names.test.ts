@@ -12,8 +12,8 @@ import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { createPortalMetrics } from "../../server/observability/portal-metrics";
 import { ROUTE_KINDS } from "../../server/observability/route-kind";
-import { freePort } from "../bench/start-server";
-import { haproxyMissing, startLoopbackHaproxy } from "./local-haproxy";
+import { freePort } from "../harness/start-server";
+import { haproxyMissing, startLoopbackHaproxy } from "../harness/local-haproxy";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const read = (file: string) => readFileSync(path.join(root, file), "utf8");

@@ -1,7 +1,7 @@
 // The edge as an operator runs it: Debian's HAProxy with the project's own deploy/haproxy.cfg (its
 // frontends and backends as written, bound to loopback) in front of two production instances halfway
 // through a rolling deployment: one runs the build, the other the next build (the same build with every
-// hashed asset renamed: scripts/deploy/next-build.ts), started with AREAOE_PREVIOUS_ASSETS_DIR naming the
+// hashed asset renamed: scripts/harness/next-build.ts), started with AREAOE_PREVIOUS_ASSETS_DIR naming the
 // first's client folder. Checked here:
 // - a new page's scripts load through HAProxy while half the instances run the old build (an old
 //   instance's 404 is asked again of the other), and an old page's too;
@@ -18,10 +18,10 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freePort, startProductionServer, type RunningServer } from "../bench/start-server";
-import { haproxyMissing, startLoopbackHaproxy, type RunningHaproxy } from "./local-haproxy";
-import { makeNextBuild, type NextBuild } from "./next-build";
-import { send as get } from "./loopback-client";
+import { freePort, startProductionServer, type RunningServer } from "../harness/start-server";
+import { haproxyMissing, startLoopbackHaproxy, type RunningHaproxy } from "../harness/local-haproxy";
+import { makeNextBuild, type NextBuild } from "../harness/next-build";
+import { send as get } from "../harness/loopback-client";
 
 const BUILD_DIR = path.resolve(process.env.AREAOE_BUILD_DIR ?? "build");
 const haveBuild = existsSync(path.join(BUILD_DIR, "server/index.js"));

@@ -26,11 +26,11 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse, stringify } from "yaml";
-import { demoSignIn } from "../bench/demo-sign-in";
-import { freePort, startProductionServer, type RunningServer } from "../bench/start-server";
+import { demoSignIn } from "../harness/demo-sign-in";
+import { freePort, startProductionServer, type RunningServer } from "../harness/start-server";
 import { redisServerMissing, startTestRedis, type TestRedis } from "../../server/shared-state/test-redis-server";
-import { haproxyMissing, startLoopbackHaproxy, activeServers, type RunningHaproxy } from "./local-haproxy";
-import { send, type Answer } from "./loopback-client";
+import { haproxyMissing, startLoopbackHaproxy, activeServers, type RunningHaproxy } from "../harness/local-haproxy";
+import { send, type Answer } from "../harness/loopback-client";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const BUILD_DIR = path.resolve(process.env.AREAOE_BUILD_DIR ?? "build");

@@ -99,6 +99,36 @@ describe.each([
     allowed: 'export { escapeXml } from "./xml";',
   },
   {
+    rule: "a build input (a Vite plugin's module) imports a content check",
+    file: "scripts/build/search/probe.ts",
+    forbidden: 'export { readAllContentFiles } from "../../checks/content/site-tree";',
+    allowed: 'export { extractSections } from "./extract-sections";\nexport { SITE_PAGES } from "../../../app/config/site-map";',
+  },
+  {
+    rule: "the tests' harness imports a bench",
+    file: "scripts/harness/probe.ts",
+    forbidden: 'export { sandboxBodies } from "../bench/sandbox-bodies";',
+    allowed: 'export { CHROMIUM_ARGS } from "./chromium";',
+  },
+  {
+    rule: "a bench imports a content check",
+    file: "scripts/bench/probe.ts",
+    forbidden: 'export { readAllContentFiles } from "../checks/content/site-tree";',
+    allowed: 'export { median } from "../harness/start-server";',
+  },
+  {
+    rule: "a lint rule imports the app",
+    file: "scripts/lint/probe.ts",
+    forbidden: 'export { isLanguage } from "../../app/i18n/languages";',
+    allowed: 'export { default } from "./no-literal-text.js";',
+  },
+  {
+    rule: "app/ imports a build script",
+    file: "app/probe.ts",
+    forbidden: 'export { extractSections } from "../scripts/build/search/extract-sections";',
+    allowed: 'export { SITE_PAGES } from "./config/site-map";',
+  },
+  {
     rule: "app/ imports server/",
     file: "app/probe.ts",
     forbidden: 'export { createLogger } from "../server/logger";',

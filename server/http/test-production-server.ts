@@ -1,6 +1,6 @@
 // For tests and benches only (never imported by the server): the production build started on a loopback
 // port as its own process, as an operator starts it. Server tests (over real HTTP), the e2e suite and
-// the benches share it (scripts/bench/start-server.ts re-exports it for the tooling).
+// the benches share it (scripts/harness/start-server.ts re-exports it for the tooling).
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
 import { createServer } from "node:http";

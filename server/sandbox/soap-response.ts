@@ -66,7 +66,7 @@ const detailOpen = `<sandbox:SecurityHeaderFindings xmlns:sandbox="${SANDBOX_NAM
 /**
  * The sandbox's own codes, for a request it cannot check at all, as the code names them (typed at each
  * call); everything else about them is in their records (the fault catalogue), and
- * scripts/content-checks/finding-records.test.ts names a code here without its record, or the reverse.
+ * scripts/checks/content/finding-records.test.ts names a code here without its record, or the reverse.
  */
 export const SANDBOX_FAULT_CODES = [
   "UNSUPPORTED_MEDIA_TYPE",

@@ -1,5 +1,5 @@
 // What the trace store costs Redis, as the operations guide states it (docs/scaling.md, "Redis's
-// memory"), checked by scripts/security/trace-store-flood.test.ts against the real redis-server: the
+// memory"), checked by scripts/checks/security/trace-store-flood.test.ts against the real redis-server: the
 // portal writes at most limits.traceBytesInAll bytes of traces (values and list summaries, counted
 // before each write: server/shared-state/bounded-records.ts); Redis adds, per trace, its keys, the
 // entries of the lists and counters (a few hundred bytes) and keeps a baseline of its own (about

@@ -6,9 +6,9 @@ import { PAGE_REVIEWS } from "virtual:areaoe-page-reviews";
 /**
  * When each page was last reviewed against its sources: the `reviewed: YYYY-MM-DD` of its content files'
  * front matter (both languages state the same), collected at build time
- * (scripts/content/vite-plugin-page-front-matter.ts). An object per page, not a bare date, so that a
+ * (scripts/build/content/vite-plugin-page-front-matter.ts). An object per page, not a bare date, so that a
  * later field (who reviewed, what changed) can join it. The content checks
- * (scripts/content-checks/page-facts.test.ts) keep every page dated and no date older than twelve months.
+ * (scripts/checks/content/page-facts.test.ts) keep every page dated and no date older than twelve months.
  */
 export interface PageReview {
   /** Calendar date of the last review, ISO 8601 (YYYY-MM-DD). */

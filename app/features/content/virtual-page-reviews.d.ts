@@ -1,4 +1,4 @@
-// Built by scripts/content/vite-plugin-page-front-matter.ts: the `reviewed` date of every content file's front matter.
+// Built by scripts/build/content/vite-plugin-page-front-matter.ts: the `reviewed` date of every content file's front matter.
 declare module "virtual:areaoe-page-reviews" {
   import type { PageReview } from "./page-reviews";
 

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { BASE_URL } from "../../config/paths";
 import { childPages } from "../../config/site-map";
 
-// Runs at build time only (scripts/documents/): the pages import the type, never the schema.
+// Runs at build time only (scripts/build/documents/): the pages import the type, never the schema.
 
 /** The areas a document may belong to: the site map's top-level pages (import, excise, …). */
 export const DOCUMENT_AREAS = childPages("home").map((page) => page.id);

@@ -1,4 +1,4 @@
-// Built by scripts/downloads/vite-plugin-downloads.ts: the files under /areaOE/downloads/ as built.
+// Built by scripts/build/downloads/vite-plugin-downloads.ts: the files under /areaOE/downloads/ as built.
 declare module "virtual:areaoe-downloads" {
   export const DOWNLOADS: ReadonlyArray<{
     id: string;

@@ -11,7 +11,7 @@ import {
 
 export * from "./time-limit-values";
 
-// Runs at build time only (scripts/time-limits/): the pages import the types and the lists
+// Runs at build time only (scripts/build/time-limits/): the pages import the types and the lists
 // (time-limit-values.ts), never the schema, so zod stays out of the browser.
 
 const KEBAB_CASE = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;

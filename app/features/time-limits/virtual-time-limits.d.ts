@@ -1,4 +1,4 @@
-// Built by scripts/time-limits/vite-plugin-time-limits.ts: content/time-limits/*.json, validated at build.
+// Built by scripts/build/time-limits/vite-plugin-time-limits.ts: content/time-limits/*.json, validated at build.
 declare module "virtual:areaoe-time-limits" {
   import type { TimeLimitRecord } from "./time-limit-schema";
 

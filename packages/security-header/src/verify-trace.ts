@@ -13,7 +13,7 @@ import type { XmlProblem } from "./verify-xml.js";
 // outcome (match or mismatch, the likely cause), lengths and positions: the parts hashed and their
 // offsets, the bytes of each element, whether a decryption gave valid padding. The password itself is
 // never in it either: only its length, its UTF-8 validity and whether it is the password given.
-// scripts/security/trace-dictionary.test.ts proves it: a dictionary that holds the password, tried
+// scripts/checks/security/trace-dictionary.test.ts proves it: a dictionary that holds the password, tried
 // against every combination of a trace's fields and its header's, confirms nothing.
 // A field added for a new diagnosis follows the same rule: outcomes, lengths, positions, never a value
 // derived from Ks or the password.
