@@ -341,8 +341,15 @@ describe.skipIf(Boolean(missing))("Redis failing behind the real HAProxy", () =>
     await until(async () => (await redisUp(0)) === 1 && (await redisUp(1)) === 1, 10_000, "redis_up 1 after the restart");
     // The replayed copy: still refused by both; the session never signed out: still honoured.
     const replayed = [await authenticated(first, copied), await authenticated(second, copied)];
-    const honoured = [await authenticated(first, kept), await authenticated(second, kept)];
-    console.log(`After a Redis restart: the copied cookie of the signed-out session signed in: ${replayed.join("/")}; the other session: ${honoured.join("/")}`);
+    // Honoured once each instance's store answers: a command that times out under load (200 ms) makes an
+    // instance refuse every session for a moment (it fails closed), which is not what is tested here.
+    let honoured = [false, false];
+    const since = Date.now();
+    await until(async () => {
+      honoured = [await authenticated(first, kept), await authenticated(second, kept)];
+      return honoured.every(Boolean);
+    }, 10_000, "the session never signed out honoured by both instances").catch(() => undefined);
+    console.log(`After a Redis restart: the copied cookie of the signed-out session signed in: ${replayed.join("/")}; the other session: ${honoured.join("/")} (after ${Date.now() - since} ms)`);
     expect(replayed).toEqual([false, false]);
     expect(honoured).toEqual([true, true]);
     // Its data lost (no append-only file, a new volume): another life; no session of the old one is honoured.
