@@ -1,8 +1,6 @@
 import { registry } from "./registry";
 import { resolveDocuments } from "./resolve-documents";
 import { DocumentsTable } from "./documents-table";
-import { DocumentsDataTable } from "./documents-data-table";
-import { DATA_TABLE_PAGE_SIZE } from "~/components/ui/data-table/data-table";
 
 /**
  * `<Documents ids={["import-rbv-manual"]} />` in a content file: those registry entries as a table.
@@ -15,11 +13,7 @@ export function Documents({ ids }: { ids: string[] }) {
     console.warn(`[documents] unknown document id(s): ${missing.join(", ")}`);
   }
   if (found.length === 0) return null;
-  // A short list reads best as a plain table in the writer's order; a long one gets sorting, a
-  // filter and pages (the data table's defaults).
-  return found.length > DATA_TABLE_PAGE_SIZE ? (
-    <DocumentsDataTable documents={found} />
-  ) : (
-    <DocumentsTable documents={found} />
-  );
+  // Every document, in the writer's order, as a plain table: a content page is a page of text and runs
+  // no script, so a paged data table there would show its first page only, with no way to the others.
+  return <DocumentsTable documents={found} />;
 }
