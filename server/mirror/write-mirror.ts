@@ -102,11 +102,43 @@ export async function writeMirror(server: Server, settings: Settings, { dir, cli
   const [origin] = settings.config.publicOrigins;
   if (!origin) throw new Error("The mirror needs the origin visitors use: set AREAOE_PUBLIC_ORIGIN (publicOrigins), as for the deployment.");
   const { port } = server.address() as AddressInfo;
-  const url = new URL(origin);
   const agent = new Agent({ keepAlive: true, maxSockets: 4 });
-  // As the proxy in front would ask (this process trusts loopback): the origin's Host and scheme, so the
-  // answers are the deployment's (absolute links, HSTS on an HTTPS origin).
-  const asVisitor = (lang: Language | undefined, coding: MirrorCoding) => ({
+  const visitor = asVisitor(new URL(origin));
+  const ask: AskPortal = (target, lang, coding) => fetchFrom(port, agent, target, visitor(lang, coding));
+  const copy = mirrorCopy(dir);
+
+  const kindOf = routeKinds();
+  // A private page (one visitor's: the integrator's keys) needs the service as a tool page does: the mirror's "unavailable" page.
+  const pages = [...routedPageAddresses()].map(([address, id]) => ({ address, id: id as PageId, tool: kindOf(address) === "tool" || pageIdIsPrivate(id) }));
+  const text = pages.filter((page) => !page.tool);
+  const tools = pages.filter((page) => page.tool);
+  const { textHeaders, build } = await copyTextPages(ask, copy, text);
+  await writeUnavailablePages(copy, tools, textHeaders, clientDir);
+  const addresses = await copyBuildFiles(ask, copy, clientDir);
+  agent.destroy();
+
+  const report: MirrorReport = { dir, origin, pages: text.length, toolPages: tools.length, files: addresses.length, build };
+  writeNginxAndReport(copy, report, { pages: text.map((page) => page.address), tools: tools.map((page) => page.address) });
+  swapIntoPlace(copy.work, dir);
+  return report;
+}
+
+/** One page of the manifest: its address, its id, and whether the mirror answers it with its "unavailable" page. */
+interface MirrorPage {
+  readonly address: string;
+  readonly id: PageId;
+  readonly tool: boolean;
+}
+
+/** Asks the portal for an address, as a visitor in `lang` (none: a file) whose client takes `coding`. */
+type AskPortal = (target: string, lang: Language | undefined, coding: MirrorCoding) => Promise<Answer>;
+
+/**
+ * As the proxy in front would ask (this process trusts loopback): the origin's Host and scheme, so the
+ * answers are the deployment's (absolute links, HSTS on an HTTPS origin).
+ */
+function asVisitor(url: URL): (lang: Language | undefined, coding: MirrorCoding) => Record<string, string | undefined> {
+  return (lang, coding) => ({
     host: url.host,
     "x-forwarded-host": url.host,
     "x-forwarded-proto": url.protocol.replace(":", ""),
@@ -114,43 +146,58 @@ export async function writeMirror(server: Server, settings: Settings, { dir, cli
     "accept-language": lang,
     "accept-encoding": ACCEPT_ENCODING[coding],
   });
+}
 
+/** The copy being written: its folder beside the mirror's, and the files saved in it (for nginx's includes). */
+interface MirrorCopy {
+  readonly work: string;
+  readonly files: MirroredFile[];
+  save(file: MirroredFile, body: Buffer): void;
+}
+
+function mirrorCopy(dir: string): MirrorCopy {
   const work = `${dir.replace(/\/+$/, "")}.writing-${process.pid}`;
   rmSync(work, { recursive: true, force: true });
   const files: MirroredFile[] = [];
-  const save = (file: MirroredFile, body: Buffer) => {
-    const target = path.join(work, file.path);
-    mkdirSync(path.dirname(target), { recursive: true });
-    writeFileSync(target, body);
-    files.push(file);
+  return {
+    work,
+    files,
+    save: (file, body) => {
+      const target = path.join(work, file.path);
+      mkdirSync(path.dirname(target), { recursive: true });
+      writeFileSync(target, body);
+      files.push(file);
+    },
   };
+}
 
-  const kindOf = routeKinds();
-  // A private page (one visitor's: the integrator's keys) needs the service as a tool page does: the mirror's "unavailable" page.
-  const pages = [...routedPageAddresses()].map(([address, id]) => ({ address, id: id as PageId, tool: kindOf(address) === "tool" || pageIdIsPrivate(id) }));
-  const text = pages.filter((page) => !page.tool);
-  const tools = pages.filter((page) => page.tool);
+/** Every page of text in each language and coding, as the portal answers it: its headers (the first page's) and build. */
+async function copyTextPages(ask: AskPortal, copy: MirrorCopy, text: readonly MirrorPage[]): Promise<{ textHeaders: [string, string][]; build: string }> {
   let textHeaders: [string, string][] | undefined;
   let build = "";
-
   for (const page of text) {
     for (const lang of LANGUAGES) {
       for (const coding of MIRROR_CODINGS) {
-        const answer = await fetchFrom(port, agent, page.address, asVisitor(lang, coding));
+        const answer = await ask(page.address, lang, coding);
         if (answer.status !== 200) throw new Error(`${page.address} (${lang}, ${coding}) answered ${answer.status}: a page of text must answer 200`);
         const cacheControl = String(answer.headers["cache-control"] ?? "");
         if (!/\bpublic\b/.test(cacheControl)) throw new Error(`${page.address} answered Cache-Control "${cacheControl}": a page of text is a static document (public)`);
         const headers = recorded(answer.headers);
         textHeaders ??= headers;
         build ||= String(answer.headers["x-areaoe-build"] ?? "");
-        save({ path: mirrorFilePath({ kind: "page", stem: mirrorPageStem(page.address), lang, coding }), headers, status: 200 }, answer.body);
+        copy.save({ path: mirrorFilePath({ kind: "page", stem: mirrorPageStem(page.address), lang, coding }), headers, status: 200 }, answer.body);
       }
     }
   }
   if (!textHeaders) throw new Error("The page manifest has no page of text");
+  return { textHeaders, build };
+}
 
-  // The tool pages: the mirror's own page, under the pages of text's policy (its stylesheet allowed by
-  // the same hash), answered 503 with Retry-After; never stored by a cache.
+/**
+ * The tool pages: the mirror's own page, under the pages of text's policy (its stylesheet allowed by
+ * the same hash), answered 503 with Retry-After; never stored by a cache. And its own not-found page (404).
+ */
+async function writeUnavailablePages(copy: MirrorCopy, tools: readonly MirrorPage[], textHeaders: [string, string][], clientDir: string): Promise<void> {
   const css = readStylesheets(clientDir)(PORTAL_STYLESHEET_HREF);
   const policy = textHeaders.filter(([name]) => !["etag", "cache-control", "vary", "content-language", "content-encoding", "content-type", "x-areaoe-build", "last-modified"].includes(name));
   const own = async (html: string, lang: Language, stem: string, kind: "page" | "own") => {
@@ -165,7 +212,7 @@ export async function writeMirror(server: Server, settings: Settings, { dir, cli
         ...(kind === "page" ? ([["retry-after", String(MIRROR_RETRY_AFTER_SECONDS)]] as [string, string][]) : []),
         ...(coding === "identity" ? [] : ([["content-encoding", coding]] as [string, string][])),
       ];
-      save({ path: mirrorFilePath({ kind, stem, lang, coding }), headers, status: kind === "page" ? 503 : 404 }, bodies[coding]);
+      copy.save({ path: mirrorFilePath({ kind, stem, lang, coding }), headers, status: kind === "page" ? 503 : 404 }, bodies[coding]);
     }
   };
   const made: Promise<void>[] = [];
@@ -174,26 +221,33 @@ export async function writeMirror(server: Server, settings: Settings, { dir, cli
   }
   for (const lang of LANGUAGES) made.push(own(mirrorPageHtml({ kind: "not-found", lang }, css ? { css } : {}), lang, "not-found", "own"));
   await Promise.all(made);
+}
 
-  // Every file of the build, as the portal serves it (hashed assets, public files, downloads).
+/** Every file of the build, as the portal serves it (hashed assets, public files, downloads): their addresses. */
+async function copyBuildFiles(ask: AskPortal, copy: MirrorCopy, clientDir: string): Promise<string[]> {
   const addresses = clientFiles(clientDir);
   for (const address of addresses) {
     for (const coding of MIRROR_CODINGS) {
-      const answer = await fetchFrom(port, agent, address, asVisitor(undefined, coding));
+      const answer = await ask(address, undefined, coding);
       if (answer.status !== 200) throw new Error(`${address} (${coding}) answered ${answer.status}: every file of the build must be served`);
-      save({ path: mirrorFilePath({ kind: "file", address, coding }), headers: recorded(answer.headers), status: 200 }, answer.body);
+      copy.save({ path: mirrorFilePath({ kind: "file", address, coding }), headers: recorded(answer.headers), status: 200 }, answer.body);
     }
   }
-  agent.destroy();
+  return addresses;
+}
 
-  const includes = mirrorNginxIncludes({ files, pages: text.map((page) => page.address), tools: tools.map((page) => page.address) });
+/** nginx's includes (what answers each address) and mirror.json (what the copy holds, and when it was made). */
+function writeNginxAndReport(copy: MirrorCopy, report: MirrorReport, addresses: { pages: string[]; tools: string[] }): void {
+  const includes = mirrorNginxIncludes({ files: copy.files, ...addresses });
   for (const [name, content] of Object.entries(includes)) {
-    mkdirSync(path.join(work, "nginx"), { recursive: true });
-    writeFileSync(path.join(work, "nginx", name), content);
+    mkdirSync(path.join(copy.work, "nginx"), { recursive: true });
+    writeFileSync(path.join(copy.work, "nginx", name), content);
   }
-  const report: MirrorReport = { dir, origin, pages: text.length, toolPages: tools.length, files: addresses.length, build };
-  writeFileSync(path.join(work, "mirror.json"), `${JSON.stringify({ ...report, madeAt: new Date().toISOString(), retryAfterSeconds: MIRROR_RETRY_AFTER_SECONDS }, null, 2)}\n`);
-  // Into place at once: nginx reads the old copy or the new one, never half of one.
+  writeFileSync(path.join(copy.work, "mirror.json"), `${JSON.stringify({ ...report, madeAt: new Date().toISOString(), retryAfterSeconds: MIRROR_RETRY_AFTER_SECONDS }, null, 2)}\n`);
+}
+
+/** Into place at once: nginx reads the old copy or the new one, never half of one. */
+function swapIntoPlace(work: string, dir: string): void {
   const old = `${dir.replace(/\/+$/, "")}.old-${process.pid}`;
   let hadOne = false;
   try {
@@ -204,7 +258,6 @@ export async function writeMirror(server: Server, settings: Settings, { dir, cli
   if (hadOne) renameSync(dir, old);
   renameSync(work, dir);
   if (hadOne) rmSync(old, { recursive: true, force: true });
-  return report;
 }
 
 /**

@@ -82,195 +82,273 @@ export interface FairQueue {
   close(): void;
 }
 
-export function fairQueue({ maxRunning, perSecond, maxWaiting, maxWaitMs, now = Date.now }: FairQueueOptions): FairQueue {
-  const lanes: Record<FairLane, Map<string, ClientQueue>> = { checker: new Map(), sandbox: new Map() };
-  let lastLane: FairLane = "checker";
-  let waiting = 0;
-  let running = 0;
-  let closed = false;
-  // The budget per second: a bucket of `perSecond` units, refilled continuously.
+/** The budget per second: a bucket of `perSecond` units, refilled continuously. */
+interface BudgetBucket {
+  /** Adds the units that came in since the last refill. */
+  refill(): void;
+  /** The units in the bucket (as of its last refill). */
+  readonly tokens: number;
+  take(): void;
+  /** Calls `then` once the next unit has come in (one wait at a time; it never keeps the process alive). */
+  whenNextUnit(then: () => void): void;
+  stop(): void;
+}
+
+function budgetBucket(perSecond: number, now: () => number): BudgetBucket {
   let tokens = perSecond;
   let refilledAt = now();
   let refillTimer: ReturnType<typeof setTimeout> | undefined;
-  const refill = () => {
-    const time = now();
-    tokens = Math.min(perSecond, tokens + ((time - refilledAt) / 1_000) * perSecond);
-    refilledAt = time;
+  return {
+    refill: () => {
+      const time = now();
+      tokens = Math.min(perSecond, tokens + ((time - refilledAt) / 1_000) * perSecond);
+      refilledAt = time;
+    },
+    get tokens() {
+      return tokens;
+    },
+    take: () => {
+      tokens -= 1;
+    },
+    whenNextUnit: (then) => {
+      if (refillTimer) return;
+      // The next unit of the budget comes in (1 - tokens) / perSecond seconds.
+      refillTimer = setTimeout(() => {
+        refillTimer = undefined;
+        then();
+      }, Math.ceil(((1 - tokens) / perSecond) * 1_000));
+      // A wait for the budget never keeps the process alive by itself (the waiters' own timers do).
+      refillTimer.unref();
+    },
+    stop: () => {
+      if (refillTimer) clearTimeout(refillTimer);
+    },
   };
-  // The rate each client asks at (its checks a second, an exponential average over ASKED_RATE_SECONDS).
+}
+
+/** The rate each client asks at (its checks a second, an exponential average over ASKED_RATE_SECONDS). */
+interface AskedRates {
+  rate(client: string, time?: number): number;
+  record(client: string): void;
+}
+
+function askedRates(now: () => number): AskedRates {
   const asked = new Map<string, { sum: number; at: number }>();
-  const askedRate = (client: string, time = now()): number => {
+  const rate = (client: string, time = now()): number => {
     const held = asked.get(client);
     if (!held) return 0;
     return (held.sum * Math.exp(-(time - held.at) / (ASKED_RATE_SECONDS * 1_000))) / ASKED_RATE_SECONDS;
   };
-  const recordAsked = (client: string) => {
-    const time = now();
-    const sum = askedRate(client, time) * ASKED_RATE_SECONDS + 1;
-    asked.delete(client);
-    asked.set(client, { sum, at: time });
-    if (asked.size > MAX_RATE_CLIENTS) asked.delete(asked.keys().next().value as string);
-  };
-  /** A client's weight for its next round: cut by how much faster than its quota's rate it asks. */
-  const weightOf = (client: string, queue: ClientQueue): number => {
-    if (queue.quotaPerSecond === undefined) return queue.weight;
-    const rate = askedRate(client);
-    return rate <= queue.quotaPerSecond ? queue.weight : Math.max(0.05, queue.weight * (queue.quotaPerSecond / rate));
-  };
-
-  const remove = (waiter: Waiter): boolean => {
-    const clients = lanes[waiter.lane];
-    const queue = clients.get(waiter.client);
-    const at = queue ? queue.waiters.indexOf(waiter) : -1;
-    if (!queue || at < 0) return false;
-    queue.waiters.splice(at, 1);
-    waiting -= 1;
-    if (queue.waiters.length === 0) clients.delete(waiter.client);
-    return true;
-  };
-
-  /** The next waiter in turn: the other lane's when it has one, then the lane's first client, by its credit. */
-  const next = (): Waiter | undefined => {
-    const other: FairLane = lastLane === "checker" ? "sandbox" : "checker";
-    const lane = lanes[other].size > 0 ? other : lanes[lastLane].size > 0 ? lastLane : undefined;
-    if (!lane) return undefined;
-    lastLane = lane;
-    const clients = lanes[lane];
-    for (;;) {
-      const first = clients.entries().next();
-      if (first.done) return undefined;
-      const [client, queue] = first.value;
-      if (queue.credit < 1) {
-        // Its round is over: to the end of the lane, with its weight for the next round.
-        queue.credit += weightOf(client, queue);
-        clients.delete(client);
-        clients.set(client, queue);
-        continue;
-      }
-      queue.credit -= 1;
-      const waiter = queue.waiters.shift() as Waiter;
-      waiting -= 1;
-      if (queue.waiters.length === 0) clients.delete(client);
-      return waiter;
-    }
-  };
-
-  const release = () => {
-    running -= 1;
-    dispatch();
-  };
-  /** Takes a worker and a unit of the budget: the function that gives the turn back, once. */
-  const takeTurn = (): (() => void) => {
-    tokens -= 1;
-    running += 1;
-    let released = false;
-    return () => {
-      if (released) return;
-      released = true;
-      release();
-    };
-  };
-
-  const dispatch = () => {
-    while (running < maxRunning && waiting > 0) {
-      refill();
-      if (tokens < 1) {
-        // The next unit of the budget comes in (1 - tokens) / perSecond seconds.
-        if (!refillTimer) {
-          refillTimer = setTimeout(() => {
-            refillTimer = undefined;
-            dispatch();
-          }, Math.ceil(((1 - tokens) / perSecond) * 1_000));
-          // A wait for the budget never keeps the process alive by itself (the waiters' own timers do).
-          refillTimer.unref();
-        }
-        return;
-      }
-      const waiter = next();
-      if (!waiter) return;
-      clearTimeout(waiter.timer);
-      waiter.start(takeTurn());
-    }
-  };
-
-  /** A client's claim on the waiting room: its checks waiting for each unit of its weight. */
-  const crowding = (client: string, queue: ClientQueue, waiting = queue.waiters.length) => waiting / weightOf(client, queue);
-  /** The client that waits most for its weight, to make room for a newcomer. */
-  const longest = (): { queue: ClientQueue; client: string; crowding: number } | undefined => {
-    let found: { queue: ClientQueue; client: string; crowding: number } | undefined;
-    for (const lane of ["checker", "sandbox"] as const) {
-      for (const [client, queue] of lanes[lane]) {
-        const score = crowding(client, queue);
-        if (!found || score > found.crowding) found = { queue, client, crowding: score };
-      }
-    }
-    return found;
-  };
-
   return {
-    enter: ({ lane, client, weight = 1, quotaPerSecond }) =>
-      new Promise<() => void>((resolve, reject) => {
-        if (closed) return reject(new FairRefusal("closed"));
-        recordAsked(client);
-        const clients = lanes[lane];
-        const own = clients.get(client);
-        // Nobody waits, a worker is free and the budget has a unit: it starts at once, the room aside.
-        refill();
-        if (waiting === 0 && running < maxRunning && tokens >= 1) {
-          lastLane = lane;
-          resolve(takeTurn());
-          return;
-        }
-        if (waiting >= maxWaiting) {
-          const most = longest();
-          // Room is made only by a client that waits more for its weight than this one would.
-          const mine = own ? crowding(client, own, own.waiters.length + 1) : 1 / Math.max(0.1, weight);
-          if (!most || most.client === client || most.crowding <= mine) return reject(new FairRefusal("full"));
-          const pushed = most.queue.waiters[most.queue.waiters.length - 1] as Waiter;
-          remove(pushed);
-          clearTimeout(pushed.timer);
-          pushed.refuse("full");
-        }
-        const turnWeight = Math.max(0.1, weight);
-        const queue: ClientQueue = clients.get(client) ?? { waiters: [], weight: turnWeight, quotaPerSecond, credit: turnWeight };
-        queue.weight = turnWeight;
-        queue.quotaPerSecond = quotaPerSecond;
-        const waiter: Waiter = {
-          client,
-          lane,
-          start: resolve,
-          refuse: (reason) => reject(new FairRefusal(reason)),
-          timer: setTimeout(() => {
-            if (!remove(waiter)) return;
-            refill();
-            // Out of time: because the budget per second was spent, or because every worker stayed busy.
-            waiter.refuse(running < maxRunning && tokens < 1 ? "budget" : "timeout");
-          }, maxWaitMs),
-        };
-        queue.waiters.push(waiter);
-        clients.set(client, queue);
-        waiting += 1;
-        dispatch();
-      }),
+    rate,
+    record: (client) => {
+      const time = now();
+      const sum = rate(client, time) * ASKED_RATE_SECONDS + 1;
+      asked.delete(client);
+      asked.set(client, { sum, at: time });
+      if (asked.size > MAX_RATE_CLIENTS) asked.delete(asked.keys().next().value as string);
+    },
+  };
+}
+
+/** A client's weight for its next round: cut by how much faster than its quota's rate it asks. */
+function weightOf(rates: AskedRates, client: string, queue: ClientQueue): number {
+  if (queue.quotaPerSecond === undefined) return queue.weight;
+  const rate = rates.rate(client);
+  return rate <= queue.quotaPerSecond ? queue.weight : Math.max(0.05, queue.weight * (queue.quotaPerSecond / rate));
+}
+
+/** What the queue holds: the lanes' clients and their waiters, whose turn was last, and the counts. */
+interface QueueState {
+  readonly lanes: Record<FairLane, Map<string, ClientQueue>>;
+  lastLane: FairLane;
+  waiting: number;
+  running: number;
+  closed: boolean;
+}
+
+/** The queue's state with its limits, budget and rates: what every step below reads. */
+interface QueueCore {
+  readonly state: QueueState;
+  readonly options: Required<FairQueueOptions>;
+  readonly budget: BudgetBucket;
+  readonly rates: AskedRates;
+}
+
+/** Takes a waiter out of its client's queue (false: it was no longer there). */
+function remove(state: QueueState, waiter: Waiter): boolean {
+  const clients = state.lanes[waiter.lane];
+  const queue = clients.get(waiter.client);
+  const at = queue ? queue.waiters.indexOf(waiter) : -1;
+  if (!queue || at < 0) return false;
+  queue.waiters.splice(at, 1);
+  state.waiting -= 1;
+  if (queue.waiters.length === 0) clients.delete(waiter.client);
+  return true;
+}
+
+/** The next waiter in turn: the other lane's when it has one, then the lane's first client, by its credit. */
+function next({ state, rates }: QueueCore): Waiter | undefined {
+  const other: FairLane = state.lastLane === "checker" ? "sandbox" : "checker";
+  const lane = state.lanes[other].size > 0 ? other : state.lanes[state.lastLane].size > 0 ? state.lastLane : undefined;
+  if (!lane) return undefined;
+  state.lastLane = lane;
+  const clients = state.lanes[lane];
+  for (;;) {
+    const first = clients.entries().next();
+    if (first.done) return undefined;
+    const [client, queue] = first.value;
+    if (queue.credit < 1) {
+      // Its round is over: to the end of the lane, with its weight for the next round.
+      queue.credit += weightOf(rates, client, queue);
+      clients.delete(client);
+      clients.set(client, queue);
+      continue;
+    }
+    queue.credit -= 1;
+    const waiter = queue.waiters.shift() as Waiter;
+    state.waiting -= 1;
+    if (queue.waiters.length === 0) clients.delete(client);
+    return waiter;
+  }
+}
+
+/** Takes a worker and a unit of the budget: the function that gives the turn back, once (and starts the next). */
+function takeTurn(core: QueueCore): () => void {
+  core.budget.take();
+  core.state.running += 1;
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    core.state.running -= 1;
+    dispatch(core);
+  };
+}
+
+/** Starts waiting checks while a worker is free and the budget has a unit; else waits for the next unit. */
+function dispatch(core: QueueCore): void {
+  const { state, options, budget } = core;
+  while (state.running < options.maxRunning && state.waiting > 0) {
+    budget.refill();
+    if (budget.tokens < 1) {
+      budget.whenNextUnit(() => dispatch(core));
+      return;
+    }
+    const waiter = next(core);
+    if (!waiter) return;
+    clearTimeout(waiter.timer);
+    waiter.start(takeTurn(core));
+  }
+}
+
+/** A client's claim on the waiting room: its checks waiting for each unit of its weight. */
+const crowding = (rates: AskedRates, client: string, queue: ClientQueue, waiting = queue.waiters.length) => waiting / weightOf(rates, client, queue);
+
+/** The client that waits most for its weight, to make room for a newcomer. */
+function longest({ state, rates }: QueueCore): { queue: ClientQueue; client: string; crowding: number } | undefined {
+  let found: { queue: ClientQueue; client: string; crowding: number } | undefined;
+  for (const lane of ["checker", "sandbox"] as const) {
+    for (const [client, queue] of state.lanes[lane]) {
+      const score = crowding(rates, client, queue);
+      if (!found || score > found.crowding) found = { queue, client, crowding: score };
+    }
+  }
+  return found;
+}
+
+/**
+ * The room is full: the newest check of the client that waits most for its weight is refused to make
+ * room, unless the newcomer's client already waits as much (false: the newcomer is refused).
+ */
+function makeRoom(core: QueueCore, client: string, own: ClientQueue | undefined, weight: number): boolean {
+  const most = longest(core);
+  // Room is made only by a client that waits more for its weight than this one would.
+  const mine = own ? crowding(core.rates, client, own, own.waiters.length + 1) : 1 / Math.max(0.1, weight);
+  if (!most || most.client === client || most.crowding <= mine) return false;
+  const pushed = most.queue.waiters[most.queue.waiters.length - 1] as Waiter;
+  remove(core.state, pushed);
+  clearTimeout(pushed.timer);
+  pushed.refuse("full");
+  return true;
+}
+
+/** Puts a check in its client's queue, refused if its turn has not come within maxWaitMs. */
+function wait(core: QueueCore, { lane, client, weight = 1, quotaPerSecond }: FairTurn, resolve: (release: () => void) => void, reject: (error: FairRefusal) => void): void {
+  const { state, options, budget } = core;
+  const clients = state.lanes[lane];
+  const turnWeight = Math.max(0.1, weight);
+  const queue: ClientQueue = clients.get(client) ?? { waiters: [], weight: turnWeight, quotaPerSecond, credit: turnWeight };
+  queue.weight = turnWeight;
+  queue.quotaPerSecond = quotaPerSecond;
+  const waiter: Waiter = {
+    client,
+    lane,
+    start: resolve,
+    refuse: (reason) => reject(new FairRefusal(reason)),
+    timer: setTimeout(() => {
+      if (!remove(state, waiter)) return;
+      budget.refill();
+      // Out of time: because the budget per second was spent, or because every worker stayed busy.
+      waiter.refuse(state.running < options.maxRunning && budget.tokens < 1 ? "budget" : "timeout");
+    }, options.maxWaitMs),
+  };
+  queue.waiters.push(waiter);
+  clients.set(client, queue);
+  state.waiting += 1;
+  dispatch(core);
+}
+
+/** A check asks for its turn: at once when nobody waits and there is room to run, else it waits (or is refused). */
+function enter(core: QueueCore, turn: FairTurn): Promise<() => void> {
+  const { state, options, budget } = core;
+  return new Promise<() => void>((resolve, reject) => {
+    if (state.closed) return reject(new FairRefusal("closed"));
+    core.rates.record(turn.client);
+    const own = state.lanes[turn.lane].get(turn.client);
+    // Nobody waits, a worker is free and the budget has a unit: it starts at once, the room aside.
+    budget.refill();
+    if (state.waiting === 0 && state.running < options.maxRunning && budget.tokens >= 1) {
+      state.lastLane = turn.lane;
+      resolve(takeTurn(core));
+      return;
+    }
+    if (state.waiting >= options.maxWaiting && !makeRoom(core, turn.client, own, turn.weight ?? 1)) return reject(new FairRefusal("full"));
+    wait(core, turn, resolve, reject);
+  });
+}
+
+/** Refuses every waiting check; later ones are refused by `enter`. */
+function close({ state, budget }: QueueCore): void {
+  state.closed = true;
+  budget.stop();
+  for (const lane of ["checker", "sandbox"] as const) {
+    for (const queue of state.lanes[lane].values()) {
+      for (const waiter of queue.waiters) {
+        clearTimeout(waiter.timer);
+        waiter.refuse("closed");
+      }
+    }
+    state.lanes[lane].clear();
+  }
+  state.waiting = 0;
+}
+
+export function fairQueue({ maxRunning, perSecond, maxWaiting, maxWaitMs, now = Date.now }: FairQueueOptions): FairQueue {
+  const core: QueueCore = {
+    state: { lanes: { checker: new Map(), sandbox: new Map() }, lastLane: "checker", waiting: 0, running: 0, closed: false },
+    options: { maxRunning, perSecond, maxWaiting, maxWaitMs, now },
+    budget: budgetBucket(perSecond, now),
+    rates: askedRates(now),
+  };
+  return {
+    enter: (turn) => enter(core, turn),
     get waiting() {
-      return waiting;
+      return core.state.waiting;
     },
     get running() {
-      return running;
+      return core.state.running;
     },
-    close: () => {
-      closed = true;
-      if (refillTimer) clearTimeout(refillTimer);
-      for (const lane of ["checker", "sandbox"] as const) {
-        for (const queue of lanes[lane].values()) {
-          for (const waiter of queue.waiters) {
-            clearTimeout(waiter.timer);
-            waiter.refuse("closed");
-          }
-        }
-        lanes[lane].clear();
-      }
-      waiting = 0;
-    },
+    close: () => close(core),
   };
 }

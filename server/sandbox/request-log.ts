@@ -194,99 +194,125 @@ function strictly(result: VerificationResult): VerificationResult {
 
 export function requestLog({ sandbox, state, logger, bounds = DEFAULT_TRACE_BOUNDS }: { sandbox: HeaderSandbox; state: SharedState; logger: Logger; bounds?: RecordBounds }): RequestLog {
   const traces: BoundedRecords = state.records(TRACES, bounds);
-  /** Whether any mark was seen within the window; each is remembered for the window. */
-  // The window is counted on the wall clock, as the shared state expires its keys (the sandbox's clock,
-  // which tests move, decides only the keys' status and the header's age).
-  const replayed = async (marks: readonly string[]): Promise<boolean> => {
-    const at = Date.now();
-    let seen = false;
-    for (const mark of marks) {
-      // claimOnce is false when seen, and also when the namespace is full: has() tells them apart.
-      if (!(await state.claimOnce(SEEN, mark, at + REPLAY_WINDOW_MS)) && (await state.has(SEEN, mark))) seen = true;
-    }
-    return seen;
-  };
-
-  const read = async (id: string, viewer: TraceViewer = ANONYMOUS_VIEWER): Promise<TraceLookup> => {
-    const made = traceIdTime(id);
-    if (made === undefined || made > Date.now() + 60_000) return { status: "unknown" };
-    const value = await traces.get(id);
-    if (value === undefined) return { status: made < Date.now() - TRACE_TTL_SECONDS * 1_000 ? "expired" : "replaced" };
-    let trace: RequestTrace;
-    try {
-      trace = JSON.parse(value) as RequestTrace;
-    } catch {
-      return { status: "unknown" };
-    }
-    // A key's trace opens only with that key or for its owner: to anyone else it does not exist.
-    if (trace.apiKey !== null && trace.apiKey !== undefined && !viewer.apiKeyIds.has(trace.apiKey)) return { status: "unknown" };
-    return { status: "found", trace };
-  };
-
   return {
     bounds,
-    check: async (xml, { source, client, password, asOf, strict = false, admission }) => {
-      const traceId = newTraceId();
-      const at = sandbox.now();
-      const verified = await sandbox.check(xml, {
-        ...(password === undefined ? {} : { password }),
-        now: at,
-        ...(asOf ? { keysAsOf: asOf } : {}),
-        trace: true,
-        replayMarks: true,
-        ...(admission ? { admission } : {}),
-      });
-      let result: VerificationResult = verified;
-      // A header out of its validity is refused anyway: its marks are not remembered.
-      const current = !verified.findings.some((finding) => finding.code === "EXPIRED" || finding.code === "CREATED_IN_FUTURE");
-      try {
-        if (current && (await replayed(verified.replayMarks ?? []))) result = { ...verified, findings: [...verified.findings, REPLAY_FINDING()] };
-      } catch (error) {
-        logger.warn({ err: { message: (error as Error).message } }, "sandbox: replay check unavailable (shared state)");
-      }
-      if (strict) result = strictly(result);
-      const { replayMarks: _marks, ...kept } = result;
-      result = kept;
-      const record: RequestTrace = {
-        version: 2,
-        id: traceId,
-        source,
-        receivedAt: at.toISOString(),
-        apiKey: client.apiKeyId ?? null,
-        asOf: asOf ? asOf.toISOString() : null,
-        strict,
-        passwordGiven: password !== undefined,
-        ok: result.ok,
-        form: result.form,
-        username: result.username,
-        createdAt: result.createdAt,
-        keyId: result.keyId,
-        findings: result.findings.map(({ code, severity, params }) => ({ code, severity, params: { ...params } })),
-        // The steps as the verifier took them; its findings are the record's (the replay warning included).
-        trace: verified.trace ? { ...verified.trace, findings: result.findings } : null,
-      };
-      let value = JSON.stringify(record);
-      // A trace past its bound (a request of many elements, each listed) is kept without its steps.
-      if (Buffer.byteLength(value) > TRACE_MAX_BYTES) value = JSON.stringify({ ...record, trace: null });
-      let stored = true;
-      try {
-        await traces.put({ id: traceId, owner: client.id, value, summary: summaryOf(record) });
-      } catch (error) {
-        stored = false;
-        logger.warn({ err: { message: (error as Error).message } }, "sandbox: trace not kept (shared state)");
-      }
-      return { traceId, result, kept: stored };
-    },
-    read,
-    list: async (apiKeyId, { verdict, code } = {}, page = 1, pageSize = 25) => {
-      const all = (await traces.list(keyOwner(apiKeyId)))
-        .map((entry) => entryOf(entry.id, entry.summary))
-        .filter((entry): entry is TraceListEntry => entry !== undefined)
-        .filter((entry) => (verdict === undefined ? true : entry.ok === (verdict === "accepted")))
-        .filter((entry) => (code === undefined ? true : entry.codes.includes(code)));
-      const pages = Math.max(1, Math.ceil(all.length / pageSize));
-      const shown = Math.min(Math.max(1, Math.floor(page)), pages);
-      return { entries: all.slice((shown - 1) * pageSize, shown * pageSize), total: all.length, page: shown, pages, pageSize };
-    },
+    check: (xml, options) => checkAndKeep({ sandbox, state, logger, traces }, xml, options),
+    read: (id, viewer) => readTrace(traces, id, viewer),
+    list: (apiKeyId, filter, page, pageSize) => listTraces(traces, apiKeyId, filter, page, pageSize),
   };
+}
+
+/** What a check needs: the sandbox that verifies, the shared state (replays), the log, and the traces' store. */
+interface CheckParts {
+  readonly sandbox: HeaderSandbox;
+  readonly state: SharedState;
+  readonly logger: Logger;
+  readonly traces: BoundedRecords;
+}
+
+/** Checks a header with the sandbox, adds the replay warning, keeps the trace; never throws for the store. */
+async function checkAndKeep({ sandbox, state, logger, traces }: CheckParts, xml: string, { source, client, password, asOf, strict = false, admission }: CheckOptions): Promise<CheckedRequest> {
+  const traceId = newTraceId();
+  const at = sandbox.now();
+  const verified = await sandbox.check(xml, {
+    ...(password === undefined ? {} : { password }),
+    now: at,
+    ...(asOf ? { keysAsOf: asOf } : {}),
+    trace: true,
+    replayMarks: true,
+    ...(admission ? { admission } : {}),
+  });
+  let result = await withReplayWarning(state, logger, verified);
+  if (strict) result = strictly(result);
+  const { replayMarks: _marks, ...kept } = result;
+  result = kept;
+  const record: RequestTrace = {
+    version: 2,
+    id: traceId,
+    source,
+    receivedAt: at.toISOString(),
+    apiKey: client.apiKeyId ?? null,
+    asOf: asOf ? asOf.toISOString() : null,
+    strict,
+    passwordGiven: password !== undefined,
+    ok: result.ok,
+    form: result.form,
+    username: result.username,
+    createdAt: result.createdAt,
+    keyId: result.keyId,
+    findings: result.findings.map(({ code, severity, params }) => ({ code, severity, params: { ...params } })),
+    // The steps as the verifier took them; its findings are the record's (the replay warning included).
+    trace: verified.trace ? { ...verified.trace, findings: result.findings } : null,
+  };
+  return { traceId, result, kept: await keepTrace(traces, logger, record, client.id) };
+}
+
+/** The result with the replay warning when its header was seen before; without it when the shared state does not answer. */
+async function withReplayWarning(state: SharedState, logger: Logger, verified: VerificationResult): Promise<VerificationResult> {
+  // A header out of its validity is refused anyway: its marks are not remembered.
+  const current = !verified.findings.some((finding) => finding.code === "EXPIRED" || finding.code === "CREATED_IN_FUTURE");
+  try {
+    if (current && (await replayed(state, verified.replayMarks ?? []))) return { ...verified, findings: [...verified.findings, REPLAY_FINDING()] };
+  } catch (error) {
+    logger.warn({ err: { message: (error as Error).message } }, "sandbox: replay check unavailable (shared state)");
+  }
+  return verified;
+}
+
+/**
+ * Whether any mark was seen within the window; each is remembered for the window. The window is
+ * counted on the wall clock, as the shared state expires its keys (the sandbox's clock, which tests
+ * move, decides only the keys' status and the header's age).
+ */
+async function replayed(state: SharedState, marks: readonly string[]): Promise<boolean> {
+  const at = Date.now();
+  let seen = false;
+  for (const mark of marks) {
+    // claimOnce is false when seen, and also when the namespace is full: has() tells them apart.
+    if (!(await state.claimOnce(SEEN, mark, at + REPLAY_WINDOW_MS)) && (await state.has(SEEN, mark))) seen = true;
+  }
+  return seen;
+}
+
+/** Keeps a trace under its client (false when the shared state did not answer: its id then opens nothing). */
+async function keepTrace(traces: BoundedRecords, logger: Logger, record: RequestTrace, owner: string): Promise<boolean> {
+  let value = JSON.stringify(record);
+  // A trace past its bound (a request of many elements, each listed) is kept without its steps.
+  if (Buffer.byteLength(value) > TRACE_MAX_BYTES) value = JSON.stringify({ ...record, trace: null });
+  try {
+    await traces.put({ id: record.id, owner, value, summary: summaryOf(record) });
+    return true;
+  } catch (error) {
+    logger.warn({ err: { message: (error as Error).message } }, "sandbox: trace not kept (shared state)");
+    return false;
+  }
+}
+
+/** The trace of an id, as this viewer may see it. */
+async function readTrace(traces: BoundedRecords, id: string, viewer: TraceViewer = ANONYMOUS_VIEWER): Promise<TraceLookup> {
+  const made = traceIdTime(id);
+  if (made === undefined || made > Date.now() + 60_000) return { status: "unknown" };
+  const value = await traces.get(id);
+  if (value === undefined) return { status: made < Date.now() - TRACE_TTL_SECONDS * 1_000 ? "expired" : "replaced" };
+  let trace: RequestTrace;
+  try {
+    trace = JSON.parse(value) as RequestTrace;
+  } catch {
+    return { status: "unknown" };
+  }
+  // A key's trace opens only with that key or for its owner: to anyone else it does not exist.
+  if (trace.apiKey !== null && trace.apiKey !== undefined && !viewer.apiKeyIds.has(trace.apiKey)) return { status: "unknown" };
+  return { status: "found", trace };
+}
+
+/** An integrator's key's traces still kept, newest first, filtered, one page. */
+async function listTraces(traces: BoundedRecords, apiKeyId: string, { verdict, code }: TraceListFilter = {}, page = 1, pageSize = 25): Promise<TraceListPage> {
+  const all = (await traces.list(keyOwner(apiKeyId)))
+    .map((entry) => entryOf(entry.id, entry.summary))
+    .filter((entry): entry is TraceListEntry => entry !== undefined)
+    .filter((entry) => (verdict === undefined ? true : entry.ok === (verdict === "accepted")))
+    .filter((entry) => (code === undefined ? true : entry.codes.includes(code)));
+  const pages = Math.max(1, Math.ceil(all.length / pageSize));
+  const shown = Math.min(Math.max(1, Math.floor(page)), pages);
+  return { entries: all.slice((shown - 1) * pageSize, shown * pageSize), total: all.length, page: shown, pages, pageSize };
 }

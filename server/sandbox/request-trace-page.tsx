@@ -132,93 +132,117 @@ function StepSection({ lang, step, index }: { lang: Language; step: TraceStep; i
 /** The decoded trace of one sandbox request or checker run, step by step, with each finding's catalogue entry. */
 export function RequestTracePage({ lang, trace, keepLanguage }: { lang: Language; trace: RequestTrace; keepLanguage?: Language | undefined }) {
   const t = serverT(lang, "sandbox-trace");
-  const words = serverT(lang, "security-header");
-  const steps = stepsOf(trace.trace);
   return (
     <ServerPage lang={lang} title={t("title")}>
       <h1>{t("title")}</h1>
       <p>{t("intro")}</p>
-      <section aria-labelledby="trace-summary">
-        <h2 id="trace-summary">{t("summaryTitle")}</h2>
-        <dl className="header-check__facts">
-          <dt>{t("summary.id")}</dt>
-          <dd>
-            <code>{trace.id}</code>
-          </dd>
-          <dt>{t("summary.source")}</dt>
-          <dd>{t(`source.${trace.source}`)}</dd>
-          <dt>{t("summary.receivedAt")}</dt>
-          <dd>
-            <code>{trace.receivedAt}</code>
-          </dd>
-          <dt>{t("summary.verdict")}</dt>
-          <dd>{trace.ok ? t("verdict.accepted") : t("verdict.refused")}</dd>
-          <dt>{t("summary.username")}</dt>
-          <dd>{trace.username ? <code>{trace.username}</code> : t("none")}</dd>
-          <dt>{t("summary.form")}</dt>
-          <dd>{trace.form ? serverT(lang, "security-header")(`check.formName.${trace.form}`) : t("none")}</dd>
-          <dt>{t("summary.createdAt")}</dt>
-          <dd>{trace.createdAt ? <code>{trace.createdAt}</code> : t("none")}</dd>
-          <dt>{t("summary.key")}</dt>
-          <dd>{trace.keyId ? <code>{trace.keyId}</code> : t("none")}</dd>
-          <dt>{t("summary.password")}</dt>
-          <dd>{trace.passwordGiven ? t("password.compared") : t("password.notGiven")}</dd>
-          <dt>{t("summary.apiKey")}</dt>
-          <dd>{trace.apiKey ? <code>{trace.apiKey}</code> : t("anonymous")}</dd>
-          {trace.asOf ? (
-            <>
-              <dt>{t("summary.asOf")}</dt>
-              <dd>
-                <code>{trace.asOf}</code>
-              </dd>
-            </>
-          ) : null}
-          <dt>{t("summary.strict")}</dt>
-          <dd>{trace.strict ? t("yes") : t("no")}</dd>
-        </dl>
-      </section>
-      <section aria-labelledby="trace-findings">
-        <h2 id="trace-findings">{t("findingsTitle")}</h2>
-        {trace.findings.length === 0 ? (
-          <p>{t("noFindings")}</p>
-        ) : (
-          <ol className="header-check__findings">
-            {trace.findings.map((finding, index) => {
-              // The checker page's and the sandbox's words for it (one verdict model: finding-text.ts).
-              const text = findingText(words, finding);
-              return (
-                <li key={`${finding.code}-${index}`} className="header-check__finding">
-                  <p className="header-check__finding-title">
-                    <strong>{text.title}</strong> <code className="header-check__code">{finding.code}</code> ({t(`severity.${finding.severity}`)})
-                  </p>
-                  <p>{text.fix}</p>
-                  {text.cause ? <p>{text.cause}</p> : null}
-                  <p>
-                    <a href={catalogueHref(finding.code, keepLanguage)}>{t("catalogueLink", { code: finding.code })}</a>
-                  </p>
-                </li>
-              );
-            })}
-          </ol>
-        )}
-      </section>
-      <section aria-labelledby="trace-steps">
-        <h2 id="trace-steps">{t("stepsTitle")}</h2>
-        {steps.length === 0 ? (
-          <p>{t("noSteps")}</p>
-        ) : (
-          <ol>
-            {steps.map((step, index) => (
-              <StepSection key={index} lang={lang} step={step} index={index} />
-            ))}
-          </ol>
-        )}
-      </section>
+      <TraceSummary lang={lang} trace={trace} />
+      <TraceFindings lang={lang} findings={trace.findings} keepLanguage={keepLanguage} />
+      <TraceSteps lang={lang} trace={trace.trace} />
       <p>{trace.apiKey ? t("keptWithKey") : t("kept")}</p>
       <p>
         <a href={checkerHref(keepLanguage)}>{t("checkerLink")}</a>
       </p>
     </ServerPage>
+  );
+}
+
+/** What the request was and what came of it: its id, source, time, verdict, the header's facts and the test settings. */
+function TraceSummary({ lang, trace }: { lang: Language; trace: RequestTrace }) {
+  const t = serverT(lang, "sandbox-trace");
+  return (
+    <section aria-labelledby="trace-summary">
+      <h2 id="trace-summary">{t("summaryTitle")}</h2>
+      <dl className="header-check__facts">
+        <dt>{t("summary.id")}</dt>
+        <dd>
+          <code>{trace.id}</code>
+        </dd>
+        <dt>{t("summary.source")}</dt>
+        <dd>{t(`source.${trace.source}`)}</dd>
+        <dt>{t("summary.receivedAt")}</dt>
+        <dd>
+          <code>{trace.receivedAt}</code>
+        </dd>
+        <dt>{t("summary.verdict")}</dt>
+        <dd>{trace.ok ? t("verdict.accepted") : t("verdict.refused")}</dd>
+        <dt>{t("summary.username")}</dt>
+        <dd>{trace.username ? <code>{trace.username}</code> : t("none")}</dd>
+        <dt>{t("summary.form")}</dt>
+        <dd>{trace.form ? serverT(lang, "security-header")(`check.formName.${trace.form}`) : t("none")}</dd>
+        <dt>{t("summary.createdAt")}</dt>
+        <dd>{trace.createdAt ? <code>{trace.createdAt}</code> : t("none")}</dd>
+        <dt>{t("summary.key")}</dt>
+        <dd>{trace.keyId ? <code>{trace.keyId}</code> : t("none")}</dd>
+        <dt>{t("summary.password")}</dt>
+        <dd>{trace.passwordGiven ? t("password.compared") : t("password.notGiven")}</dd>
+        <dt>{t("summary.apiKey")}</dt>
+        <dd>{trace.apiKey ? <code>{trace.apiKey}</code> : t("anonymous")}</dd>
+        {trace.asOf ? (
+          <>
+            <dt>{t("summary.asOf")}</dt>
+            <dd>
+              <code>{trace.asOf}</code>
+            </dd>
+          </>
+        ) : null}
+        <dt>{t("summary.strict")}</dt>
+        <dd>{trace.strict ? t("yes") : t("no")}</dd>
+      </dl>
+    </section>
+  );
+}
+
+/** The findings in the order to fix them, each in the checker page's words with its catalogue entry. */
+function TraceFindings({ lang, findings, keepLanguage }: { lang: Language; findings: RequestTrace["findings"]; keepLanguage: Language | undefined }) {
+  const t = serverT(lang, "sandbox-trace");
+  const words = serverT(lang, "security-header");
+  return (
+    <section aria-labelledby="trace-findings">
+      <h2 id="trace-findings">{t("findingsTitle")}</h2>
+      {findings.length === 0 ? (
+        <p>{t("noFindings")}</p>
+      ) : (
+        <ol className="header-check__findings">
+          {findings.map((finding, index) => {
+            // The checker page's and the sandbox's words for it (one verdict model: finding-text.ts).
+            const text = findingText(words, finding);
+            return (
+              <li key={`${finding.code}-${index}`} className="header-check__finding">
+                <p className="header-check__finding-title">
+                  <strong>{text.title}</strong> <code className="header-check__code">{finding.code}</code> ({t(`severity.${finding.severity}`)})
+                </p>
+                <p>{text.fix}</p>
+                {text.cause ? <p>{text.cause}</p> : null}
+                <p>
+                  <a href={catalogueHref(finding.code, keepLanguage)}>{t("catalogueLink", { code: finding.code })}</a>
+                </p>
+              </li>
+            );
+          })}
+        </ol>
+      )}
+    </section>
+  );
+}
+
+/** The verifier's steps as it took them (none when the trace was too large to keep them). */
+function TraceSteps({ lang, trace }: { lang: Language; trace: RequestTrace["trace"] }) {
+  const t = serverT(lang, "sandbox-trace");
+  const steps = stepsOf(trace);
+  return (
+    <section aria-labelledby="trace-steps">
+      <h2 id="trace-steps">{t("stepsTitle")}</h2>
+      {steps.length === 0 ? (
+        <p>{t("noSteps")}</p>
+      ) : (
+        <ol>
+          {steps.map((step, index) => (
+            <StepSection key={index} lang={lang} step={step} index={index} />
+          ))}
+        </ol>
+      )}
+    </section>
   );
 }
 

@@ -147,104 +147,124 @@ export async function loadSandboxKeySet(
   { now = () => new Date(), bits = LOCAL_TEST_KEY_BITS, periodDays = SANDBOX_KEY_PERIOD_DAYS, overlapDays = SANDBOX_KEY_OVERLAP_DAYS, log = () => {} }: SandboxKeySetOptions = {},
 ): Promise<SandboxKeySet> {
   const keysDir = path.join(dir, "keys");
-  const period = periodDays * DAY_MS;
-  const overlap = overlapDays * DAY_MS;
-  let held: SandboxKey[] = await readKeys(keysDir);
-  const sort = () => held.sort((a, b) => a.validFrom.getTime() - b.validFrom.getTime());
-  sort();
-
-  const make = async (validFrom: Date, validUntil: Date): Promise<void> => {
-    // The CN names the key by the day its validity begins: the id adds the fingerprint, unknown yet.
-    const pair = await generateTestKeyPair({ commonName: sandboxTestKeyCommonName(validFrom.toISOString().slice(0, 10)), notBefore: validFrom, notAfter: validUntil, bits });
-    const key = readKey(pair.certificatePem, pair.privateKeyPem);
-    await writeKey(path.join(keysDir, key.id), pair);
-    held.push(key);
-    sort();
-    log("sandbox test key made", { id: key.id, validFrom: key.validFrom.toISOString(), validUntil: key.validUntil.toISOString() });
-  };
-
-  /**
-   * Instances that share the folder (docs/scaling.md) make each key once: the step runs under a lock
-   * file, after reading the folder again (another instance may have made the key meanwhile). A lock
-   * held by another instance: this one skips the step and reads the folder at its next refresh.
-   */
-  const ensure = async (at: Date): Promise<void> => {
-    await mkdir(keysDir, { recursive: true, mode: 0o700 });
-    const release = await tryLock(path.join(keysDir, LOCK_FILE));
-    if (!release) return;
-    try {
-      // The folder is the truth: another instance sharing it may have made or deleted keys.
-      held = await readKeys(keysDir);
-      sort();
-      await step(at);
-    } finally {
-      await release();
-    }
-  };
-
-  /** What the schedule needs now: a current key, and a key after the next once the overlap opens. */
-  const step = async (at: Date): Promise<void> => {
-    const t = at.getTime();
-    const newest = held.at(-1);
-    if (!newest || newest.validUntil.getTime() - overlap <= t) {
-      // First start, or every key has (nearly) run out: start from the present. The retired key of a
-      // first start is made too, so that NONCE_RETIRED_KEY can be tried from the first day.
-      const anchor = t - overlap;
-      const first = newest ? 0 : -1;
-      await Promise.all(
-        [first, 0, 1]
-          .filter((k, index, all) => all.indexOf(k) === index)
-          .map((k) => make(toSecond(anchor + k * period), toSecond(anchor + (k + 1) * period + overlap))),
-      );
-    } else if (newest.validFrom.getTime() <= t) {
-      // The newest key's validity has begun (the overlap is open): make the one after it now, so that
-      // the next key exists when the overlap ends.
-      await make(toSecond(newest.validFrom.getTime() + period), toSecond(newest.validFrom.getTime() + 2 * period + overlap));
-    }
-    // Keep the retired key and the ones after it; older ones are of no use.
-    const statuses = keyStatuses(held, at);
-    const oldestKept = statuses[0];
-    if (oldestKept) {
-      const drop = held.filter((key) => key.validFrom.getTime() < oldestKept.validFrom.getTime());
-      for (const key of drop) await rm(path.join(keysDir, key.id), { recursive: true, force: true });
-      held = held.filter((key) => !drop.includes(key));
-    }
-  };
-
-  let running: Promise<void> | undefined;
-  const refresh = (at: Date = now()): Promise<void> => {
-    running ??= ensure(at)
-      .catch((error: unknown) => log("sandbox test key rotation failed", { err: { message: (error as Error).message } }))
-      .finally(() => {
-        running = undefined;
-      });
-    return running;
-  };
-  await ensure(now());
+  const folder: KeyFolder = { keysDir, period: periodDays * DAY_MS, overlap: overlapDays * DAY_MS, bits, log, held: await readKeys(keysDir) };
+  sortHeld(folder);
+  await ensureKeys(folder, now());
   // Started while another instance held the lock: wait for its keys (it makes them within seconds).
-  for (let waited = 0; held.length === 0 && waited < LOCK_STALE_MS; waited += 500) {
+  for (let waited = 0; folder.held.length === 0 && waited < LOCK_STALE_MS; waited += 500) {
     await new Promise((resolve) => setTimeout(resolve, 500));
-    await ensure(now());
+    await ensureKeys(folder, now());
   }
-  if (held.length === 0) throw new Error(`no sandbox test key could be made in ${keysDir}`);
+  if (folder.held.length === 0) throw new Error(`no sandbox test key could be made in ${keysDir}`);
+  return publishedKeySet(folder, now, keyRotation(folder, now));
+}
 
-  const keys = (at: Date = now()) => keyStatuses(held, at);
+/** The key set's folder and what this instance holds of it: the schedule's figures (ms) and the keys, oldest first. */
+interface KeyFolder {
+  readonly keysDir: string;
+  readonly period: number;
+  readonly overlap: number;
+  readonly bits: number;
+  readonly log: NonNullable<SandboxKeySetOptions["log"]>;
+  held: SandboxKey[];
+}
+
+const sortHeld = (folder: KeyFolder) => folder.held.sort((a, b) => a.validFrom.getTime() - b.validFrom.getTime());
+
+/** The key set as its users see it: the statuses as of a date, each read a chance to start a due step of the schedule. */
+function publishedKeySet(folder: KeyFolder, now: () => Date, refresh: SandboxKeySet["refresh"]): SandboxKeySet {
+  const keys = (at: Date = now()) => keyStatuses(folder.held, at);
   return {
     keys: (at) => {
       const listed = keys(at);
       // A schedule step is due (the overlap opened, or the set ran out): made in the background.
-      const newest = held.at(-1);
+      const newest = folder.held.at(-1);
       if (!newest || newest.validFrom.getTime() <= (at ?? now()).getTime() || !listed.some((key) => key.status === "current")) void refresh(at);
       return listed;
     },
     current: (at) => {
       const found = keys(at).find((key) => key.status === "current");
       // Only when every key ran out and the refresh has not finished yet: the newest key stands in.
-      return found ?? { ...(held.at(-1) as SandboxKey), status: "current" };
+      return found ?? { ...(folder.held.at(-1) as SandboxKey), status: "current" };
     },
-    all: () => held,
+    all: () => folder.held,
     refresh,
   };
+}
+
+/** The schedule's step in the background, one at a time: a failure is logged, never thrown. */
+function keyRotation(folder: KeyFolder, now: () => Date): SandboxKeySet["refresh"] {
+  let running: Promise<void> | undefined;
+  return (at: Date = now()): Promise<void> => {
+    running ??= ensureKeys(folder, at)
+      .catch((error: unknown) => folder.log("sandbox test key rotation failed", { err: { message: (error as Error).message } }))
+      .finally(() => {
+        running = undefined;
+      });
+    return running;
+  };
+}
+
+/**
+ * Instances that share the folder (docs/scaling.md) make each key once: the step runs under a lock
+ * file, after reading the folder again (another instance may have made the key meanwhile). A lock
+ * held by another instance: this one skips the step and reads the folder at its next refresh.
+ */
+async function ensureKeys(folder: KeyFolder, at: Date): Promise<void> {
+  await mkdir(folder.keysDir, { recursive: true, mode: 0o700 });
+  const release = await tryLock(path.join(folder.keysDir, LOCK_FILE));
+  if (!release) return;
+  try {
+    // The folder is the truth: another instance sharing it may have made or deleted keys.
+    folder.held = await readKeys(folder.keysDir);
+    sortHeld(folder);
+    await scheduleStep(folder, at);
+  } finally {
+    await release();
+  }
+}
+
+/** What the schedule needs now: a current key, and a key after the next once the overlap opens. */
+async function scheduleStep(folder: KeyFolder, at: Date): Promise<void> {
+  const { period, overlap } = folder;
+  const t = at.getTime();
+  const newest = folder.held.at(-1);
+  if (!newest || newest.validUntil.getTime() - overlap <= t) {
+    // First start, or every key has (nearly) run out: start from the present. The retired key of a
+    // first start is made too, so that NONCE_RETIRED_KEY can be tried from the first day.
+    const anchor = t - overlap;
+    const first = newest ? 0 : -1;
+    await Promise.all(
+      [first, 0, 1]
+        .filter((k, index, all) => all.indexOf(k) === index)
+        .map((k) => makeKey(folder, toSecond(anchor + k * period), toSecond(anchor + (k + 1) * period + overlap))),
+    );
+  } else if (newest.validFrom.getTime() <= t) {
+    // The newest key's validity has begun (the overlap is open): make the one after it now, so that
+    // the next key exists when the overlap ends.
+    await makeKey(folder, toSecond(newest.validFrom.getTime() + period), toSecond(newest.validFrom.getTime() + 2 * period + overlap));
+  }
+  await dropOldKeys(folder, at);
+}
+
+/** Keeps the retired key and the ones after it; older ones are of no use. */
+async function dropOldKeys(folder: KeyFolder, at: Date): Promise<void> {
+  const oldestKept = keyStatuses(folder.held, at)[0];
+  if (!oldestKept) return;
+  const drop = folder.held.filter((key) => key.validFrom.getTime() < oldestKept.validFrom.getTime());
+  for (const key of drop) await rm(path.join(folder.keysDir, key.id), { recursive: true, force: true });
+  folder.held = folder.held.filter((key) => !drop.includes(key));
+}
+
+/** Makes a key valid from `validFrom` until `validUntil`, writes its folder, and holds it. */
+async function makeKey(folder: KeyFolder, validFrom: Date, validUntil: Date): Promise<void> {
+  // The CN names the key by the day its validity begins: the id adds the fingerprint, unknown yet.
+  const pair = await generateTestKeyPair({ commonName: sandboxTestKeyCommonName(validFrom.toISOString().slice(0, 10)), notBefore: validFrom, notAfter: validUntil, bits: folder.bits });
+  const key = readKey(pair.certificatePem, pair.privateKeyPem);
+  await writeKey(path.join(folder.keysDir, key.id), pair);
+  folder.held.push(key);
+  sortHeld(folder);
+  folder.log("sandbox test key made", { id: key.id, validFrom: key.validFrom.toISOString(), validUntil: key.validUntil.toISOString() });
 }
 
 async function readKeys(keysDir: string): Promise<SandboxKey[]> {

@@ -10,7 +10,7 @@ import { responseLanguage } from "../http/language";
 import { asksForWsdl, sandboxWsdl } from "./sandbox-wsdl";
 import { requestOrigin } from "../http/trusted-origin";
 import { pageHref, type Language } from "../../app/server-surface";
-import { keyOwner, TRACE_ID_HEADER, traceDigest, type RequestLog } from "./request-log";
+import { keyOwner, TRACE_ID_HEADER, traceDigest, type CheckedRequest, type RequestLog } from "./request-log";
 import { sendTrace, sendTraceList, type TraceViewerOf } from "./request-trace-answer";
 import { bearerKey, type SandboxApiKeys } from "./sandbox-api-keys";
 import { markCheckNotStarted, type HeaderCheckQuotas, type SandboxClient } from "./sandbox-limits";
@@ -82,11 +82,20 @@ export interface SandboxRouterOptions {
  * - GET /sandbox/soap?wsdl: its WSDL (SOAP 1.1, document/literal), with soap:address on the address the
  *   WSDL was fetched from, so that a SoapUI user can start a project from that URL;
  * - GET /sandbox/requests/{id}: a decoded trace; GET /sandbox/requests: a key's traces (JSON).
+ * Each group of routes is registered by its own function below, in this order.
  */
-export function sandboxRouter({ sandbox, requestLog, logger, limiter, quotas, apiKeys, viewerOf, bodyDeadline, spendRender }: SandboxRouterOptions): Router {
+export function sandboxRouter(options: SandboxRouterOptions): Router {
   const router = Router();
-  const keyWeight = quotas.sandboxKeyPerMinute / quotas.sandboxPerMinute;
-  // The key set as data (B's CLI and samples pick a key by date from it): see sandbox-keys.ts.
+  keyRoutes(router, options.sandbox);
+  traceRoutes(router, options);
+  certificateRoutes(router, options.sandbox);
+  soapRoute(router, options);
+  router.use("/sandbox", soapBodyErrors);
+  return router;
+}
+
+/** The key set as data (B's CLI and samples pick a key by date from it; see sandbox-keys.ts), and each key's certificate. */
+function keyRoutes(router: Router, sandbox: HeaderSandbox): void {
   router.get("/sandbox/keys", (req, res) => {
     const now = sandbox.now();
     const base = `${requestOrigin(req)}${req.baseUrl}/sandbox/keys`;
@@ -115,37 +124,25 @@ export function sandboxRouter({ sandbox, requestLog, logger, limiter, quotas, ap
     if (kind === "pem") res.type("application/x-pem-file").setHeader("Content-Disposition", `attachment; filename="areaoe-sandbox-${key.id}.pem"`).send(key.certificatePem);
     else res.type("application/pkix-cert").setHeader("Content-Disposition", `attachment; filename="areaoe-sandbox-${key.id}.cer"`).send(key.certificateDer);
   });
+}
 
-  /**
-   * The integrator's key a request carried (Authorization: Bearer): its quota, its traces. None: the
-   * address (the anonymous tier). A Bearer that is no live key is refused after the address's quota
-   * has counted it (guessing keys costs the guesser's own quota), with 401 and WWW-Authenticate.
-   */
-  const resolveClient: RequestHandler = (req, res, next) => {
-    const presented = bearerKey(req.get("authorization"));
-    const anonymous = (): SandboxClient => ({ kind: "address", id: clientKey(req), strict: false, weight: 1 });
-    if (presented === undefined || !apiKeys) {
-      res.locals.sandboxClient = anonymous();
-      return next();
-    }
-    apiKeys
-      .resolve(presented ?? "")
-      .then((key) => {
-        res.locals.sandboxClient = key ? { kind: "key", id: keyOwner(key.id), apiKeyId: key.id, strict: key.strict, weight: keyWeight } : anonymous();
-        if (!key) res.locals.unknownSandboxKey = true;
-        next();
-      })
-      .catch(next);
-  };
-  const refuseUnknownKey: RequestHandler = (req, res, next) => {
-    if (!res.locals.unknownSandboxKey) return next();
-    const lang = faultLanguage(req, res);
-    res.setHeader("WWW-Authenticate", 'Bearer realm="areaOE sandbox", error="invalid_token"');
-    sendXml(res, sandboxFaultStatus("SANDBOX_KEY_UNKNOWN"), clientFault(sandboxFaultText("SANDBOX_KEY_UNKNOWN", lang), "SANDBOX_KEY_UNKNOWN", catalogueFor(req, lang), lang));
-  };
+/** The local TEST certificate (the current key's), as PEM and as DER. */
+function certificateRoutes(router: Router, sandbox: HeaderSandbox): void {
+  router.get("/sandbox/test-certificate.pem", (_req, res) => {
+    res.type("application/x-pem-file").setHeader("Content-Disposition", 'attachment; filename="areaoe-test-certificate.pem"');
+    res.setHeader("Cache-Control", "no-cache");
+    res.send(sandbox.certificatePem);
+  });
+  router.get("/sandbox/test-certificate.cer", (_req, res) => {
+    res.type("application/pkix-cert").setHeader("Content-Disposition", 'attachment; filename="areaoe-test-certificate.cer"');
+    res.setHeader("Cache-Control", "no-cache");
+    res.send(sandbox.certificateDer);
+  });
+}
 
-  /** A trace opens with its key (Bearer), for its key's signed-in owner, or by its id when it was made without a key. */
-  const viewer: TraceViewerOf = async (req, res) => {
+/** A trace opens with its key (Bearer), for its key's signed-in owner, or by its id when it was made without a key. */
+function traceViewer(apiKeys: SandboxApiKeys | undefined, viewerOf: TraceViewerOf | undefined): TraceViewerOf {
+  return async (req, res) => {
     const ids = new Set<string>();
     const presented = bearerKey(req.get("authorization"));
     if (presented && apiKeys) {
@@ -155,7 +152,11 @@ export function sandboxRouter({ sandbox, requestLog, logger, limiter, quotas, ap
     if (viewerOf) for (const id of (await viewerOf(req, res)).apiKeyIds) ids.add(id);
     return { apiKeyIds: ids };
   };
+}
 
+/** A request's decoded trace, and a key's list of its traces. */
+function traceRoutes(router: Router, { requestLog, apiKeys, viewerOf, spendRender }: SandboxRouterOptions): void {
+  const viewer = traceViewer(apiKeys, viewerOf);
   // A request's decoded trace (HTML or JSON: ./request-trace-answer.tsx), inside the client's render budget.
   router.get("/sandbox/requests/:id", async (req, res, next) => {
     try {
@@ -169,99 +170,22 @@ export function sandboxRouter({ sandbox, requestLog, logger, limiter, quotas, ap
   router.get("/sandbox/requests", (req, res, next) => {
     sendTraceList(req, res, requestLog, apiKeys).catch(next);
   });
-  router.get("/sandbox/test-certificate.pem", (_req, res) => {
-    res.type("application/x-pem-file").setHeader("Content-Disposition", 'attachment; filename="areaoe-test-certificate.pem"');
-    res.setHeader("Cache-Control", "no-cache");
-    res.send(sandbox.certificatePem);
-  });
-  router.get("/sandbox/test-certificate.cer", (_req, res) => {
-    res.type("application/pkix-cert").setHeader("Content-Disposition", 'attachment; filename="areaoe-test-certificate.cer"');
-    res.setHeader("Cache-Control", "no-cache");
-    res.send(sandbox.certificateDer);
-  });
+}
 
+/** The SOAP endpoint: POST checks a header (the stages below, in order), GET ?wsdl is its WSDL, anything else a 405. */
+function soapRoute(router: Router, options: SandboxRouterOptions): void {
+  const { sandbox, limiter, quotas, apiKeys, bodyDeadline } = options;
   router
     .route("/sandbox/soap")
     .post(
-      resolveClient,
+      resolveClient(apiKeys, quotas.sandboxKeyPerMinute / quotas.sandboxPerMinute),
       ...limiter,
       refuseUnknownKey,
-      (req, res, next) => {
-        // SOAP 1.1 travels as text/xml (SOAP 1.2's application/soap+xml is not what the authority speaks).
-        if (!req.is("text/xml")) {
-          const lang = faultLanguage(req, res);
-          sendXml(res, sandboxFaultStatus("UNSUPPORTED_MEDIA_TYPE"), clientFault(sandboxFaultText("UNSUPPORTED_MEDIA_TYPE", lang), "UNSUPPORTED_MEDIA_TYPE", catalogueFor(req, lang), lang));
-          return;
-        }
-        next();
-      },
-      (req, res, next) => {
-        // Switched off at start (no implicit rejection in this runtime): said plainly, never a leaky check.
-        if (!sandbox.checkerEnabled) {
-          const lang = faultLanguage(req, res);
-          sendXml(res, sandboxFaultStatus("SANDBOX_SWITCHED_OFF"), serverFault(sandboxFaultText("SANDBOX_SWITCHED_OFF", lang), "SANDBOX_SWITCHED_OFF", catalogueFor(req, lang), lang));
-          return;
-        }
-        next();
-      },
+      requireSoapXml,
+      requireChecker(sandbox),
       ...(bodyDeadline ? [bodyDeadline] : []),
       express.text({ type: "text/xml", limit: SANDBOX_MAX_BYTES }),
-      async (req, res, next) => {
-        const body = typeof req.body === "string" ? req.body : "";
-        const lang = faultLanguage(req, res);
-        const client = res.locals.sandboxClient ?? { kind: "address", id: clientKey(req), strict: false, weight: 1 };
-        const asOf = parseAsOf(req.get(AS_OF_HEADER), sandbox.keySpan());
-        if (asOf.status === "invalid") {
-          const params = { given: asOf.given, from: asOf.from, until: asOf.until };
-          sendXml(res, sandboxFaultStatus("AS_OF_INVALID"), clientFault(sandboxFaultText("AS_OF_INVALID", lang, params), "AS_OF_INVALID", catalogueFor(req, lang), lang, params));
-          return;
-        }
-        const strict = client.strict || strictAsked(req);
-        let checked;
-        try {
-          checked = await requestLog.check(body, {
-            source: "sandbox",
-            client: { id: client.id, ...(client.apiKeyId ? { apiKeyId: client.apiKeyId } : {}) },
-            ...(asOf.status === "given" ? { asOf: asOf.date } : {}),
-            strict,
-            admission: { lane: "sandbox", client: client.id, weight: client.weight, quotaPerSecond: (client.kind === "key" ? quotas.sandboxKeyPerMinute : quotas.sandboxPerMinute) / 60 },
-          });
-        } catch (error) {
-          if (!(error instanceof VerificationBusyError)) return next(error);
-          // The pool did not start the check (its room full, the budget of all clients spent, busy
-          // workers): said as a Fault with Retry-After, and not counted against the client's quota.
-          markCheckNotStarted(res);
-          markQuietRefusal(res);
-          markExpectedFault(res);
-          res.setHeader("Retry-After", String(SANDBOX_BUSY_RETRY_AFTER_SECONDS));
-          const code = error.reason === "budget" ? "SANDBOX_OVERLOADED" : "SANDBOX_BUSY";
-          const params: Record<string, number> = code === "SANDBOX_OVERLOADED" ? { limit: quotas.allClientsPerSecond, seconds: SANDBOX_BUSY_RETRY_AFTER_SECONDS } : {};
-          sendXml(res, sandboxFaultStatus(code), serverFault(sandboxFaultText(code, lang, params), code, catalogueFor(req, lang), lang, params));
-          return;
-        }
-        const { traceId, result } = checked;
-        res.setHeader(TRACE_ID_HEADER, traceId);
-        const trace = { id: traceId, href: `${requestOrigin(req)}${req.baseUrl}/sandbox/requests/${traceId}?lang=${lang}` };
-        const catalogue = catalogueFor(req, lang);
-        // A finding whose record answers a Client fault (the request could not be read at all: HTTP 400).
-        const unreadable = result.findings.find(isUnreadableFinding);
-        if (unreadable) {
-          sendXml(res, sandboxAnswerFor(unreadable.code)?.httpStatus ?? 400, clientFault(findingSentence(unreadable, lang), unreadable.code, catalogue, lang, unreadable.params, trace));
-          return;
-        }
-        const codes = result.findings.map((finding) => finding.code);
-        // The trace's id is never logged (it opens the trace): a short digest names it.
-        const logged = { sandbox: "soap", findings: codes, trace: traceDigest(traceId), ...(client.apiKeyId ? { apiKey: client.apiKeyId } : {}), ...(strict ? { strict } : {}) };
-        if (!result.ok) {
-          logger.info({ ...logged, accepted: false }, "sandbox: header refused");
-          // SOAP 1.1 sends a Fault with HTTP 500, but a refused header is the sandbox doing its job.
-          markExpectedFault(res);
-          sendXml(res, 500, securityFault(result.findings, catalogue, lang, trace));
-          return;
-        }
-        logger.info({ ...logged, accepted: true, form: result.form }, "sandbox: header accepted");
-        sendXml(res, 200, acceptedResponse(result, lang, catalogue, trace));
-      },
+      checkHeader(options),
     )
     .get((req, res, next) => {
       if (!asksForWsdl(req)) return next();
@@ -273,22 +197,147 @@ export function sandboxRouter({ sandbox, requestLog, logger, limiter, quotas, ap
       res.setHeader("Allow", "GET, POST");
       res.status(405).type("text/plain; charset=utf-8").send("The sandbox takes POST with a SOAP 1.1 request (text/xml), and GET ?wsdl for its WSDL.\n");
     });
+}
 
-  // A body over the limit or unreadable as text: answer as SOAP, never a 500 with a stack.
-  router.use("/sandbox", (error: { status?: number; type?: string }, req: Request, res: Response, next: NextFunction) => {
-    // Already answered (the body deadline's 408): the parser's late "aborted" needs nothing more.
-    if (res.headersSent) return;
+/** The client of a request without a (live) key: its address, the anonymous tier. */
+const anonymousClient = (req: Request): SandboxClient => ({ kind: "address", id: clientKey(req), strict: false, weight: 1 });
+
+/**
+ * The integrator's key a request carried (Authorization: Bearer): its quota, its traces. None: the
+ * address (the anonymous tier). A Bearer that is no live key is refused after the address's quota
+ * has counted it (guessing keys costs the guesser's own quota), with 401 and WWW-Authenticate.
+ */
+function resolveClient(apiKeys: SandboxApiKeys | undefined, keyWeight: number): RequestHandler {
+  return (req, res, next) => {
+    const presented = bearerKey(req.get("authorization"));
+    if (presented === undefined || !apiKeys) {
+      res.locals.sandboxClient = anonymousClient(req);
+      return next();
+    }
+    apiKeys
+      .resolve(presented ?? "")
+      .then((key) => {
+        res.locals.sandboxClient = key ? { kind: "key", id: keyOwner(key.id), apiKeyId: key.id, strict: key.strict, weight: keyWeight } : anonymousClient(req);
+        if (!key) res.locals.unknownSandboxKey = true;
+        next();
+      })
+      .catch(next);
+  };
+}
+
+const refuseUnknownKey: RequestHandler = (req, res, next) => {
+  if (!res.locals.unknownSandboxKey) return next();
+  const lang = faultLanguage(req, res);
+  res.setHeader("WWW-Authenticate", 'Bearer realm="areaOE sandbox", error="invalid_token"');
+  sendXml(res, sandboxFaultStatus("SANDBOX_KEY_UNKNOWN"), clientFault(sandboxFaultText("SANDBOX_KEY_UNKNOWN", lang), "SANDBOX_KEY_UNKNOWN", catalogueFor(req, lang), lang));
+};
+
+// SOAP 1.1 travels as text/xml (SOAP 1.2's application/soap+xml is not what the authority speaks).
+const requireSoapXml: RequestHandler = (req, res, next) => {
+  if (!req.is("text/xml")) {
     const lang = faultLanguage(req, res);
-    if (error.type === "entity.too.large") {
-      const limit = { kilobytes: SANDBOX_MAX_BYTES / 1024, maxBytes: SANDBOX_MAX_BYTES };
-      sendXml(res, sandboxFaultStatus("TOO_LARGE"), clientFault(sandboxFaultText("TOO_LARGE", lang, limit), "TOO_LARGE", catalogueFor(req, lang), lang, limit));
+    sendXml(res, sandboxFaultStatus("UNSUPPORTED_MEDIA_TYPE"), clientFault(sandboxFaultText("UNSUPPORTED_MEDIA_TYPE", lang), "UNSUPPORTED_MEDIA_TYPE", catalogueFor(req, lang), lang));
+    return;
+  }
+  next();
+};
+
+/** Switched off at start (no implicit rejection in this runtime): said plainly, never a leaky check. */
+function requireChecker(sandbox: HeaderSandbox): RequestHandler {
+  return (req, res, next) => {
+    if (!sandbox.checkerEnabled) {
+      const lang = faultLanguage(req, res);
+      sendXml(res, sandboxFaultStatus("SANDBOX_SWITCHED_OFF"), serverFault(sandboxFaultText("SANDBOX_SWITCHED_OFF", lang), "SANDBOX_SWITCHED_OFF", catalogueFor(req, lang), lang));
       return;
     }
-    if (typeof error.status === "number" && error.status >= 400 && error.status < 500) {
-      sendXml(res, error.status, clientFault(sandboxFaultText("UNREADABLE_BODY", lang), "UNREADABLE_BODY", catalogueFor(req, lang), lang));
+    next();
+  };
+}
+
+/** The check itself: the request's date and strictness, the pool's turn, then the answer (or the pool's refusal). */
+function checkHeader({ sandbox, requestLog, logger, quotas }: SandboxRouterOptions): RequestHandler {
+  return async (req, res, next) => {
+    const body = typeof req.body === "string" ? req.body : "";
+    const lang = faultLanguage(req, res);
+    const client = res.locals.sandboxClient ?? anonymousClient(req);
+    const asOf = parseAsOf(req.get(AS_OF_HEADER), sandbox.keySpan());
+    if (asOf.status === "invalid") {
+      const params = { given: asOf.given, from: asOf.from, until: asOf.until };
+      sendXml(res, sandboxFaultStatus("AS_OF_INVALID"), clientFault(sandboxFaultText("AS_OF_INVALID", lang, params), "AS_OF_INVALID", catalogueFor(req, lang), lang, params));
       return;
     }
-    next(error);
-  });
-  return router;
+    const strict = client.strict || strictAsked(req);
+    let checked: CheckedRequest;
+    try {
+      checked = await requestLog.check(body, {
+        source: "sandbox",
+        client: { id: client.id, ...(client.apiKeyId ? { apiKeyId: client.apiKeyId } : {}) },
+        ...(asOf.status === "given" ? { asOf: asOf.date } : {}),
+        strict,
+        admission: { lane: "sandbox", client: client.id, weight: client.weight, quotaPerSecond: (client.kind === "key" ? quotas.sandboxKeyPerMinute : quotas.sandboxPerMinute) / 60 },
+      });
+    } catch (error) {
+      if (!(error instanceof VerificationBusyError)) return next(error);
+      answerNotStarted(req, res, lang, error, quotas);
+      return;
+    }
+    answerChecked(req, res, { lang, client, strict, checked, logger });
+  };
+}
+
+/**
+ * The pool did not start the check (its room full, the budget of all clients spent, busy workers):
+ * said as a Fault with Retry-After, and not counted against the client's quota.
+ */
+function answerNotStarted(req: Request, res: Response, lang: Language, error: VerificationBusyError, quotas: HeaderCheckQuotas): void {
+  markCheckNotStarted(res);
+  markQuietRefusal(res);
+  markExpectedFault(res);
+  res.setHeader("Retry-After", String(SANDBOX_BUSY_RETRY_AFTER_SECONDS));
+  const code = error.reason === "budget" ? "SANDBOX_OVERLOADED" : "SANDBOX_BUSY";
+  const params: Record<string, number> = code === "SANDBOX_OVERLOADED" ? { limit: quotas.allClientsPerSecond, seconds: SANDBOX_BUSY_RETRY_AFTER_SECONDS } : {};
+  sendXml(res, sandboxFaultStatus(code), serverFault(sandboxFaultText(code, lang, params), code, catalogueFor(req, lang), lang, params));
+}
+
+/** A checked header's answer: a Client fault (unreadable), a security Fault (refused), or the accepted response; each with its trace. */
+function answerChecked(req: Request, res: Response, { lang, client, strict, checked, logger }: { lang: Language; client: SandboxClient; strict: boolean; checked: CheckedRequest; logger: Logger }): void {
+  const { traceId, result } = checked;
+  res.setHeader(TRACE_ID_HEADER, traceId);
+  const trace = { id: traceId, href: `${requestOrigin(req)}${req.baseUrl}/sandbox/requests/${traceId}?lang=${lang}` };
+  const catalogue = catalogueFor(req, lang);
+  // A finding whose record answers a Client fault (the request could not be read at all: HTTP 400).
+  const unreadable = result.findings.find(isUnreadableFinding);
+  if (unreadable) {
+    sendXml(res, sandboxAnswerFor(unreadable.code)?.httpStatus ?? 400, clientFault(findingSentence(unreadable, lang), unreadable.code, catalogue, lang, unreadable.params, trace));
+    return;
+  }
+  const codes = result.findings.map((finding) => finding.code);
+  // The trace's id is never logged (it opens the trace): a short digest names it.
+  const logged = { sandbox: "soap", findings: codes, trace: traceDigest(traceId), ...(client.apiKeyId ? { apiKey: client.apiKeyId } : {}), ...(strict ? { strict } : {}) };
+  if (!result.ok) {
+    logger.info({ ...logged, accepted: false }, "sandbox: header refused");
+    // SOAP 1.1 sends a Fault with HTTP 500, but a refused header is the sandbox doing its job.
+    markExpectedFault(res);
+    sendXml(res, 500, securityFault(result.findings, catalogue, lang, trace));
+    return;
+  }
+  logger.info({ ...logged, accepted: true, form: result.form }, "sandbox: header accepted");
+  sendXml(res, 200, acceptedResponse(result, lang, catalogue, trace));
+}
+
+/** A body over the limit or unreadable as text: answer as SOAP, never a 500 with a stack. */
+function soapBodyErrors(error: { status?: number; type?: string }, req: Request, res: Response, next: NextFunction): void {
+  // Already answered (the body deadline's 408): the parser's late "aborted" needs nothing more.
+  if (res.headersSent) return;
+  const lang = faultLanguage(req, res);
+  if (error.type === "entity.too.large") {
+    const limit = { kilobytes: SANDBOX_MAX_BYTES / 1024, maxBytes: SANDBOX_MAX_BYTES };
+    sendXml(res, sandboxFaultStatus("TOO_LARGE"), clientFault(sandboxFaultText("TOO_LARGE", lang, limit), "TOO_LARGE", catalogueFor(req, lang), lang, limit));
+    return;
+  }
+  if (typeof error.status === "number" && error.status >= 400 && error.status < 500) {
+    sendXml(res, error.status, clientFault(sandboxFaultText("UNREADABLE_BODY", lang), "UNREADABLE_BODY", catalogueFor(req, lang), lang));
+    return;
+  }
+  next(error);
 }

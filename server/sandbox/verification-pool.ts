@@ -8,7 +8,7 @@ import type { VerificationResult, VerifyOptions } from "@areaoe/security-header/
 import type { Limits } from "../config/schema";
 import { oncePerWindow } from "../http/client-budget";
 import type { VerificationAnswer, VerificationTask } from "./verification-worker";
-import { fairQueue, FairRefusal, type FairTurn } from "./fair-queue";
+import { fairQueue, FairRefusal, type FairQueue, type FairTurn } from "./fair-queue";
 
 /**
  * The sandbox's verifications (a 4096-bit RSA decryption of the Nonce each, about 5 ms of CPU) run in a
@@ -114,6 +114,45 @@ export function createVerificationPool({ limits, workerFile = sourceVerification
   // A build without its worker module would refuse every check: the start stops instead, saying why.
   if (!existsSync(workerFile)) throw new Error(`The verification pool's worker module is missing: ${workerFile} (rebuild with npm run build)`);
   const workers = limits.workers ?? defaultVerificationWorkers();
+  const piscina = startWorkers(workerFile, workers, logger);
+  const turns = fairQueue({ maxRunning: workers, perSecond: limits.perSecond ?? Number.MAX_SAFE_INTEGER, maxWaiting: limits.queue, maxWaitMs: limits.taskTimeoutMs });
+  // Each kind of refusal is logged at most once a second (a flood must not flood the log).
+  const pool: PoolState = { limits, logger, workers, piscina, turns, refused: 0, closed: false, firstOfItsKind: oncePerWindow(1_000) };
+  return {
+    verify: (xml, options, turn) => verifyInTurn(pool, xml, options, turn),
+    get queued() {
+      return turns.waiting + piscina.queueSize;
+    },
+    get running() {
+      return Math.max(0, turns.running - piscina.queueSize);
+    },
+    get refused() {
+      return pool.refused;
+    },
+    workers,
+    async close() {
+      pool.closed = true;
+      turns.close();
+      await piscina.close({ force: true });
+    },
+  };
+}
+
+/** What the pool holds: its bounds, its workers and their turns, and its count of refusals. */
+interface PoolState {
+  readonly limits: VerificationPoolLimits;
+  readonly logger: VerificationPoolOptions["logger"];
+  readonly workers: number;
+  readonly piscina: Piscina<VerificationTask, VerificationAnswer>;
+  readonly turns: FairQueue;
+  refused: number;
+  closed: boolean;
+  /** True for the first refusal of a kind within its second. */
+  readonly firstOfItsKind: (kind: string) => boolean;
+}
+
+/** The worker threads, started now and kept. */
+function startWorkers(workerFile: string, workers: number, logger: VerificationPoolOptions["logger"]): Piscina<VerificationTask, VerificationAnswer> {
   // The source module (npm run dev, the tests) is TypeScript: its workers load it through tsx (a
   // development dependency), as `npm run dev` loads the server, with the package's sources
   // (sourceWorkerExecArgv). The built one (npm start) is plain JavaScript with the package bundled in.
@@ -130,75 +169,55 @@ export function createVerificationPool({ limits, workerFile = sourceVerification
     // only covers a worker being replaced.
     maxQueue: workers,
     concurrentTasksPerWorker: 1,
-    // The figures a metrics endpoint reads are the getters below; piscina's histograms are not needed.
+    // The figures a metrics endpoint reads are the pool's getters (above); piscina's histograms are not needed.
     recordTiming: false,
   });
   // A worker that fails while idle (no task of its own to reject): piscina replaces it; the log says so.
   piscina.on("error", (error: unknown) => logger?.error({ err: { message: (error as Error).message } }, "verification pool: a worker failed"));
-  let refused = 0;
-  let closed = false;
-  const turns = fairQueue({ maxRunning: workers, perSecond: limits.perSecond ?? Number.MAX_SAFE_INTEGER, maxWaiting: limits.queue, maxWaitMs: limits.taskTimeoutMs });
+  return piscina;
+}
 
-  // Each kind of refusal is logged at most once a second (a flood must not flood the log).
-  const firstOfItsKind = oncePerWindow(1_000);
-  const refuse = (reason: VerificationRefusal, cause?: unknown): never => {
-    refused += 1;
-    if (firstOfItsKind(reason)) {
-      const fields = { reason, queued: turns.waiting, workers, refused, ...(cause instanceof Error ? { err: { message: cause.message } } : {}) };
-      if (reason === "worker-failed") logger?.error(fields, "verification pool: a worker died under a check (it is replaced); the check was answered 503");
-      else if (reason === "timeout") logger?.warn({ ...fields, timeoutMs: limits.taskTimeoutMs }, "verification pool: a check ran out of time (a worker running it is replaced); answered 503");
-      else if (reason === "budget") logger?.warn({ ...fields, perSecond: limits.perSecond }, "verification pool: the budget of all clients per second was spent; a check answered 503");
-      else logger?.warn(fields, "verification pool: refused a check (503)");
-    }
-    throw new VerificationBusyError(reason, cause);
-  };
-
-  async function verify(xml: string, options: VerifyOptions, turn: FairTurn = { lane: "sandbox", client: "" }): Promise<VerificationResult> {
-    if (closed) refuse("closed");
-    const entered = Date.now();
-    let giveBack: () => void;
-    try {
-      giveBack = await turns.enter(turn);
-    } catch (error) {
-      return refuse(error instanceof FairRefusal ? error.reason : "full", error);
-    }
-    // The time left of the check's own (its wait included).
-    const deadline = AbortSignal.timeout(Math.max(1, limits.taskTimeoutMs - (Date.now() - entered)));
-    let answer: VerificationAnswer;
-    try {
-      answer = await piscina.run({ xml, options }, { signal: deadline });
-    } catch (error) {
-      if (deadline.aborted) return refuse("timeout", error);
-      if (closed) return refuse("closed", error);
-      // piscina's own refusal when its queue is full (a worker was being replaced as this one came).
-      if (error instanceof Error && QUEUE_LIMIT.test(error.message)) return refuse("full", error);
-      return refuse("worker-failed", error);
-    } finally {
-      giveBack();
-    }
-    if (answer.ok) return answer.result;
-    // The verifier's own error (a bad key, an unsafe runtime): the caller's configuration, thrown as it was.
-    const failure = new Error(answer.error.message);
-    failure.name = answer.error.name;
-    throw failure;
+/** Counts a refusal, logs the first of its kind within a second, and throws it as VerificationBusyError. */
+function refuse(pool: PoolState, reason: VerificationRefusal, cause?: unknown): never {
+  const { limits, logger, turns, workers } = pool;
+  pool.refused += 1;
+  if (pool.firstOfItsKind(reason)) {
+    const fields = { reason, queued: turns.waiting, workers, refused: pool.refused, ...(cause instanceof Error ? { err: { message: cause.message } } : {}) };
+    if (reason === "worker-failed") logger?.error(fields, "verification pool: a worker died under a check (it is replaced); the check was answered 503");
+    else if (reason === "timeout") logger?.warn({ ...fields, timeoutMs: limits.taskTimeoutMs }, "verification pool: a check ran out of time (a worker running it is replaced); answered 503");
+    else if (reason === "budget") logger?.warn({ ...fields, perSecond: limits.perSecond }, "verification pool: the budget of all clients per second was spent; a check answered 503");
+    else logger?.warn(fields, "verification pool: refused a check (503)");
   }
+  throw new VerificationBusyError(reason, cause);
+}
 
-  return {
-    verify,
-    get queued() {
-      return turns.waiting + piscina.queueSize;
-    },
-    get running() {
-      return Math.max(0, turns.running - piscina.queueSize);
-    },
-    get refused() {
-      return refused;
-    },
-    workers,
-    async close() {
-      closed = true;
-      turns.close();
-      await piscina.close({ force: true });
-    },
-  };
+/** One verification: its turn in the fair queue, then a worker within the time left of the check's own. */
+async function verifyInTurn(pool: PoolState, xml: string, options: VerifyOptions, turn: FairTurn = { lane: "sandbox", client: "" }): Promise<VerificationResult> {
+  if (pool.closed) refuse(pool, "closed");
+  const entered = Date.now();
+  let giveBack: () => void;
+  try {
+    giveBack = await pool.turns.enter(turn);
+  } catch (error) {
+    return refuse(pool, error instanceof FairRefusal ? error.reason : "full", error);
+  }
+  // The time left of the check's own (its wait included).
+  const deadline = AbortSignal.timeout(Math.max(1, pool.limits.taskTimeoutMs - (Date.now() - entered)));
+  let answer: VerificationAnswer;
+  try {
+    answer = await pool.piscina.run({ xml, options }, { signal: deadline });
+  } catch (error) {
+    if (deadline.aborted) return refuse(pool, "timeout", error);
+    if (pool.closed) return refuse(pool, "closed", error);
+    // piscina's own refusal when its queue is full (a worker was being replaced as this one came).
+    if (error instanceof Error && QUEUE_LIMIT.test(error.message)) return refuse(pool, "full", error);
+    return refuse(pool, "worker-failed", error);
+  } finally {
+    giveBack();
+  }
+  if (answer.ok) return answer.result;
+  // The verifier's own error (a bad key, an unsafe runtime): the caller's configuration, thrown as it was.
+  const failure = new Error(answer.error.message);
+  failure.name = answer.error.name;
+  throw failure;
 }

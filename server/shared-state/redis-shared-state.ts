@@ -185,7 +185,58 @@ export interface RedisSharedStateOptions {
 
 /** The shared state in Redis (AREAOE_REDIS_URL); see the comment at the top of this file. */
 export function redisSharedState({ settings, logger, now = Date.now, metrics }: RedisSharedStateOptions): SharedState {
-  const where = describeRedis(settings);
+  const link = openLink({ settings, logger, now, metrics });
+  const { client } = link;
+  const checked: Checked = (operation, command) => checkedCommand(link, operation, command);
+  const keyOf = (namespace: string, key: string) => `${settings.keyPrefix}${namespace}:${key}`;
+  return {
+    ...usedKeys(link, keyOf, checked),
+    // Bounded records (./bounded-records.ts): one script per write keeps the lists and byte counters.
+    records: (namespace, bounds) => redisBoundedRecords(client, `${settings.keyPrefix}${namespace}:`, bounds, checked, now),
+    // Owned entries (./owned-entries.ts): one HASH per group.
+    entries: (namespace) => redisOwnedEntries(client, (group) => keyOf(namespace, group), checked),
+    counters: (name) => counterStore(link, name),
+    reachable: () => reachable(link),
+    degraded: () => !up(link),
+    lifetime: () => lifetime(link, checked),
+    close: () => closeLink(link),
+    describe: () => ({ kind: "redis", ...link.where }),
+  };
+}
+
+/** The connection and what this instance knows of it: whether Redis answers, its clock, and what waits for it. */
+interface RedisLink {
+  readonly client: CountingRedis;
+  readonly settings: RedisSettings;
+  readonly where: ReturnType<typeof describeRedis>;
+  readonly logger: Logger;
+  readonly now: () => number;
+  readonly metrics: SharedStateMetrics | undefined;
+  /** True for the first failure within a minute (the one that is logged). */
+  readonly warnOnce: (key: string) => boolean;
+  /** Not asked by any request: the connection is not ready, or its last command failed or timed out. */
+  down: boolean;
+  /**
+   * Keys that could not be written while Redis did not answer (a sign-out's revocation, a refused
+   * callback's state): written when it answers again, so that a sign-out made during an outage still
+   * holds on every instance afterwards. Bounded (MAX_PENDING); the oldest are dropped first.
+   */
+  readonly pending: Map<string, number>;
+  /** The counter stores made: their scripts are loaded again at every connection. */
+  readonly counters: Set<SharedCounters>;
+  /** Where Redis's clock is against this process's monotonic one (the error is half the round trip); unknown until the first TIME. */
+  redisClock: { offset: number; error: number } | undefined;
+  /** A TIME is on its way (one at a time). */
+  beating: boolean;
+  /** The TIME asked sooner after a failure, while it waits. */
+  soon: NodeJS.Timeout | undefined;
+  heartbeat: NodeJS.Timeout | undefined;
+}
+
+const MAX_PENDING = 10_000;
+
+/** Connects (ioredis, reconnecting by itself), watches the connection's events and starts the heartbeat. */
+function openLink({ settings, logger, now, metrics }: Required<Omit<RedisSharedStateOptions, "metrics">> & Pick<RedisSharedStateOptions, "metrics">): RedisLink {
   const client = new Redis(settings.url, {
     connectionName: "areaoe",
     connectTimeout: settings.connectTimeoutMs,
@@ -197,121 +248,158 @@ export function redisSharedState({ settings, logger, now = Date.now, metrics }: 
     retryStrategy: reconnectDelayMs,
   }) as CountingRedis;
   client.defineCommand("areaoeCount", { numberOfKeys: 1, lua: COUNT_SCRIPT });
-  const warnOnce = oncePerWindow(WARNING_WINDOW_MS);
-  let down = false;
-  const unavailable = (error: unknown) => {
-    down = true;
-    askAgainSoon();
-    if (warnOnce("redis")) {
-      logger.warn(
-        { redis: where, err: { message: (error as Error).message } },
-        "Redis unavailable: limits count in this instance's memory, sign-in is refused until it answers (one warning a minute)",
-      );
-    }
+  const link: RedisLink = {
+    client,
+    settings,
+    where: describeRedis(settings),
+    logger,
+    now,
+    metrics,
+    warnOnce: oncePerWindow(WARNING_WINDOW_MS),
+    down: false,
+    pending: new Map(),
+    counters: new Set(),
+    redisClock: undefined,
+    beating: false,
+    soon: undefined,
+    heartbeat: undefined,
   };
-  const counters = new Set<SharedCounters>();
-  // Keys that could not be written while Redis did not answer (a sign-out's revocation, a refused
-  // callback's state): written when it answers again, so that a sign-out made during an outage still
-  // holds on every instance afterwards. Bounded; the oldest are dropped first.
-  const pending = new Map<string, number>();
-  const MAX_PENDING = 10_000;
-  const rememberForLater = (key: string, expiresAt: number) => {
-    pending.delete(key);
-    pending.set(key, expiresAt);
-    if (pending.size > MAX_PENDING) pending.delete(pending.keys().next().value as string);
-  };
-  const writePending = async () => {
-    for (const [key, expiresAt] of [...pending]) {
-      if (expiresAt <= now()) {
-        pending.delete(key);
-        continue;
-      }
-      try {
-        await client.call("SET", key, "1", "PXAT", String(expiresAt), "NX");
-        pending.delete(key);
-      } catch {
-        return; // down again: the next connection tries again
-      }
-    }
-  };
-  /** A command answered: Redis is up again if it was down (said once, in the log). */
-  const answered = () => {
-    if (!down) return;
-    down = false;
-    logger.warn({ redis: where }, "Redis answers again: the shared state is used again");
-    void writePending();
-  };
+  watchConnection(link);
+  // Asked every second, whatever the traffic (see ask); never keeps the process alive.
+  link.heartbeat = setInterval(() => ask(link), HEARTBEAT_MS);
+  link.heartbeat.unref();
+  metrics?.watch(() => up(link));
+  return link;
+}
+
+/** The connection's events: an error is a failure, a (re)connection loads the scripts and reads Redis's clock. */
+function watchConnection(link: RedisLink): void {
+  const { client, logger, where } = link;
   // An error event without a listener would end the process; a failure is reported once a minute.
-  client.on("error", unavailable);
+  client.on("error", (error: unknown) => unavailable(link, error));
   client.on("ready", () => {
-    for (const store of counters) store.loadScripts();
-    ask(); // Redis's clock, before the first count
-    if (down) answered();
+    for (const store of link.counters) store.loadScripts();
+    ask(link); // Redis's clock, before the first count
+    if (link.down) answered(link);
     else {
       logger.info({ redis: where }, "Redis connected: the state of every instance is shared there");
-      void writePending();
+      void writePending(link);
     }
   });
   client.on("close", () => {
-    down = true;
+    link.down = true;
   });
-  // Asked every second, whatever the traffic: a hung Redis is seen (the TIME times out), and so is its
-  // return (the TIME answers); after a failure, asked again sooner (one slow command is not an outage:
-  // nothing else asks Redis while it is down). Its answer also says where Redis's clock is (against
-  // this process's monotonic one; the error is half the round trip). Never keeps the process alive.
-  let redisClock: { offset: number; error: number } | undefined;
-  const lateAfter = () => (redisClock ? Math.ceil(performance.now() + redisClock.offset + redisClock.error + settings.commandTimeoutMs + CLOCK_MARGIN_MS) : 0);
-  let beating = false;
-  const ask = () => {
-    if (beating || client.status !== "ready") return;
-    beating = true;
-    const sent = performance.now();
-    client
-      .time()
-      .then(([seconds, micros]) => {
-        const received = performance.now();
-        redisClock = { offset: Number(seconds) * 1_000 + Number(micros) / 1_000 - (sent + received) / 2, error: (received - sent) / 2 };
-        answered();
-      }, unavailable)
-      .finally(() => {
-        beating = false;
-      });
-  };
-  const heartbeat = setInterval(ask, HEARTBEAT_MS);
-  heartbeat.unref();
-  let soon: NodeJS.Timeout | undefined;
-  function askAgainSoon() {
-    if (soon) return;
-    soon = setTimeout(() => {
-      soon = undefined;
-      ask();
-    }, ASK_AGAIN_MS);
-    soon.unref();
+}
+
+/** Whether Redis may be asked now: connected, and its last command answered. */
+const up = (link: RedisLink): boolean => link.client.status === "ready" && !link.down;
+
+/** A command failed or timed out (or the connection erred): down until Redis answers; asked again soon. */
+function unavailable(link: RedisLink, error: unknown): void {
+  link.down = true;
+  askAgainSoon(link);
+  if (link.warnOnce("redis")) {
+    link.logger.warn(
+      { redis: link.where, err: { message: (error as Error).message } },
+      "Redis unavailable: limits count in this instance's memory, sign-in is refused until it answers (one warning a minute)",
+    );
   }
+}
 
-  const up = () => client.status === "ready" && !down;
-  metrics?.watch(up);
-  const keyOf = (namespace: string, key: string) => `${settings.keyPrefix}${namespace}:${key}`;
-  const checked = async <T>(operation: Exclude<SharedStateOperation, "counters">, command: () => Promise<T>): Promise<T> => {
-    if (!up()) {
-      const error = new SharedStateUnavailable(`Redis connection ${client.status}, or its last command unanswered`);
-      unavailable(error);
-      metrics?.fallback(operation);
-      throw error;
+/** A command answered: Redis is up again if it was down (said once, in the log). */
+function answered(link: RedisLink): void {
+  if (!link.down) return;
+  link.down = false;
+  link.logger.warn({ redis: link.where }, "Redis answers again: the shared state is used again");
+  void writePending(link);
+}
+
+/** Keeps a key to write once Redis answers again (the newest last; past MAX_PENDING the oldest is dropped). */
+function rememberForLater(link: RedisLink, key: string, expiresAt: number): void {
+  link.pending.delete(key);
+  link.pending.set(key, expiresAt);
+  if (link.pending.size > MAX_PENDING) link.pending.delete(link.pending.keys().next().value as string);
+}
+
+/** Writes the keys kept while Redis did not answer (those not expired yet), until one fails. */
+async function writePending(link: RedisLink): Promise<void> {
+  for (const [key, expiresAt] of [...link.pending]) {
+    if (expiresAt <= link.now()) {
+      link.pending.delete(key);
+      continue;
     }
-    const started = performance.now();
     try {
-      const value = await command();
-      answered();
-      metrics?.command(operation, (performance.now() - started) / 1_000);
-      return value;
-    } catch (error) {
-      unavailable(error);
-      metrics?.fallback(operation);
-      throw new SharedStateUnavailable((error as Error).message);
+      await link.client.call("SET", key, "1", "PXAT", String(expiresAt), "NX");
+      link.pending.delete(key);
+    } catch {
+      return; // down again: the next connection tries again
     }
-  };
+  }
+}
 
+/**
+ * The heartbeat's TIME: a hung Redis is seen (the TIME times out), and so is its return (the TIME
+ * answers); nothing else asks Redis while it is down. Its answer also says where Redis's clock is
+ * (against this process's monotonic one; the error is half the round trip).
+ */
+function ask(link: RedisLink): void {
+  if (link.beating || link.client.status !== "ready") return;
+  link.beating = true;
+  const sent = performance.now();
+  link.client
+    .time()
+    .then(
+      ([seconds, micros]) => {
+        const received = performance.now();
+        link.redisClock = { offset: Number(seconds) * 1_000 + Number(micros) / 1_000 - (sent + received) / 2, error: (received - sent) / 2 };
+        answered(link);
+      },
+      (error: unknown) => unavailable(link, error),
+    )
+    .finally(() => {
+      link.beating = false;
+    });
+}
+
+/** After a failure, Redis is asked again sooner than the heartbeat would (one slow command is not an outage). */
+function askAgainSoon(link: RedisLink): void {
+  if (link.soon) return;
+  link.soon = setTimeout(() => {
+    link.soon = undefined;
+    ask(link);
+  }, ASK_AGAIN_MS);
+  link.soon.unref();
+}
+
+/** The latest time on Redis's clock at which a count sent now still counts (0: Redis's clock not read yet). */
+function lateAfter({ redisClock, settings }: RedisLink): number {
+  return redisClock ? Math.ceil(performance.now() + redisClock.offset + redisClock.error + settings.commandTimeoutMs + CLOCK_MARGIN_MS) : 0;
+}
+
+/** A command of the shared state: refused at once while Redis is down, SharedStateUnavailable when it fails; timed. */
+async function checkedCommand<T>(link: RedisLink, operation: Exclude<SharedStateOperation, "counters">, command: () => Promise<T>): Promise<T> {
+  if (!up(link)) {
+    const error = new SharedStateUnavailable(`Redis connection ${link.client.status}, or its last command unanswered`);
+    unavailable(link, error);
+    link.metrics?.fallback(operation);
+    throw error;
+  }
+  const started = performance.now();
+  try {
+    const value = await command();
+    answered(link);
+    link.metrics?.command(operation, (performance.now() - started) / 1_000);
+    return value;
+  } catch (error) {
+    unavailable(link, error);
+    link.metrics?.fallback(operation);
+    throw new SharedStateUnavailable((error as Error).message);
+  }
+}
+
+/** The used sign-in states and the revoked sessions: keys claimed once, each until its expiry. */
+function usedKeys(link: RedisLink, keyOf: (namespace: string, key: string) => string, checked: Checked): Pick<SharedState, "claimOnce" | "has"> {
+  const { client, now } = link;
   return {
     // SET … NX PXAT: only the first caller of every instance gets OK; the key expires with the thing
     // it stands for (never before now, so that a late claim is still remembered for a moment).
@@ -320,51 +408,63 @@ export function redisSharedState({ settings, logger, now = Date.now, metrics }: 
       try {
         return await checked("claim", async () => (await client.call("SET", keyOf(namespace, key), "1", "PXAT", String(at), "NX")) === "OK");
       } catch (error) {
-        rememberForLater(keyOf(namespace, key), at);
+        rememberForLater(link, keyOf(namespace, key), at);
         throw error;
       }
     },
     has: (namespace, key) => checked("has", async () => (await client.exists(keyOf(namespace, key))) === 1),
-    // Bounded records (./bounded-records.ts): one script per write keeps the lists and byte counters.
-    records: (namespace, bounds) => redisBoundedRecords(client, `${settings.keyPrefix}${namespace}:`, bounds, checked, now),
-    // Owned entries (./owned-entries.ts): one HASH per group.
-    entries: (namespace) => redisOwnedEntries(client, (group) => keyOf(namespace, group), checked),
-    counters: (name) => {
-      const store = new SharedCounters(`${settings.keyPrefix}rl:${name}:`, client, up, lateAfter, unavailable, answered, metrics);
-      counters.add(store);
-      return store;
-    },
-    reachable: async () => {
-      if (client.status !== "ready") return false;
-      try {
-        const pong = (await client.ping()) === "PONG";
-        answered();
-        return pong;
-      } catch (error) {
-        unavailable(error);
-        return false;
-      }
-    },
-    degraded: () => !up(),
-    // SET … NX GET (Redis 7.0+): the life already recorded, or this candidate when there was none (a
-    // Redis that starts empty, or came back without its data, starts a new life).
-    lifetime: () =>
-      checked("lifetime", async () => {
-        const candidate = randomBytes(16).toString("base64url");
-        const recorded = (await client.call("SET", `${settings.keyPrefix}${LIFETIME_KEY}`, candidate, "NX", "GET")) as string | null;
-        return recorded ?? candidate;
-      }),
-    close: async () => {
-      clearInterval(heartbeat);
-      clearTimeout(soon);
-      try {
-        await client.quit();
-      } catch {
-        client.disconnect();
-      }
-    },
-    describe: () => ({ kind: "redis", ...where }),
   };
+}
+
+/** A limit's counters (SharedCounters), in Redis while it answers; its scripts loaded again at each connection. */
+function counterStore(link: RedisLink, name: string): SharedCounters {
+  const store = new SharedCounters(
+    `${link.settings.keyPrefix}rl:${name}:`,
+    link.client,
+    () => up(link),
+    () => lateAfter(link),
+    (error) => unavailable(link, error),
+    () => answered(link),
+    link.metrics,
+  );
+  link.counters.add(store);
+  return store;
+}
+
+/** Whether Redis answers a PING now. */
+async function reachable(link: RedisLink): Promise<boolean> {
+  if (link.client.status !== "ready") return false;
+  try {
+    const pong = (await link.client.ping()) === "PONG";
+    answered(link);
+    return pong;
+  } catch (error) {
+    unavailable(link, error);
+    return false;
+  }
+}
+
+/**
+ * SET … NX GET (Redis 7.0+): the life already recorded, or this candidate when there was none (a
+ * Redis that starts empty, or came back without its data, starts a new life).
+ */
+function lifetime(link: RedisLink, checked: Checked): Promise<string> {
+  return checked("lifetime", async () => {
+    const candidate = randomBytes(16).toString("base64url");
+    const recorded = (await link.client.call("SET", `${link.settings.keyPrefix}${LIFETIME_KEY}`, candidate, "NX", "GET")) as string | null;
+    return recorded ?? candidate;
+  });
+}
+
+/** Stops the heartbeat and closes the connection (QUIT, else at once). */
+async function closeLink(link: RedisLink): Promise<void> {
+  clearInterval(link.heartbeat);
+  clearTimeout(link.soon);
+  try {
+    await link.client.quit();
+  } catch {
+    link.client.disconnect();
+  }
 }
 
 type Checked = <T>(operation: Exclude<SharedStateOperation, "counters">, command: () => Promise<T>) => Promise<T>;
