@@ -9,7 +9,7 @@ import { VerificationBusyError } from "./verification-pool";
 import { responseLanguage } from "../http/language";
 import { asksForWsdl, sandboxWsdl } from "./sandbox-wsdl";
 import { requestOrigin } from "../http/trusted-origin";
-import { pageHref, type Language } from "../../app/server-surface";
+import { pageHref, serverT, type Language } from "../../app/server-surface";
 import { keyOwner, TRACE_ID_HEADER, traceDigest, type CheckedRequest, type RequestLog } from "./request-log";
 import { sendTrace, sendTraceList, type TraceViewerOf } from "./request-trace-answer";
 import { bearerKey, type SandboxApiKeys } from "./sandbox-api-keys";
@@ -118,7 +118,8 @@ function keyRoutes(router: Router, sandbox: HeaderSandbox): void {
     const key = sandbox.keys().find((candidate) => candidate.id === id);
     res.setHeader("Cache-Control", "no-cache");
     if (!key) {
-      res.status(404).type("text/plain; charset=utf-8").send("No sandbox key has this id (GET /areaOE/sandbox/keys lists them).\n");
+      const text = serverT(faultLanguage(req, res), "security-header")("sandbox.noSuchKey", { keysPath: `${req.baseUrl}/sandbox/keys` });
+      res.status(404).type("text/plain; charset=utf-8").send(`${text}\n`);
       return;
     }
     if (kind === "pem") res.type("application/x-pem-file").setHeader("Content-Disposition", `attachment; filename="areaoe-sandbox-${key.id}.pem"`).send(key.certificatePem);
@@ -193,9 +194,9 @@ function soapRoute(router: Router, options: SandboxRouterOptions): void {
       // The trusted origin the Host check matched, never the Host header or an unchecked protocol.
       res.send(sandboxWsdl(`${requestOrigin(req)}${req.baseUrl}${req.path}`, quotas));
     })
-    .all((_req, res) => {
+    .all((req, res) => {
       res.setHeader("Allow", "GET, POST");
-      res.status(405).type("text/plain; charset=utf-8").send("The sandbox takes POST with a SOAP 1.1 request (text/xml), and GET ?wsdl for its WSDL.\n");
+      res.status(405).type("text/plain; charset=utf-8").send(`${serverT(faultLanguage(req, res), "security-header")("sandbox.methodNotAllowed")}\n`);
     });
 }
 

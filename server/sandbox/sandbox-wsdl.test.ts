@@ -94,6 +94,20 @@ describe("the sandbox WSDL (GET /sandbox/soap?wsdl)", () => {
     const response = await fetch(`${origin}${BASE_PATH}/sandbox/soap`);
     expect(response.status).toBe(405);
     expect(response.headers.get("allow")).toBe("GET, POST");
+    expect(await response.text()).toBe("O sandbox aceita POST com um pedido SOAP 1.1 (text/xml), e GET ?wsdl para o seu WSDL.\n");
+    const english = await fetch(`${origin}${BASE_PATH}/sandbox/soap`, { method: "PUT", headers: { "Accept-Language": "en" } });
+    expect([english.status, english.headers.get("content-language"), await english.text()]).toEqual([
+      405,
+      "en",
+      "The sandbox takes POST with a SOAP 1.1 request (text/xml), and GET ?wsdl for its WSDL.\n",
+    ]);
+  });
+
+  it("answers an unknown key's certificate with a 404 in the asker's language, naming the list of keys", async () => {
+    const response = await fetch(`${origin}${BASE_PATH}/sandbox/keys/2020-01-01-00000000.pem`, { headers: { "Accept-Language": "en" } });
+    expect([response.status, await response.text()]).toEqual([404, `No sandbox key has this id (GET ${BASE_PATH}/sandbox/keys lists them).\n`]);
+    const portuguese = await fetch(`${origin}${BASE_PATH}/sandbox/keys/2020-01-01-00000000.cer`);
+    expect(await portuguese.text()).toBe(`Nenhuma chave do sandbox tem este identificador (GET ${BASE_PATH}/sandbox/keys lista-as).\n`);
   });
 
   it("describes what the sandbox takes and answers: a request built from its message definitions with a good header gets the response element", async () => {
