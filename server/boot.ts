@@ -16,6 +16,7 @@ import { createPortalMetrics, disabledPortalMetrics, type PortalMetrics } from "
 import { RequestContext } from "./observability/request-id";
 import { startMetricsServer } from "./observability/metrics-server";
 import { previousAssetsProblem } from "./http/static-assets";
+import { BASE_URL } from "../app/server-surface";
 
 export interface BootOptions {
   /** The React Router server build: the built one (`npm start`), or Vite's loader of it (`npm run dev`). */
@@ -97,7 +98,7 @@ export async function boot(settings: Settings, { build, buildId = "development",
   const server = createPortalServer(settings.config.limits, listener).listen(port, host, () => {
     logger.info(
       { port, host, mode: settings.mode, pageCache: settings.pageCache, build: buildId, previousAssetsDir: settings.previousAssetsDir },
-      `areaOE${label ? ` (${label})` : ""} build ${buildId} listening on http://localhost:${port}/areaOE/`,
+      `areaOE${label ? ` (${label})` : ""} build ${buildId} listening on http://localhost:${port}${BASE_URL}`,
     );
   });
   metrics.watchConnections(server);

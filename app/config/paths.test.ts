@@ -33,12 +33,14 @@ describe("the base path", () => {
     );
     const writers = files.filter((file) => {
       if (file === path.join("app", "config", "paths.ts")) return false;
-      // A string or template literal that starts with the base path; comments and documentation lines are text.
+      // The base path anywhere in code (a literal's start or its middle: "GET /areaOE/…" in a message);
+      // comments and documentation lines are text, and so is a product's name ("-//areaOE//").
       const code = readFileSync(path.join(root, file), "utf8")
         .split("\n")
         .filter((line) => !/^\s*(\/\/|\*|\/\*)/.test(line))
+        .map((line) => line.replace(/\s\/\/\s.*$/, ""))
         .join("\n");
-      return /["'`]\/areaOE(?=[/"'`?#])/.test(code);
+      return /(?<![\w./])\/areaOE(?=[/"'`?#\s)]|$)/m.test(code);
     });
     expect(writers).toEqual([]);
   });

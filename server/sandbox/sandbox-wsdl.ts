@@ -1,7 +1,7 @@
 import type { Request } from "express";
-import { escapeXml, SOAP_ENVELOPE_NAMESPACE, WSS_NAMESPACE } from "@areaoe/security-header";
+import { escapeXml, MAX_VERIFY_INPUT_BYTES, SOAP_ENVELOPE_NAMESPACE, WSS_NAMESPACE } from "@areaoe/security-header";
+import { BASE_PATH } from "../../app/server-surface";
 import { SANDBOX_NAMESPACE, SANDBOX_PARAM_NAMESPACE } from "./soap-response";
-import { MAX_VERIFY_INPUT_BYTES } from "@areaoe/security-header";
 import type { HeaderCheckQuotas } from "./sandbox-limits";
 
 /** Does the query ask for the WSDL (`?wsdl`, `?WSDL`, as SOAP tools write it)? */
@@ -36,7 +36,7 @@ ${wsdlDocumentation(quotas)}${wsdlTypes()}${wsdlMessages()}${wsdlPortType()}${ws
 /** What a SoapUI or stock client's user reads first: what is checked, the size limit, both tiers' quotas and the test headers. */
 function wsdlDocumentation(quotas: HeaderCheckQuotas): string {
   const kilobytes = MAX_VERIFY_INPUT_BYTES / 1024;
-  return `  <wsdl:documentation>areaOE security header sandbox: checks the WS-Security header (namespace ${WSS_NAMESPACE}) of a SOAP 1.1 request against the portal's LOCAL TEST certificate. Every request needs a fresh header in its soapenv:Header (envelope namespace ${SOAP_ENVELOPE_NAMESPACE}); the Body is not read beyond the start of its element. A request is at most ${kilobytes} KB (text/xml). Quotas: without a key, ${quotas.sandboxPerMinute} checks a minute per address; with an integrator's own sandbox key (HTTP header Authorization: Bearer aoe_sbx_..., made on the portal's sandbox keys page after signing in), ${quotas.sandboxKeyPerMinute} checks a minute per key, whatever the address; each a window of a minute that may be spent at once, announced by the IETF RateLimit and RateLimit-Policy headers; past it a Fault RATE_LIMITED (HTTP 429, Retry-After). All clients together share ${quotas.allClientsPerSecond} checks a second, in turn (a Fault SANDBOX_OVERLOADED or SANDBOX_BUSY, HTTP 503, Retry-After; not counted against the quota). Optional HTTP headers: X-Areaoe-As-Of (a date within the published keys' span, GET /areaOE/sandbox/keys) judges the keys as of that date; X-Areaoe-Strict: 1 refuses any warning (a replayed header included) with a Fault.</wsdl:documentation>
+  return `  <wsdl:documentation>areaOE security header sandbox: checks the WS-Security header (namespace ${WSS_NAMESPACE}) of a SOAP 1.1 request against the portal's LOCAL TEST certificate. Every request needs a fresh header in its soapenv:Header (envelope namespace ${SOAP_ENVELOPE_NAMESPACE}); the Body is not read beyond the start of its element. A request is at most ${kilobytes} KB (text/xml). Quotas: without a key, ${quotas.sandboxPerMinute} checks a minute per address; with an integrator's own sandbox key (HTTP header Authorization: Bearer aoe_sbx_..., made on the portal's sandbox keys page after signing in), ${quotas.sandboxKeyPerMinute} checks a minute per key, whatever the address; each a window of a minute that may be spent at once, announced by the IETF RateLimit and RateLimit-Policy headers; past it a Fault RATE_LIMITED (HTTP 429, Retry-After). All clients together share ${quotas.allClientsPerSecond} checks a second, in turn (a Fault SANDBOX_OVERLOADED or SANDBOX_BUSY, HTTP 503, Retry-After; not counted against the quota). Optional HTTP headers: X-Areaoe-As-Of (a date within the published keys' span, GET ${BASE_PATH}/sandbox/keys) judges the keys as of that date; X-Areaoe-Strict: 1 refuses any warning (a replayed header included) with a Fault.</wsdl:documentation>
 `;
 }
 
@@ -83,7 +83,7 @@ function noteType(): string {
 /** The request's decoded trace: its id and address. */
 function traceReferenceType(): string {
   return `      <xs:complexType name="TraceReference">
-        <xs:annotation><xs:documentation>The request's decoded trace, kept 24 hours within the bytes its client may keep: its id (also in the X-Areaoe-Trace-Id response header) and its address (HTML, or JSON with Accept: application/json). A trace made with a sandbox key opens only with that key (Authorization: Bearer) or for its signed-in owner; GET /areaOE/sandbox/requests with the key lists its traces.</xs:documentation></xs:annotation>
+        <xs:annotation><xs:documentation>The request's decoded trace, kept 24 hours within the bytes its client may keep: its id (also in the X-Areaoe-Trace-Id response header) and its address (HTML, or JSON with Accept: application/json). A trace made with a sandbox key opens only with that key (Authorization: Bearer) or for its signed-in owner; GET ${BASE_PATH}/sandbox/requests with the key lists its traces.</xs:documentation></xs:annotation>
         <xs:attribute name="id" type="xs:string" use="required"/>
         <xs:attribute name="address" type="xs:anyURI" use="required"/>
       </xs:complexType>
