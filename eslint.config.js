@@ -237,6 +237,7 @@ export default tseslint.config(
       "app/routes.ts",
       "app/features/documents/document-schema.ts",
       "app/features/search/search-options.ts",
+      "app/features/search/singular.ts",
       "app/features/time-limits/time-limit-schema.ts",
     ],
     rules: {

@@ -32,4 +32,8 @@ describe("buildPassage", () => {
   it("starts at the beginning when nothing matches in the stored text", () => {
     expect(join(buildPassage("Texto curto.", ["outro"]))).toBe("Texto curto.");
   });
+  it("marks a plural or a singular of a matched term when told how a word becomes a term", () => {
+    const termOf = (word: string) => (word.endsWith("s") ? word.slice(0, -1) : word);
+    expect(join(buildPassage("As garantias e a garantia global.", ["garantia"], 220, termOf))).toBe("As [garantias] e a [garantia] global.");
+  });
 });

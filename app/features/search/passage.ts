@@ -18,27 +18,30 @@ function normalizeWithPositions(text: string): { normalized: string; positions: 
   return { normalized, positions };
 }
 
-const WORD_CHAR = /[\p{L}\p{N}]/u;
+/** A token as MiniSearch's default tokenizer cuts the text (it splits at spaces and punctuation). */
+const TOKEN = /[^\n\r\p{Z}\p{P}]+/gu;
 
 /**
  * About `length` characters of `text` around the first word that is one of `terms` (the index's matched
- * terms, already normalised: whole words), cut at word boundaries, with every matching word marked.
+ * terms), cut at word boundaries, with every matching word marked. `termOf` turns a word of the text,
+ * folded, into its term as the index holds it (search-options.ts' searchTerm: 'garantias' is the term
+ * 'garantia'); a whole word only, as the index matches: 'euros' holds no 'juros', 'saldo' no 'sal'.
  */
-export function buildPassage(text: string, terms: readonly string[], length = 220): PassagePart[] {
+export function buildPassage(
+  text: string,
+  terms: readonly string[],
+  length = 220,
+  termOf: (word: string) => string | null = (word) => word,
+): PassagePart[] {
   const { normalized, positions } = normalizeWithPositions(text);
+  const wanted = new Set(terms.filter(Boolean));
   const matches: { start: number; end: number }[] = [];
-  for (const term of terms.filter(Boolean)) {
-    let from = normalized.indexOf(term);
-    while (from >= 0) {
-      const start = positions[from] ?? 0;
-      // A whole word only, as the index matches (search-options.ts): 'euros' holds no 'juros', 'saldo' no 'sal'.
-      const wordEnd = !WORD_CHAR.test(normalized[from + term.length] ?? "");
-      if ((start === 0 || !WORD_CHAR.test(text[start - 1] ?? "")) && wordEnd) {
-        const end = (positions[from + term.length - 1] ?? start) + 1;
-        matches.push({ start, end });
-      }
-      from = normalized.indexOf(term, from + term.length);
-    }
+  for (const token of normalized.matchAll(TOKEN)) {
+    const term = termOf(token[0]);
+    if (!term || !wanted.has(term)) continue;
+    const start = positions[token.index] ?? 0;
+    const end = (positions[token.index + token[0].length - 1] ?? start) + 1;
+    matches.push({ start, end });
   }
   matches.sort((a, b) => a.start - b.start);
   const first = matches[0];

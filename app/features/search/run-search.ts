@@ -4,7 +4,7 @@ import { breadcrumbTrail, pageHref, type PageId } from "~/config/site-map";
 import { pageText } from "~/i18n/texts-context";
 import type { Language } from "~/i18n/languages";
 import type { SearchDocument } from "./search-document";
-import { SEARCH_OPTIONS, SUGGESTION_OPTIONS } from "./search-options";
+import { SEARCH_OPTIONS, searchTerm, SUGGESTION_OPTIONS } from "./search-options";
 import { buildPassage, type PassagePart } from "./passage";
 
 export interface SiteSearchResult {
@@ -37,7 +37,7 @@ function toResult(hit: MiniSearchResult, lang: Language): SiteSearchResult {
     title: pageText(pageId, lang).title,
     heading: String(hit.heading ?? ""),
     breadcrumb: breadcrumbTrail(pageId).map((id) => pageText(id, lang).breadcrumb),
-    passage: buildPassage(String(hit.passage ?? ""), hit.terms),
+    passage: buildPassage(String(hit.passage ?? ""), hit.terms, undefined, (word) => searchTerm(word, lang)),
   };
 }
 

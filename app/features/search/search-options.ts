@@ -2,6 +2,7 @@ import type { Options, SearchOptions } from "minisearch";
 import type { Language } from "../../i18n/languages";
 import { foldAccents } from "../../lib/fold-accents";
 import type { SearchDocument } from "./search-document";
+import { singularOf } from "./singular";
 
 // Words too common to help; without them "importação de mercadorias" ranks on the words that matter.
 const STOP_WORDS: Record<Language, ReadonlySet<string>> = {
@@ -10,8 +11,8 @@ const STOP_WORDS: Record<Language, ReadonlySet<string>> = {
 };
 
 /**
- * Whole words after accent and case folding: a word of the query matches the same word of a page,
- * never the start of a longer one (SAL is not 'saldo') nor a word a letter away ('juros' is not
+ * Whole words after accent and case folding, singular or plural alike: a word of the query matches the
+ * same word of a page ('prazos' its 'prazo'), never the start of a longer one (SAL is not 'saldo') nor a word a letter away ('juros' is not
  * 'euros'). A result therefore always holds every word asked for (or, when no page holds them all, at
  * least one: `runSearch`); a misspelt word finds nothing and gets a suggestion (`suggestQuery`).
  */
@@ -39,16 +40,22 @@ export const SUGGESTION_OPTIONS: SearchOptions = {
   combineWith: "OR",
 };
 
+/**
+ * A word as the index holds it and a query asks for it: folded (no accents, lower case), null for a stop
+ * word, then its singular (singular.ts: 'garantias' finds 'garantia').
+ */
+export function searchTerm(word: string, lang: Language, stopWords: ReadonlySet<string> = STOP_WORDS[lang]): string | null {
+  const folded = foldAccents(word);
+  return folded && !stopWords.has(folded) ? singularOf(folded, lang) : null;
+}
+
 /** The MiniSearch options of one language; the same object builds the index and loads it (loadJSON). */
 export function searchIndexOptions(lang: Language): Options<SearchDocument> {
   const stopWords = STOP_WORDS[lang];
   return {
     fields: ["title", "heading", "text", "terms"],
     storeFields: ["pageId", "anchor", "heading", "passage"],
-    processTerm: (term) => {
-      const normalized = foldAccents(term);
-      return normalized && !stopWords.has(normalized) ? normalized : null;
-    },
+    processTerm: (term) => searchTerm(term, lang, stopWords),
     searchOptions: SEARCH_OPTIONS,
   };
 }

@@ -74,7 +74,8 @@ describe("accents and case do not matter", () => {
 
   it("matches whole words: a typo finds nothing, and the answer suggests the word the pages hold", () => {
     expect(runSearch(indexes.pt, "import", "pt").map((r) => r.title)).toContain("Importação");
-    expect(answerSearch(indexes.pt, "garantas", "pt")).toEqual({ results: [], suggestion: "garantias" });
+    // The suggestion is the word as the index holds it: its singular, which finds the plural too.
+    expect(answerSearch(indexes.pt, "garantas", "pt")).toEqual({ results: [], suggestion: "garantia" });
     expect(answerSearch(indexes.pt, "garantia", "pt").suggestion).toBeNull();
   });
 });
@@ -93,6 +94,9 @@ const CORPUS: Record<Language, { query: string; first: PageId[] }[]> = {
     { query: "CSR", first: ["web-services", "testing-manual"] },
     { query: "juros", first: ["liquidation-settlements"] },
     { query: "garantia", first: ["liquidation-guarantees"] },
+    // Singular or plural, one term (singular.ts).
+    { query: "garantias", first: ["liquidation-guarantees"] },
+    { query: "isenções", first: ["iva-exp", "export"] },
     { query: "EORI", first: ["first-steps"] },
     { query: "SoapUI", first: ["security-header-config"] },
     { query: "renovação do certificado", first: ["tools", "web-services"] },
@@ -102,7 +106,10 @@ const CORPUS: Record<Language, { query: string; first: PageId[] }[]> = {
     { query: "simulator", first: ["vehicle-tax", "vehicle-tax-isv"] },
     { query: "CSR", first: ["web-services", "testing-manual"] },
     { query: "interest on arrears", first: ["liquidation-settlements"] },
-    { query: "guarantee", first: ["liquidation-guarantees"] },
+    // The area's title, "Liquidation and guarantees", holds it as much as the guarantees page's.
+    { query: "guarantee", first: ["liquidation-guarantees", "liquidation"] },
+    { query: "guarantees", first: ["liquidation-guarantees", "liquidation"] },
+    { query: "exemptions", first: ["iva-exp", "export"] },
     { query: "EORI", first: ["first-steps"] },
     { query: "SoapUI", first: ["security-header-config"] },
     { query: "certificate renewal", first: ["tools", "web-services"] },
